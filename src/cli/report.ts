@@ -1,0 +1,51 @@
+import { ContentError, formatDiagnostics } from '../diagnostics.ts';
+import type { BuildResult } from '../build/build.ts';
+
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** The one summary line of a build. */
+export function summaryLine(result: BuildResult, out: string): string {
+  return `built ${result.pages} pages and ${result.assets} assets (${formatBytes(result.bytes)}) into ${out} in ${Math.round(result.ms)} ms`;
+}
+
+export function verboseLines(result: BuildResult): string[] {
+  return [...result.timings]
+    .sort((a, b) => b.ms - a.ms)
+    .map((t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`);
+}
+
+/** Prints a failure and returns the exit code: 1 for content errors, rethrows anything else. */
+export function reportFailure(error: unknown): number {
+  if (error instanceof ContentError) {
+    process.stderr.write(`${formatDiagnostics(error.diagnostics)}\n`);
+    return EXIT.content;
+  }
+  throw error;
+}
+
+/** Shows progress on stderr only when a build takes longer than a second. */
+export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
+  const started = Date.now();
+  let last = 0;
+  let shown = false;
+  return {
+    update(done: number, total: number) {
+      const now = Date.now();
+      if (now - started < 1000 || now - last < 250) return;
+      last = now;
+      shown = true;
+      const text = `rendering pages ${done}/${total}`;
+      if (stream.isTTY) stream.write(`\r${text}`);
+      else if (now - started >= 1000 && done % Math.max(1, Math.floor(total / 4)) === 0) stream.write(`${text}\n`);
+    },
+    done() {
+      if (shown && stream.isTTY) stream.write('\r\x1b[K');
+    },
+  };
+}

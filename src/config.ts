@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where everything lives. The content folder can be swapped (--content) for another of the same shape. */
+export interface Paths {
+  root: string;
+  content: string;
+  templates: string;
+  public: string;
+  out: string;
+  cache: string;
+}
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function resolvePaths(options: { content?: string; out?: string; root?: string } = {}): Paths {
+  const root = options.root ?? projectRoot;
+  const content = path.resolve(options.content ?? path.join(root, 'content'));
+  return {
+    root,
+    content,
+    templates: path.join(root, 'templates'),
+    public: path.join(root, 'public'),
+    out: path.resolve(options.out ?? path.join(root, 'dist')),
+    cache: path.join(root, '.sitegen-cache'),
+  };
+}

@@ -1,0 +1,31 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ComponentType } from 'react';
+
+/** Islands are the default exports of templates/islands/*.tsx; the file name is the island's name. */
+export interface IslandRegistry {
+  files: Map<string, string>;
+  names: Map<ComponentType<never>, string>;
+}
+
+export async function listIslandFiles(templatesDir: string): Promise<Map<string, string>> {
+  const dir = path.join(templatesDir, 'islands');
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  const files = new Map<string, string>();
+  for (const entry of entries.sort()) {
+    if (/^[A-Z][A-Za-z0-9]*\.tsx$/.test(entry)) files.set(entry.replace(/\.tsx$/, ''), path.join(dir, entry));
+  }
+  return files;
+}
+
+export async function loadIslandRegistry(templatesDir: string): Promise<IslandRegistry> {
+  const files = await listIslandFiles(templatesDir);
+  const names = new Map<ComponentType<never>, string>();
+  for (const [name, file] of files) {
+    const mod = (await import(pathToFileURL(file).href)) as { default?: ComponentType<never> };
+    if (typeof mod.default !== 'function') throw new Error(`${file}: an island module must export its component as default`);
+    names.set(mod.default, name);
+  }
+  return { files, names };
+}

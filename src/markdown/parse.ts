@@ -1,0 +1,183 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Image, Link, Node, Paragraph, Root } from 'mdast';
+import type {} from 'mdast-util-to-hast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import { toString } from 'mdast-util-to-string';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { parseYaml, type YamlSource } from '../load/yamlSource.ts';
+import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
+import { countWords } from './readingTime.ts';
+
+/** A reference (link or image) with the place it was written. */
+export interface SourceRef {
+  url: string;
+  line: number;
+  column: number;
+}
+
+export interface HeadingInfo {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+export interface ParsedMarkdown {
+  file: string;
+  frontmatter: YamlSource | undefined;
+  tree: Root;
+  links: SourceRef[];
+  images: SourceRef[];
+  headings: HeadingInfo[];
+  words: number;
+  diagnostics: Diagnostic[];
+}
+
+/** Reads an image's intrinsic size from public/, or undefined when there is no such file. */
+export type ImageSizer = (urlPath: string) => { width: number; height: number } | undefined;
+
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+
+/**
+ * Parses markdown with YAML frontmatter into mdast, validates embeds, rejects raw HTML,
+ * gives headings ids and images their sizes, and collects what the cross-file checks need.
+ */
+export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer): ParsedMarkdown {
+  const tree = parser.runSync(parser.parse(source)) as Root;
+  const diagnostics: Diagnostic[] = [];
+  const links: SourceRef[] = [];
+  const images: SourceRef[] = [];
+  const headings: HeadingInfo[] = [];
+  const slugger = new GithubSlugger();
+  const at = (node: Node) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
+  const report = (node: Node, rule: string, message: string) => {
+    const pos = at(node);
+    diagnostics.push(diagnostic(file, pos.line, pos.column, rule, message));
+  };
+
+  let frontmatter: YamlSource | undefined;
+  const first = tree.children[0];
+  if (first?.type === 'yaml') {
+    frontmatter = parseYaml(file, first.value, at(first).line);
+    diagnostics.push(...frontmatter.errors);
+    tree.children.shift();
+  } else {
+    diagnostics.push(diagnostic(file, 1, 1, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
+  }
+
+  visit(tree, (node, index, parent) => {
+    switch (node.type) {
+      case 'html':
+        report(node, 'markdown/raw-html', 'raw HTML is not allowed in markdown; use markdown syntax or a directive (callout, figure, video, carousel)');
+        if (parent && index !== undefined) parent.children.splice(index, 1);
+        return index;
+      case 'heading': {
+        const heading = node as Heading;
+        if (heading.depth === 1) report(node, 'markdown/h1', 'do not use a level-1 heading: the page title comes from the frontmatter');
+        const text = toString(heading);
+        const id = slugger.slug(text);
+        headings.push({ depth: heading.depth, text, id });
+        heading.data = { ...heading.data, hProperties: { id } };
+        return;
+      }
+      case 'link':
+        links.push({ url: (node as Link).url, ...at(node) });
+        return;
+      case 'image':
+        images.push({ url: (node as Image).url, ...at(node) });
+        sizeImage(node as Image, sizeOf);
+        return;
+      case 'containerDirective':
+      case 'leafDirective':
+      case 'textDirective':
+        transformDirective(node as ContainerDirective | LeafDirective | TextDirective, report, images, at, sizeOf);
+        return;
+    }
+  });
+
+  const words = countWords(toString(tree));
+  return { file, frontmatter, tree, links, images, headings, words, diagnostics };
+}
+
+function sizeImage(node: Image, sizeOf: ImageSizer) {
+  const size = node.url.startsWith('/') ? sizeOf(node.url) : undefined;
+  if (size) node.data = { ...node.data, hProperties: { width: size.width, height: size.height } };
+}
+
+function transformDirective(
+  node: ContainerDirective | LeafDirective | TextDirective,
+  report: (node: Node, rule: string, message: string) => void,
+  images: SourceRef[],
+  at: (node: Node) => { line: number; column: number },
+  sizeOf: ImageSizer,
+) {
+  const spec = directiveSchemas[node.name as DirectiveName];
+  if (!spec) {
+    report(node, 'markdown/unknown-directive', `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}`);
+    return;
+  }
+  if (spec.kind !== node.type) {
+    const syntax = spec.kind === 'containerDirective' ? `:::${node.name}{…} … :::` : `::${node.name}{…}`;
+    report(node, 'markdown/directive-syntax', `"${node.name}" must be written as ${syntax}`);
+    return;
+  }
+  const parsed = spec.attributes.safeParse(node.attributes ?? {});
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      const message =
+        issue.code === 'unrecognized_keys'
+          ? `unknown attribute(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} on "${node.name}" (allowed: ${Object.keys(spec.attributes.shape).join(', ')})`
+          : issue.code === 'invalid_value'
+            ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}`
+            : `"${node.name}" attribute "${key}" ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`;
+      report(node, 'markdown/directive-attributes', message);
+    }
+    return;
+  }
+  const attributes: Record<string, unknown> = { ...parsed.data };
+  for (const key of ['src', 'poster'] as const) {
+    const url = attributes[key];
+    if (typeof url === 'string' && url.startsWith('/')) {
+      images.push({ url, ...at(node) });
+      const size = sizeOf(url);
+      if (size && key === 'src') Object.assign(attributes, size);
+    }
+  }
+  if (node.name === 'carousel') {
+    const slides = collectSlides(node as ContainerDirective, report, images, at, sizeOf);
+    attributes.slides = JSON.stringify(slides);
+    (node as ContainerDirective).children = [];
+  }
+  node.data = { ...node.data, hName: elementName(node.name as DirectiveName), hProperties: attributes as Record<string, string> };
+}
+
+function collectSlides(
+  node: ContainerDirective,
+  report: (node: Node, rule: string, message: string) => void,
+  images: SourceRef[],
+  at: (node: Node) => { line: number; column: number },
+  sizeOf: ImageSizer,
+) {
+  const slides: { src: string; alt: string; width?: number; height?: number }[] = [];
+  for (const child of node.children) {
+    const items = child.type === 'paragraph' ? (child as Paragraph).children.filter((c) => c.type !== 'text' || c.value.trim()) : [child];
+    for (const item of items) {
+      if (item.type !== 'image') {
+        report(item, 'markdown/carousel', 'a carousel may only contain images, one per line: ![alt text](/images/slide.svg)');
+        continue;
+      }
+      if (!item.alt) report(item, 'markdown/image-alt', 'every carousel image needs alt text');
+      images.push({ url: item.url, ...at(item) });
+      slides.push({ src: item.url, alt: item.alt ?? '', ...sizeOf(item.url) });
+    }
+  }
+  if (slides.length < 2) report(node, 'markdown/carousel', 'a carousel needs at least two images');
+  return slides;
+}
+

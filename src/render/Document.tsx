@@ -1,0 +1,53 @@
+import type { Site } from '../schemas/site.ts';
+import { absoluteUrl, documentTitle, type PageHead } from './head.ts';
+
+export interface DocumentProps {
+  site: Site;
+  head: PageHead;
+  stylesheet: string;
+  loader: string | undefined;
+  body: string;
+}
+
+/** The complete HTML document around a rendered page. */
+export function Document({ site, head, stylesheet, loader, body }: DocumentProps) {
+  const url = absoluteUrl(site, head.route);
+  const title = documentTitle(site, head);
+  const image = absoluteUrl(site, head.image ?? site.socialImage);
+  return (
+    <html lang={site.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={head.description} />
+        {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+        <meta name="theme-color" content={site.themeColor} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesheet} />
+        {head.feed ? <link rel="alternate" type="application/atom+xml" title={`${site.name} News & Insights`} href="/feed.xml" /> : null}
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:type" content={head.type ?? 'website'} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={url} />
+        <meta property="og:image" content={image} />
+        {head.imageAlt ? <meta property="og:image:alt" content={head.imageAlt} /> : null}
+        {head.published ? <meta property="article:published_time" content={head.published} /> : null}
+        {head.modified ? <meta property="article:modified_time" content={head.modified} /> : null}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
+        <meta name="twitter:image" content={image} />
+        {head.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} /> : null}
+        {loader ? <script type="module" src={loader} /> : null}
+      </head>
+      <body dangerouslySetInnerHTML={{ __html: body }} />
+    </html>
+  );
+}
+
+/** JSON inside <script> must not be able to close the element. */
+function jsonForScript(value: object): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+import sirv from 'sirv';
+import { pageFileFor } from './pageLookup.ts';
+
+/** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
+export interface ServerHooks {
+  handle?: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean;
+  transformHtml?: (html: string) => string;
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * Serves a built site the way object storage behind a CDN answers: every route at its clean
+ * URL with no redirect, assets with their content types, 404.html with status 404, compressed.
+ */
+export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false): http.Server {
+  const root = path.resolve(dir);
+  const assets = sirv(root, {
+    dev,
+    etag: true,
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', !dev && pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    },
+  });
+  const compress = compression();
+
+  const sendHtml = async (res: http.ServerResponse, file: string, status: number, head: boolean) => {
+    const html = await readFile(file, 'utf8');
+    const body = hooks.transformHtml ? hooks.transformHtml(html) : html;
+    res.writeHead(status, { 'Content-Type': HTML_TYPE, 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    res.end(head ? undefined : body);
+  };
+
+  const notFound = async (res: http.ServerResponse, head: boolean) => {
+    const file = path.join(root, '404.html');
+    try {
+      await sendHtml(res, file, 404, head);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    }
+  };
+
+  return http.createServer((req, res) => {
+    compress(req as never, res as never, () => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(url.pathname);
+        } catch {
+          return notFound(res, false);
+        }
+        if (hooks.handle?.(req, res, pathname)) return;
+        const head = req.method === 'HEAD';
+        if (req.method !== 'GET' && !head) {
+          res.writeHead(405, { Allow: 'GET, HEAD' });
+          return res.end();
+        }
+        if (pathname.length > 1 && pathname.endsWith('/')) {
+          res.writeHead(301, { Location: pathname.replace(/\/+$/, '') + url.search });
+          return res.end();
+        }
+        const page = pageFileFor(root, pathname);
+        if (page) return sendHtml(res, page, 200, head);
+        if (pathname.endsWith('/index.html') || pathname === '/404.html') return notFound(res, head);
+        assets(req, res, () => void notFound(res, head));
+      })().catch((error: unknown) => {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`Server error: ${(error as Error).message}`);
+      });
+    });
+  });
+}
+
+export function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}

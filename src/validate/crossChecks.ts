@@ -1,0 +1,106 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import type { YamlSource } from '../load/yamlSource.ts';
+import type { SourceRef } from '../markdown/parse.ts';
+import type { ContentModel } from './validateContent.ts';
+
+const LINK_KEYS = new Set(['href']);
+const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'photo', 'socialImage']);
+
+/** A map from every route to the file it comes from, with duplicates reported. */
+export function collectRoutes(model: ContentModel, diagnostics: Diagnostic[], invalid: { route: string; file: string }[] = []): Map<string, string> {
+  const routes = new Map<string, string>();
+  const add = (route: string | undefined, file: string) => {
+    if (!route) return;
+    const existing = routes.get(route);
+    if (existing) {
+      diagnostics.push(diagnostic(file, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(existing)}`));
+      diagnostics.push(diagnostic(existing, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(file)}`));
+      return;
+    }
+    routes.set(route, file);
+  };
+  for (const page of model.pages) add(page.route, page.file);
+  for (const doc of model.legal) add(doc.href, doc.parsed.file);
+  for (const doc of model.articles) add(doc.href, doc.parsed.file);
+  // Files that failed their schema still own their route, so links to them are not reported twice.
+  for (const { route, file } of invalid) if (!routes.has(route)) routes.set(route, file);
+  return routes;
+}
+
+/** Checks that every internal link resolves to a route or a file and that every referenced image exists in public/. */
+export function checkReferences(model: ContentModel, routes: Map<string, string>, publicDir: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const fileExists = memo((urlPath: string) => {
+    const file = path.join(publicDir, urlPath);
+    return existsSync(file) && statSync(file).isFile();
+  });
+  const anchors = new Map<string, Set<string>>();
+  for (const doc of [...model.articles, ...model.legal]) anchors.set(doc.href, new Set(doc.parsed.headings.map((h) => h.id)));
+
+  const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined) => {
+    const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists);
+    if (problem) diagnostics.push(diagnostic(file, ref.line, ref.column, problem.rule, problem.message));
+  };
+  const checkAsset = (file: string, ref: SourceRef) => {
+    if (!ref.url.startsWith('/')) diagnostics.push(diagnostic(file, ref.line, ref.column, 'asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`));
+    else if (!fileExists(decodeURIComponent(ref.url))) diagnostics.push(diagnostic(file, ref.line, ref.column, 'asset/missing', `missing image "${ref.url}": no such file in public/`));
+  };
+
+  for (const doc of [...model.articles, ...model.legal]) {
+    for (const ref of doc.parsed.links) checkLink(doc.parsed.file, ref, doc.href);
+    for (const ref of doc.parsed.images) checkAsset(doc.parsed.file, ref);
+    const fm = doc.parsed.frontmatter;
+    if (fm) for (const ref of yamlRefs(fm, ASSET_KEYS)) checkAsset(fm.file, ref);
+  }
+  const yamlSources: [YamlSource, string | undefined][] = [[model.siteSource, undefined], ...model.pages.map((p) => [p.source, p.route] as [YamlSource, string | undefined])];
+  for (const [source, route] of yamlSources) {
+    for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, route);
+    for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
+  }
+  return diagnostics;
+}
+
+function linkProblem(
+  url: string,
+  ownRoute: string | undefined,
+  routes: Map<string, string>,
+  anchors: Map<string, Set<string>>,
+  fileExists: (p: string) => boolean,
+): { rule: string; message: string } | undefined {
+  if (/^(https:|mailto:|tel:)/.test(url)) return undefined;
+  if (url.startsWith('http:')) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
+  if (!url.startsWith('/') && !url.startsWith('#')) return { rule: 'link/relative', message: `link "${url}" must be root-relative (start with /) or an https:// URL` };
+  const [beforeHash, fragment] = url.split('#', 2) as [string, string | undefined];
+  const target = beforeHash.split('?')[0] || ownRoute || '';
+  if (target !== '/' && target.endsWith('/')) return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${target.slice(0, -1)}` };
+  if (!routes.has(target) && !fileExists(decodeURIComponent(target))) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}` };
+  const ids = anchors.get(target);
+  if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"` };
+  return undefined;
+}
+
+/** Finds string values under the given keys anywhere in a YAML file, with their positions. */
+function yamlRefs(source: YamlSource, keys: Set<string>): SourceRef[] {
+  const refs: SourceRef[] = [];
+  const walk = (value: unknown, at: PropertyKey[]) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (keys.has(k) && typeof v === 'string') refs.push({ url: v, ...source.locate([...at, k]) });
+        else walk(v, [...at, k]);
+      }
+    }
+  };
+  walk(source.data, []);
+  return refs;
+}
+
+function memo<T>(fn: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, fn(key));
+    return cache.get(key)!;
+  };
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import chokidar from 'chokidar';
+import type { Paths } from '../config.ts';
+import { createSiteServer, listen } from '../serve/server.ts';
+import type { WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
+import { LiveReload } from './liveReload.ts';
+
+export type ChangeKind = 'content' | 'public' | 'code';
+
+/** What a changed file invalidates: code (templates, styles, islands, generator) needs a fresh builder. */
+export function classifyChange(paths: Paths, file: string): ChangeKind {
+  const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
+  if (inside(paths.public)) return 'public';
+  if (inside(paths.content)) return 'content';
+  return 'code';
+}
+
+export interface Watcher {
+  port: number;
+  close(): Promise<void>;
+  /** Resolves after the next build finishes (for tests). */
+  nextBuild(): Promise<WorkerReply>;
+}
+
+/**
+ * Serves the last good build with live reload and rebuilds on change. A content error is
+ * shown in the terminal and as an overlay in the browser; the previous output keeps being served.
+ */
+export async function startWatch(paths: Paths, port: number, log: (line: string) => void): Promise<Watcher> {
+  const live = new LiveReload();
+  const server = createSiteServer(paths.out, live.hooks(), true);
+  let worker: Worker | undefined;
+  let running = false;
+  let pending: { code: boolean; publicChanged: boolean } | undefined;
+  const waiters: ((reply: WorkerReply) => void)[] = [];
+
+  const spawn = () => {
+    const w = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: paths });
+    w.on('error', (error) => finish({ type: 'failed', message: error.stack ?? String(error), content: false }));
+    return w;
+  };
+
+  const finish = (reply: WorkerReply) => {
+    running = false;
+    if (reply.type === 'built') {
+      log(`rebuilt ${reply.rendered} of ${reply.pages} pages in ${Math.round(reply.ms)} ms`);
+      live.succeeded();
+    } else {
+      log(reply.message);
+      live.failed(reply.message);
+      if (!reply.content) {
+        void worker?.terminate();
+        worker = undefined;
+      }
+    }
+    for (const resolve of waiters.splice(0)) resolve(reply);
+    if (pending) run();
+  };
+
+  const run = () => {
+    if (running) return;
+    const job = pending ?? { code: false, publicChanged: false };
+    pending = undefined;
+    running = true;
+    if (job.code && worker) {
+      void worker.terminate();
+      worker = undefined;
+    }
+    worker ??= spawn();
+    const w = worker;
+    w.once('message', (reply: WorkerReply) => {
+      if (w === worker) finish(reply);
+    });
+    w.postMessage({ type: 'build', publicChanged: job.publicChanged } satisfies WorkerRequest);
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (kind: ChangeKind) => {
+    pending = { code: (pending?.code ?? false) || kind === 'code', publicChanged: (pending?.publicChanged ?? false) || kind === 'public' };
+    clearTimeout(timer);
+    timer = setTimeout(run, 25);
+  };
+
+  const first = new Promise<WorkerReply>((resolve) => waiters.push(resolve));
+  run();
+  await first;
+
+  const watcher = chokidar.watch([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], {
+    ignoreInitial: true,
+    awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 },
+  });
+  watcher.on('all', (_event, file) => schedule(classifyChange(paths, path.resolve(file))));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const actual = await listen(server, port);
+
+  return {
+    port: actual,
+    nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
+    async close() {
+      clearTimeout(timer);
+      live.close();
+      await watcher.close();
+      await worker?.terminate();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { absoluteUrl } from '../render/head.ts';
+import type { ArticleSummary } from '../model.ts';
+import type { Site } from '../schemas/site.ts';
+
+export interface SitemapEntry {
+  route: string;
+  lastmod?: string;
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(site: Site, entries: SitemapEntry[]): string {
+  const urls = [...entries]
+    .sort((a, b) => a.route.localeCompare(b.route))
+    .map((e) => `  <url><loc>${xml(absoluteUrl(site, e.route))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(site: Site): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`;
+}
+
+/** An Atom feed of the articles, newest first. */
+export function atomFeed(site: Site, articles: ArticleSummary[], blogRoute: string): string {
+  const sorted = [...articles].sort((a, b) => (b.updated ?? b.date).localeCompare(a.updated ?? a.date) || a.slug.localeCompare(b.slug));
+  const updated = sorted[0] ? `${sorted[0].updated ?? sorted[0].date}T00:00:00Z` : '1970-01-01T00:00:00Z';
+  const entries = sorted.map((a) =>
+    [
+      '  <entry>',
+      `    <title>${xml(a.title)}</title>`,
+      `    <link href="${xml(absoluteUrl(site, a.href))}"/>`,
+      `    <id>${xml(absoluteUrl(site, a.href))}</id>`,
+      `    <published>${a.date}T00:00:00Z</published>`,
+      `    <updated>${a.updated ?? a.date}T00:00:00Z</updated>`,
+      `    <author><name>${xml(a.author)}</name></author>`,
+      `    <category term="${xml(a.category)}"/>`,
+      `    <summary>${xml(a.excerpt)}</summary>`,
+      '  </entry>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${xml(site.name)} News &amp; Insights</title>`,
+    `  <link href="${xml(absoluteUrl(site, blogRoute))}"/>`,
+    `  <link rel="self" href="${xml(absoluteUrl(site, '/feed.xml'))}"/>`,
+    `  <id>${xml(absoluteUrl(site, blogRoute))}</id>`,
+    `  <updated>${updated}</updated>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { assetPath, href, link, text } from '../../src/schemas/common.ts';
+
+/**
+ * Marketing pages are lists of blocks. Each block type has its own schema and component
+ * (templates/blocks/*.tsx); an editor composes a page in YAML without touching TypeScript.
+ */
+const image = z.strictObject({ src: assetPath, alt: text });
+const action = z.strictObject({
+  label: text,
+  href,
+  style: z.enum(['primary', 'secondary']).default('primary'),
+  /** Smooth-scroll to the page's lead form instead of following the link. */
+  scrollToForm: z.boolean().optional(),
+});
+const heading = { eyebrow: text.optional(), heading: text, intro: text.optional() };
+
+export const blockSchemas = {
+  hero: z.strictObject({
+    type: z.literal('hero'),
+    badge: text.optional(),
+    eyebrow: text.optional(),
+    heading: text,
+    lead: text,
+    actions: z.array(action).max(3).default([]),
+    image: image.optional(),
+    points: z.array(text).max(4).optional(),
+  }),
+  logos: z.strictObject({ type: z.literal('logos'), heading: text, logos: z.array(image).min(4) }),
+  testimonials: z.strictObject({
+    type: z.literal('testimonials'),
+    ...heading,
+    items: z.array(z.strictObject({ quote: text, name: text, title: text, company: text, image: assetPath })).min(2),
+  }),
+  features: z.strictObject({
+    type: z.literal('features'),
+    ...heading,
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    items: z.array(z.strictObject({ title: text, text, icon: z.enum(['inventory', 'crm', 'fulfillment', 'analytics', 'sync', 'rocket', 'report', 'brand', 'shield', 'users', 'bell', 'share', 'calendar', 'chart', 'check', 'layers']).optional(), link: link.optional() })).min(1),
+  }),
+  split: z.strictObject({
+    type: z.literal('split'),
+    eyebrow: text.optional(),
+    heading: text,
+    paragraphs: z.array(text).min(1),
+    bullets: z.array(text).optional(),
+    image,
+    reverse: z.boolean().optional(),
+    actions: z.array(action).max(2).optional(),
+  }),
+  screenshots: z.strictObject({ type: z.literal('screenshots'), ...heading, label: text, slides: z.array(z.strictObject({ src: assetPath, alt: text, caption: text.optional() })).min(2) }),
+  steps: z.strictObject({ type: z.literal('steps'), ...heading, items: z.array(z.strictObject({ title: text, text })).min(2) }),
+  tiles: z.strictObject({ type: z.literal('tiles'), ...heading, items: z.array(z.strictObject({ title: text, text, href, icon: z.string().optional() })).min(2) }),
+  video: z.strictObject({ type: z.literal('video'), ...heading, src: z.string().regex(/^https:\/\//, 'must be an https:// URL'), title: text, poster: assetPath }),
+  team: z.strictObject({ type: z.literal('team'), ...heading, members: z.array(z.strictObject({ name: text, role: text, bio: text, photo: assetPath })).min(1) }),
+  prose: z.strictObject({ type: z.literal('prose'), eyebrow: text.optional(), heading: text, paragraphs: z.array(text).min(1) }),
+  stats: z.strictObject({ type: z.literal('stats'), heading: text.optional(), items: z.array(z.strictObject({ value: text, label: text })).min(2).max(4) }),
+  checklist: z.strictObject({ type: z.literal('checklist'), ...heading, items: z.array(text).min(2) }),
+  faq: z.strictObject({ type: z.literal('faq'), ...heading, items: z.array(z.strictObject({ question: text, answer: text })).min(1) }),
+  cta: z.strictObject({ type: z.literal('cta'), heading: text, text, actions: z.array(action).min(1).max(2) }),
+  form: z.strictObject({ type: z.literal('form'), ...heading }),
+} as const;
+
+export const blockTypes = Object.keys(blockSchemas) as (keyof typeof blockSchemas)[];
+export const blockSchema = z.discriminatedUnion('type', Object.values(blockSchemas) as unknown as [z.ZodObject, ...z.ZodObject[]]);
+export type BlockType = keyof typeof blockSchemas;
+export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];
+export type BlockOf<K extends BlockType> = z.infer<(typeof blockSchemas)[K]>;
+
+export const blocksPageSchema = z.strictObject({ blocks: z.array(blockSchema).min(1) });

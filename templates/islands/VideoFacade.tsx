@@ -1,0 +1,46 @@
+import { useState } from 'react';
+
+export interface VideoFacadeProps {
+  src: string;
+  title: string;
+  poster: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Click-to-load video: nothing is requested from the video host until the visitor asks.
+ * Without JavaScript the poster is a plain link to the video.
+ */
+export default function VideoFacade({ src, title, poster, width = 1200, height = 675 }: VideoFacadeProps) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    const url = new URL(src);
+    url.searchParams.set('autoplay', '1');
+    return (
+      <div className="relative aspect-video overflow-hidden rounded-2xl bg-ink-950">
+        <iframe className="absolute inset-0 h-full w-full" src={url.href} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" />
+      </div>
+    );
+  }
+  return (
+    <a
+      href={src}
+      onClick={(event) => {
+        event.preventDefault();
+        setPlaying(true);
+      }}
+      className="group relative block aspect-video overflow-hidden rounded-2xl bg-ink-950"
+    >
+      <img src={poster} alt="" width={width} height={height} loading="lazy" decoding="async" className="h-full w-full object-cover transition-opacity group-hover:opacity-90" />
+      <span className="absolute inset-0 flex items-center justify-center">
+        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 shadow-lg transition-transform group-hover:scale-105">
+          <svg className="ml-1 h-7 w-7 text-brand-600" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
+          </svg>
+        </span>
+      </span>
+      <span className="sr-only">Play video: {title}</span>
+    </a>
+  );
+}

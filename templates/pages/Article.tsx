@@ -1,0 +1,55 @@
+import type { ArticlePageProps } from '../../src/model.ts';
+import { ArticleCard } from '../components/ArticleCard.tsx';
+import { formatDate } from '../components/dates.ts';
+import { Markdown } from '../markdown/Markdown.tsx';
+
+const RELATED = 3;
+
+export function Article({ article, doc, collections }: ArticlePageProps) {
+  const related = collections.articles.filter((a) => a.category === article.category && a.slug !== article.slug).slice(0, RELATED);
+  return (
+    <>
+      <article>
+        <header className="container-page max-w-4xl pt-10 sm:pt-14">
+          <a href="/news-insights" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+            <span aria-hidden="true">←</span> Back to Articles
+          </a>
+          <p className="eyebrow mt-8">{article.category}</p>
+          <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-ink-900 sm:text-5xl sm:leading-[1.1]">{article.title}</h1>
+          <p className="mt-5 text-lg leading-relaxed text-slate-600">{article.excerpt}</p>
+          <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span className="font-semibold text-ink-900">{article.author}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={article.date}>{formatDate(article.date)}</time>
+            <span aria-hidden="true">·</span>
+            <span>{article.readingMinutes} min read</span>
+          </p>
+        </header>
+        <div className="container-page mt-10 max-w-5xl">
+          <img src={article.thumbnail} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
+        </div>
+        <div className="container-page max-w-3xl py-12">
+          <div className="prose-body">
+            <Markdown tree={doc.tree} />
+          </div>
+        </div>
+      </article>
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="border-t border-slate-200 bg-slate-50">
+          <div className="container-page py-16">
+            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-ink-900">
+              More on {article.category.toLowerCase()}
+            </h2>
+            <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {related.map((a) => (
+                <li key={a.slug}>
+                  <ArticleCard article={a} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

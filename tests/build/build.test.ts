@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureCopy, runCli, treeHashes } from '../helpers/fixture.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+beforeEach(async () => {
+  fx = await fixtureCopy();
+});
+afterEach(() => fx.remove());
+
+const build = () => runCli('build', '--content', fx.content, '--out', fx.out);
+/** The `path:line:column  message` lines of a failed build, with paths relative to the content folder. */
+const errorLines = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => /:\d+:\d+ {2}/.test(l))
+    .map((l) => path.relative(fx.content, path.resolve(ROOT, l)).replace(/ {2}\[[^\]]+\]$/, ''));
+
+describe('sitegen build', () => {
+  it('builds the fixture: pages at clean paths, 404, sitemap, robots, feed, hashed assets', async () => {
+    const { code, stdout } = await build();
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^built 7 pages and \d+ assets \([\d.]+ KB\) into .+ in \d+ ms\n$/);
+    const files = Object.keys(await treeHashes(fx.out)).sort();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        '404.html',
+        'legal/index.html',
+        'news-insights/index.html',
+        'privacy-policy/index.html',
+        'articles/first-steps/index.html',
+        'articles/second-look/index.html',
+        'sitemap.xml',
+        'robots.txt',
+        'feed.xml',
+        'favicon.svg',
+      ]),
+    );
+    expect(files.some((f) => /^assets\/site-[\w]{10}\.css$/.test(f))).toBe(true);
+    const sitemap = await readFile(path.join(fx.out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://www.touchline.example/articles/second-look</loc><lastmod>2025-02-20</lastmod>');
+    expect(sitemap).not.toContain('404');
+  });
+
+  it('ships no JavaScript on a page without islands, and only the loader on a page with them', async () => {
+    await build();
+    const legal = await readFile(path.join(fx.out, 'legal/index.html'), 'utf8');
+    expect(legal).not.toMatch(/<script/);
+    const article = await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8');
+    expect(article.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="application\/ld\+json">$/), expect.stringMatching(/^<script type="module" src="\/assets\/loader-\w+\.js">$/)]);
+  });
+
+  it('writes complete documents: lang, charset, viewport, title, description, canonical, Open Graph and Twitter tags', async () => {
+    await build();
+    const html = await readFile(path.join(fx.out, 'articles/first-steps/index.html'), 'utf8');
+    for (const pattern of [
+      /^<!DOCTYPE html><html lang="en">/,
+      /<meta charSet="utf-8"\/>/,
+      /<meta name="viewport" content="width=device-width, initial-scale=1"\/>/,
+      /<title>First Steps With Sponsorship Inventory \| Fixture Site<\/title>/,
+      /<meta name="description" content="How a property lists/,
+      /<link rel="canonical" href="https:\/\/www.touchline.example\/articles\/first-steps"\/>/,
+      /<meta property="og:type" content="article"\/>/,
+      /<meta name="twitter:card" content="summary_large_image"\/>/,
+      /"@type":"Article"/,
+    ])
+      expect(html).toMatch(pattern);
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+  });
+
+  it('is reproducible: the same input gives byte-identical output', async () => {
+    process.env.SOURCE_DATE_EPOCH = '1735689600';
+    try {
+      await build();
+      const first = await treeHashes(fx.out);
+      await runCli('build', '--content', fx.content, '--out', `${fx.out}-2`);
+      expect(await treeHashes(`${fx.out}-2`)).toEqual(first);
+      expect(await readFile(path.join(fx.out, 'index.html'), 'utf8')).toContain('© 2025 Touchline Technologies Inc.');
+    } finally {
+      delete process.env.SOURCE_DATE_EPOCH;
+    }
+  });
+
+  it('leaves the previous output byte-identical when a build fails', async () => {
+    expect((await build()).code).toBe(0);
+    const before = await treeHashes(fx.out);
+    await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Nope'));
+    await fx.edit('articles/second-look.md', (t) => t.replace('## Track delivery', '## Track delivery changed'));
+    expect((await build()).code).toBe(1);
+    expect(await treeHashes(fx.out)).toEqual(before);
+  });
+
+  it('check validates without writing anything', async () => {
+    const { code, stdout } = await runCli('check', '--content', fx.content);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^content is valid/);
+  });
+});
+
+describe('content faults: each reported as path:line:column  message, exit 1', () => {
+  const cases: [string, () => Promise<void>, string[]][] = [
+    ['invalid YAML', () => fx.edit('site.yaml', (t) => t.replace('\nlanguage: en', '\n\tlanguage: en')), ['site.yaml:8:1  invalid YAML: Tabs are not allowed as indentation']],
+    ['an unknown key', () => fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra')), ['pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)']],
+    [
+      'a wrong enum value',
+      () => fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Stratgy')),
+      ['articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study'],
+    ],
+    ['a missing field', () => fx.edit('articles/second-look.md', (t) => t.replace('author: Tom Lefebvre\n', '')), ['articles/second-look.md:2:1  missing required key "author"']],
+    [
+      'a duplicate slug',
+      () => fx.write('legal/legal.md', '---\ntitle: Legal\ndate: 2022-05-01\ndateLabel: Updated\nsummary: A second page at /legal.\n---\n\nText.\n'),
+      ['legal/legal.md:1:1  duplicate slug: "/legal" is also produced by legal.yaml', 'pages/legal.yaml:1:1  duplicate slug: "/legal" is also produced by legal.md'],
+    ],
+    ['a broken internal link', () => fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)')), ['articles/first-steps.md:17:63  broken link "/articles/third-look": no page or file has the path /articles/third-look']],
+    ['a broken link in YAML', () => fx.edit('site.yaml', (t) => t.replace('href: /legal', 'href: /legals')), ['site.yaml:52:17  broken link "/legals": no page or file has the path /legals']],
+    ['a link to a missing heading', () => fx.edit('pages/legal.yaml', (t) => t.replace('#2-what-we-collect', '#9-nothing')), ['pages/legal.yaml:17:15  broken link "/privacy-policy#9-nothing": /privacy-policy has no heading with the id "9-nothing"']],
+    ['a missing image', () => fx.edit('articles/first-steps.md', (t) => t.replace('survey-conflicts.svg', 'survey-missing.svg')), ['articles/first-steps.md:23:1  missing image "/images/articles/category-exclusivity/survey-missing.svg": no such file in public/']],
+    ['a missing thumbnail', () => fx.edit('articles/second-look.md', (t) => t.replace('value-in-kind-payments.svg', 'nope.svg')), ['articles/second-look.md:7:12  missing image "/images/articles/nope.svg": no such file in public/']],
+  ];
+
+  for (const [name, introduce, expected] of cases) {
+    it(`reports ${name}`, async () => {
+      await introduce();
+      const { code, stderr } = await build();
+      expect(code).toBe(1);
+      expect(errorLines(stderr)).toEqual(expected);
+    });
+  }
+
+  it('reports every problem in every file in one run', async () => {
+    for (const [, introduce] of [cases[2]!, cases[3]!, cases[6]!]) await introduce();
+    const { stderr } = await build();
+    expect(errorLines(stderr)).toHaveLength(3);
+    expect(stderr).toMatch(/3 errors in 3 files\n$/);
+  });
+});
+
+describe('the sitegen command', () => {
+  it('runs from bin/ with exit 0, and exits 2 on a usage error', async () => {
+    const run = promisify(execFile);
+    const ok = await run('node', [path.join(ROOT, 'bin/sitegen.mjs'), 'check', '--content', fx.content], { cwd: ROOT });
+    expect(ok.stdout).toMatch(/content is valid/);
+    const bad = await run('node', [path.join(ROOT, 'bin/sitegen.mjs'), 'build', '--bogus'], { cwd: ROOT }).catch((e: { code: number; stderr: string }) => e);
+    expect(bad).toMatchObject({ code: 2 });
+    expect((bad as { stderr: string }).stderr).toContain("unknown option '--bogus'");
+  });
+
+  it('shows help for every command', async () => {
+    for (const command of ['build', 'check', 'watch', 'serve']) {
+      const { code, stdout } = await runCli(command, '--help');
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Usage: sitegen ${command}`);
+    }
+  });
+});

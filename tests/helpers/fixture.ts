@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/cli/main.ts';
+
+export const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/site');
+
+/** A private copy of the fixture content and an output folder in a temp dir. */
+export async function fixtureCopy() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-test-'));
+  const content = path.join(dir, 'content');
+  await cp(FIXTURE, content, { recursive: true });
+  return {
+    dir,
+    content,
+    out: path.join(dir, 'dist'),
+    file: (rel: string) => path.join(content, rel),
+    async edit(rel: string, change: (text: string) => string) {
+      const file = path.join(content, rel);
+      await writeFile(file, change(await readFile(file, 'utf8')));
+    },
+    write: (rel: string, text: string) => writeFile(path.join(content, rel), text),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs the CLI in-process and captures what it prints. */
+export async function runCli(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((chunk: string) => ((stdout += chunk), true)) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+  try {
+    const code = await main(['node', 'sitegen', ...args]);
+    return { code, stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
+
+/** Path → sha256 of every file under a folder, to compare outputs byte for byte. */
+export async function treeHashes(dir: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    result[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+  }
+  return result;
+}

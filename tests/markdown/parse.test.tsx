@@ -1,0 +1,98 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../src/markdown/parse.ts';
+import { countWords, readingMinutes } from '../../src/markdown/readingTime.ts';
+import { toHast } from '../../src/markdown/toHast.ts';
+import { Markdown } from '../../templates/markdown/Markdown.tsx';
+
+const sizes: Record<string, { width: number; height: number }> = { '/images/a.svg': { width: 1200, height: 675 }, '/images/b.svg': { width: 800, height: 600 } };
+const sizeOf = (url: string) => sizes[url];
+const doc = (body: string) => parseMarkdown('doc.md', `---\ntitle: T\n---\n${body}`, sizeOf);
+const html = (body: string) => renderToStaticMarkup(<Markdown tree={toHast(doc(body).tree)} />);
+
+describe('markdown pipeline', () => {
+  it('reads frontmatter with positions relative to the file', () => {
+    const parsed = doc('Text');
+    expect(parsed.frontmatter?.data).toEqual({ title: 'T' });
+    expect(parsed.frontmatter?.locate(['title'])).toEqual({ line: 2, column: 8 });
+  });
+
+  it('reports a missing frontmatter block', () => {
+    expect(parseMarkdown('x.md', '# Hi', sizeOf).diagnostics.map((d) => d.rule)).toContain('markdown/frontmatter');
+  });
+
+  it('rejects raw HTML with its position and never renders it', () => {
+    const parsed = doc('Intro\n\n<script>alert(1)</script>\n\nText with <b>bold</b>.');
+    expect(parsed.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`)).toEqual(['6:1 markdown/raw-html', '8:11 markdown/raw-html', '8:18 markdown/raw-html']);
+    expect(renderToStaticMarkup(<Markdown tree={toHast(parsed.tree)} />)).not.toMatch(/<script|<b>/);
+  });
+
+  it('gives headings unique ids and anchor links, and collects them', () => {
+    const parsed = doc('## Getting started\n\n### Step one\n\n## Getting started');
+    expect(parsed.headings.map((h) => h.id)).toEqual(['getting-started', 'step-one', 'getting-started-1']);
+    expect(html('## Getting started')).toBe('<h2 id="getting-started">Getting started<a href="#getting-started" class="heading-anchor" aria-label="Link to this section">#</a></h2>');
+  });
+
+  it('refuses a level-1 heading (the title comes from frontmatter)', () => {
+    expect(doc('# Title').diagnostics.map((d) => d.rule)).toEqual(['markdown/h1']);
+  });
+
+  it('collects links and images with their positions and sizes images', () => {
+    const parsed = doc('See [pricing](/pricing-preview) and ![A chart](/images/a.svg).');
+    expect(parsed.links).toEqual([{ url: '/pricing-preview', line: 4, column: 5 }]);
+    expect(parsed.images).toEqual([{ url: '/images/a.svg', line: 4, column: 37 }]);
+    expect(html('![A chart](/images/a.svg)')).toContain('<img src="/images/a.svg" alt="A chart" width="1200" height="675" loading="lazy" decoding="async"/>');
+  });
+
+  it('renders GFM tables in a focusable scroll region', () => {
+    expect(html('| a | b |\n| - | - |\n| 1 | 2 |')).toMatch(/^<div class="overflow-x-auto" role="region" aria-label="Table" tabindex="0"><table>/);
+  });
+
+  it('maps a callout directive to its component', () => {
+    const out = html(':::callout{type="tip" title="Keep it short"}\nFive packages at most.\n:::');
+    expect(out).toContain('<aside');
+    expect(out).toContain('Keep it short');
+    expect(out).toContain('<p>Five packages at most.</p>');
+  });
+
+  it('maps a figure directive to a captioned, sized image', () => {
+    expect(html('::figure{src="/images/b.svg" alt="Bars" caption="Survey results"}')).toBe(
+      '<figure class="my-8"><img src="/images/b.svg" alt="Bars" width="800" height="600" loading="lazy" decoding="async" class="h-auto w-full rounded-2xl"/><figcaption class="mt-3 text-center text-sm text-slate-600">Survey results</figcaption></figure>',
+    );
+  });
+
+  it('collects carousel slides and rejects anything but images inside', () => {
+    const good = doc(':::carousel{label="Views"}\n![One](/images/a.svg)\n![Two](/images/b.svg)\n:::');
+    expect(good.diagnostics).toEqual([]);
+    expect(good.images.map((i) => i.url)).toEqual(['/images/a.svg', '/images/b.svg']);
+    const bad = doc(':::carousel{label="Views"}\nJust text\n:::');
+    expect(bad.diagnostics.map((d) => d.message)).toEqual([
+      'a carousel may only contain images, one per line: ![alt](/images/slide.svg)'.replace('alt', 'alt text'),
+      'a carousel needs at least two images',
+    ]);
+  });
+
+  it('validates directive names and attributes', () => {
+    const parsed = doc('::widget{a="1"}\n\n::figure{src="/images/a.svg" alt="x"}\n\n:::callout{type="danger"}\nx\n:::\n\n::callout');
+    expect(parsed.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
+      '4 unknown directive "widget"; expected one of: callout, figure, video, carousel',
+      '6 "figure" attribute "caption" is required',
+      '8 "callout" attribute "type" must be one of: note, tip, warning',
+      '12 "callout" must be written as :::callout{…} … :::',
+    ]);
+  });
+
+  it('requires https video sources', () => {
+    expect(doc('::video{src="http://v.example/1" title="T" poster="/images/a.svg"}').diagnostics[0]!.message).toBe('"video" attribute "src" must be an https:// URL');
+  });
+});
+
+describe('reading time', () => {
+  it('counts words and rounds minutes up at 220 words per minute', () => {
+    expect(countWords("It's a sponsor's 2-for-1 deal, isn't it?")).toBe(7);
+    expect(readingMinutes(1100)).toBe(5);
+    expect(readingMinutes(1101)).toBe(6);
+    expect(readingMinutes(3300)).toBe(15);
+    expect(readingMinutes(0)).toBe(1);
+  });
+});

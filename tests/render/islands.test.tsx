@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Island } from '../../src/islands/Island.tsx';
+import { renderWithIslands, serializeProps } from '../../src/render/islands.tsx';
+
+function Counter({ start, label }: { start: number; label: string }) {
+  const id = useId();
+  return (
+    <label htmlFor={id}>
+      {label}
+      <input id={id} defaultValue={start} />
+    </label>
+  );
+}
+function NotRegistered() {
+  return <p>plain</p>;
+}
+
+const targets = { names: new Map<unknown, string>([[Counter, 'Counter']]), urls: new Map([['Counter', '/assets/island-Counter-abc.js']]) };
+
+describe('islands', () => {
+  it('renders each island in place with serialized props and a unique identifier prefix', () => {
+    const { html, islands } = renderWithIslands(
+      <main>
+        <Island of={Counter} props={{ start: 1, label: 'A "quoted" <label>' }} when="visible" />
+        <Island of={Counter} props={{ start: 2, label: 'B' }} />
+      </main>,
+      targets,
+    );
+    expect(islands).toEqual(['Counter']);
+    expect(html).toContain(
+      '<sitegen-island data-island="Counter" data-src="/assets/island-Counter-abc.js" data-when="visible" data-prefix="i0-" data-props="{&quot;start&quot;:1,&quot;label&quot;:&quot;A \\&quot;quoted\\&quot; &lt;label&gt;&quot;}">',
+    );
+    expect(html).toContain('data-when="idle" data-prefix="i1-"');
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^_?i0-/);
+    expect(ids[1]).toMatch(/^_?i1-/);
+  });
+
+  it('leaves pages without islands without any', () => {
+    expect(renderWithIslands(<p>static</p>, targets)).toEqual({ html: '<p>static</p>', islands: [] });
+  });
+
+  it('refuses a component that is not a registered island', () => {
+    expect(() => renderWithIslands(<Island of={NotRegistered} props={{}} />, targets)).toThrow(/NotRegistered is not an island/);
+  });
+
+  it('refuses props that JSON cannot carry', () => {
+    expect(() => serializeProps('X', { onClick: () => 1 })).toThrow('island X: prop props.onClick is a function; island props must be JSON data');
+    expect(() => serializeProps('X', { when: new Date(0) })).toThrow('island X: prop props.when is a Date; island props must be JSON data');
+    expect(serializeProps('X', { a: [1, { b: null }] })).toBe('{"a":[1,{"b":null}]}');
+  });
+});
