@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.mjs'],
+    files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

@@ -19,7 +19,10 @@ export interface LegalSummary extends LegalMeta {
 }
 
 export interface Collections {
+  /** Newest first. */
   articles: ArticleSummary[];
+  /** The same articles grouped by category, newest first. */
+  articlesByCategory: Map<string, ArticleSummary[]>;
   legal: LegalSummary[];
 }
 

@@ -2,7 +2,7 @@ import type { TemplateSet } from '../src/model.ts';
 import { Layout } from './layouts/Layout.tsx';
 import { Article } from './pages/Article.tsx';
 import { BlogIndex } from './pages/BlogIndex.tsx';
-import { Home } from './pages/Home.tsx';
+import { Blocks } from './pages/Blocks.tsx';
 import { LegalDocument } from './pages/LegalDocument.tsx';
 import { LegalIndex } from './pages/LegalIndex.tsx';
 import { NotFound } from './pages/NotFound.tsx';
@@ -10,7 +10,7 @@ import { NotFound } from './pages/NotFound.tsx';
 /** The templates a page in content/pages/*.yaml can name with `template:`, and the collection templates. */
 export const templates: TemplateSet = {
   pages: {
-    home: Home,
+    blocks: Blocks,
     'blog-index': BlogIndex,
     'legal-index': LegalIndex,
     'not-found': NotFound,

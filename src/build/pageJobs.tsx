@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { toHast } from '../markdown/toHast.ts';
-import type { Collections, TemplateSet } from '../model.ts';
+import type { ArticleSummary, Collections, TemplateSet } from '../model.ts';
 import type { PageHead } from '../render/head.ts';
 import { absoluteUrl } from '../render/head.ts';
 import type { Site } from '../schemas/site.ts';
@@ -19,7 +19,9 @@ export interface PageJob {
 export function collectionsOf(model: ContentModel): Collections {
   const articles = model.articles.map((a) => a.summary).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const legal = model.legal.map((l) => l.summary).sort((a, b) => a.title.localeCompare(b.title));
-  return { articles, legal };
+  const articlesByCategory = new Map<string, ArticleSummary[]>();
+  for (const a of articles) articlesByCategory.set(a.category, [...(articlesByCategory.get(a.category) ?? []), a]);
+  return { articles, articlesByCategory, legal };
 }
 
 /** Turns the validated content into the list of pages the site has. */

@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import type { Heading, Image, Link, Node, Paragraph, Root } from 'mdast';
+import type { Heading, Image, Link, Node, Paragraph, Root, Table } from 'mdast';
 import type {} from 'mdast-util-to-hast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
@@ -70,8 +70,16 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
     diagnostics.push(diagnostic(file, 1, 1, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
   }
 
+  let tables = 0;
   visit(tree, (node, index, parent) => {
     switch (node.type) {
+      case 'table': {
+        // Each table sits in its own labelled scroll region; the label names its columns.
+        const head = (node as Table).children[0];
+        const columns = head ? head.children.map((cell) => toString(cell)).filter(Boolean).join(', ') : '';
+        node.data = { ...node.data, hProperties: { dataLabel: `Table ${++tables}${columns ? `: ${columns}` : ''}` } };
+        return;
+      }
       case 'html':
         report(node, 'markdown/raw-html', 'raw HTML is not allowed in markdown; use markdown syntax or a directive (callout, figure, video, carousel)');
         if (parent && index !== undefined) parent.children.splice(index, 1);

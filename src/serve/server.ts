@@ -19,8 +19,9 @@ const HTML_TYPE = 'text/html; charset=utf-8';
  */
 export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false): http.Server {
   const root = path.resolve(dir);
+  // sirv's dev mode looks files up per request: a rebuild swaps the folder under a running server.
   const assets = sirv(root, {
-    dev,
+    dev: true,
     etag: true,
     dotfiles: false,
     setHeaders(res, pathname) {
@@ -47,16 +48,17 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
   };
 
   return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = '/\0';
+    }
+    // Hooked routes (live reload's event stream) bypass compression, which would buffer them.
+    if (hooks.handle?.(req, res, pathname)) return;
     compress(req as never, res as never, () => {
       void (async () => {
-        const url = new URL(req.url ?? '/', 'http://localhost');
-        let pathname: string;
-        try {
-          pathname = decodeURIComponent(url.pathname);
-        } catch {
-          return notFound(res, false);
-        }
-        if (hooks.handle?.(req, res, pathname)) return;
         const head = req.method === 'HEAD';
         if (req.method !== 'GET' && !head) {
           res.writeHead(405, { Allow: 'GET, HEAD' });

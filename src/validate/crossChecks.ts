@@ -44,6 +44,8 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     if (problem) diagnostics.push(diagnostic(file, ref.line, ref.column, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
+    // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
+    if (ref.url.startsWith('https://')) return;
     if (!ref.url.startsWith('/')) diagnostics.push(diagnostic(file, ref.line, ref.column, 'asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`));
     else if (!fileExists(decodeURIComponent(ref.url))) diagnostics.push(diagnostic(file, ref.line, ref.column, 'asset/missing', `missing image "${ref.url}": no such file in public/`));
   };

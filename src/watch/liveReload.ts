@@ -3,6 +3,7 @@ import type { ServerHooks } from '../serve/server.ts';
 
 const CLIENT = `(() => {
   const events = new EventSource('/__sitegen/events');
+  events.onopen = () => (document.documentElement.dataset.sitegenLive = 'connected');
   const show = (text) => {
     let box = document.getElementById('sitegen-overlay');
     if (!box) {

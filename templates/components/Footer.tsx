@@ -32,7 +32,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-6 text-xs text-slate-400">
-          {`© ${year} ${site.legalName}. All rights reserved.`}
+          {`© ${year} ${site.legalName.replace(/\.$/, '')}. All rights reserved.`}
         </p>
       </div>
     </footer>

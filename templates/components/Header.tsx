@@ -49,10 +49,10 @@ export function Header() {
             {header.signIn}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <a href={header.cta.href} className="btn-primary">
+          <a href={header.cta.href} className="btn-primary px-4 sm:px-5">
             {header.cta.label}
           </a>
-          <a href="#site-footer-nav" className="btn border border-slate-300 text-ink-900 md:hidden">
+          <a href="#site-footer-nav" className="btn border border-slate-300 px-4 text-ink-900 md:hidden">
             Menu
           </a>
         </div>

@@ -33,14 +33,13 @@ export default function VideoFacade({ src, title, poster, width = 1200, height =
       className="group relative block aspect-video overflow-hidden rounded-2xl bg-ink-950"
     >
       <img src={poster} alt="" width={width} height={height} loading="lazy" decoding="async" className="h-full w-full object-cover transition-opacity group-hover:opacity-90" />
-      <span className="absolute inset-0 flex items-center justify-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 shadow-lg transition-transform group-hover:scale-105">
-          <svg className="ml-1 h-7 w-7 text-brand-600" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
-          </svg>
-        </span>
+      <span className="absolute bottom-4 left-4 inline-flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-ink-900 shadow-lg transition-transform group-hover:scale-105">
+        <svg className="h-4 w-4 text-brand-600" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M7 4.5v15l12.5-7.5z" fill="currentColor" />
+        </svg>
+        Play video
       </span>
-      <span className="sr-only">Play video: {title}</span>
+      <span className="sr-only">: {title}</span>
     </a>
   );
 }

@@ -19,11 +19,12 @@ function anchored(Tag: 'h2' | 'h3') {
   };
 }
 
-function Table(props: ComponentProps<'table'>) {
+/** Wide tables scroll inside a focusable, labelled region so keyboard users can scroll them too. */
+function Table({ 'data-label': label, ...props }: ComponentProps<'table'> & { 'data-label'?: string }) {
   return (
-    <div className="overflow-x-auto" role="region" aria-label="Table" tabIndex={0}>
+    <section className="overflow-x-auto" aria-label={label ?? 'Table'} tabIndex={0}>
       <table {...props} />
-    </div>
+    </section>
   );
 }
 

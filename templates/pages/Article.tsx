@@ -1,4 +1,4 @@
-import type { ArticlePageProps } from '../../src/model.ts';
+import type { ArticlePageProps, ArticleSummary } from '../../src/model.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { formatDate } from '../components/dates.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
@@ -6,7 +6,11 @@ import { Markdown } from '../markdown/Markdown.tsx';
 const RELATED = 3;
 
 export function Article({ article, doc, collections }: ArticlePageProps) {
-  const related = collections.articles.filter((a) => a.category === article.category && a.slug !== article.slug).slice(0, RELATED);
+  const related: ArticleSummary[] = [];
+  for (const a of collections.articlesByCategory.get(article.category) ?? []) {
+    if (related.length === RELATED) break;
+    if (a.slug !== article.slug) related.push(a);
+  }
   return (
     <>
       <article>

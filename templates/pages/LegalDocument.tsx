@@ -31,7 +31,7 @@ export function LegalDocument({ document, doc }: LegalPageProps) {
             ))}
           </ol>
         </nav>
-        <div className="prose-body max-w-[70ch]">
+        <div className="prose-body prose-legal max-w-[70ch]">
           <Markdown tree={doc.tree} />
         </div>
       </div>

@@ -44,8 +44,10 @@ describe('markdown pipeline', () => {
     expect(html('![A chart](/images/a.svg)')).toContain('<img src="/images/a.svg" alt="A chart" width="1200" height="675" loading="lazy" decoding="async"/>');
   });
 
-  it('renders GFM tables in a focusable scroll region', () => {
-    expect(html('| a | b |\n| - | - |\n| 1 | 2 |')).toMatch(/^<div class="overflow-x-auto" role="region" aria-label="Table" tabindex="0"><table>/);
+  it('renders GFM tables in a focusable scroll region labelled by their columns', () => {
+    const out = html('| Asset | Price |\n| - | - |\n| LED | 2 |\n\n| Tier |\n| - |\n| Gold |');
+    expect(out).toMatch(/^<section class="overflow-x-auto" aria-label="Table 1: Asset, Price" tabindex="0"><table><thead>/);
+    expect(out).toContain('<section class="overflow-x-auto" aria-label="Table 2: Tier" tabindex="0">');
   });
 
   it('maps a callout directive to its component', () => {

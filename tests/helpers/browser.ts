@@ -1,0 +1,47 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (CHROME_PATH overrides): Playwright never downloads a browser here. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export const FAKE_FORM_SCRIPT = `window.hbspt = { forms: { create(options) {
+  const target = document.querySelector(options.target);
+  target.innerHTML = '<form aria-label="Contact us" data-portal="' + options.portalId + '" data-form="' + options.formId + '" data-region="' + options.region + '"><label>Work e-mail <input type="email" name="email"></label> <button type="submit">Submit</button></form>';
+} } };`;
+
+/** Keeps every test on this machine: the form provider's script is a local fake, any other host is refused. */
+export async function isolate(context: BrowserContext, formScript: string | null = FAKE_FORM_SCRIPT): Promise<void> {
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+    (route) => {
+      if (formScript !== null && route.request().url().endsWith('/forms/shell.js')) return route.fulfill({ contentType: 'text/javascript', body: formScript });
+      return route.abort();
+    },
+  );
+}
+
+/** Records console errors and warnings and uncaught exceptions of a page. */
+export function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Scrolls through the page so that every island that hydrates on visibility does, then waits for the network. */
+export async function exercise(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(250);
+}

@@ -1,0 +1,26 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Builder } from '../../src/build/build.ts';
+import { resolvePaths } from '../../src/config.ts';
+import { routeForOutputPath } from '../../src/routes/outputPath.ts';
+import { createSiteServer, listen } from '../../src/serve/server.ts';
+
+/** Builds the real site into a temp folder and serves it the way `sitegen serve` does. */
+export async function buildAndServe(content?: string) {
+  const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-e2e-')), 'dist');
+  const paths = resolvePaths({ out, content });
+  await new Builder(paths).build();
+  const server: http.Server = createSiteServer(out);
+  const port = await listen(server, 0);
+  const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+  const routes = files.map((f) => routeForOutputPath(f)).filter((r): r is string => r !== undefined);
+  return {
+    out,
+    origin: `http://127.0.0.1:${port}`,
+    files: files.map((f) => path.join(out, f)),
+    routes,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
