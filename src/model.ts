@@ -26,9 +26,10 @@ export interface Collections {
   legal: LegalSummary[];
 }
 
+/** A markdown document ready for its template: the body is already rendered to HTML. */
 export interface MarkdownDoc<M> {
   meta: M;
-  tree: HastRoot;
+  html: string;
   headings: HeadingInfo[];
 }
 
@@ -72,6 +73,8 @@ export interface TemplateSet {
   Article: ComponentType<ArticlePageProps>;
   LegalDocument: ComponentType<LegalPageProps>;
   Layout: ComponentType<{ children: React.ReactNode; route: string }>;
+  /** Renders a markdown body (hast) with the embed components. */
+  Markdown: ComponentType<{ tree: HastRoot }>;
 }
 
 export type { Site };

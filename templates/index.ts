@@ -1,5 +1,6 @@
 import type { TemplateSet } from '../src/model.ts';
 import { Layout } from './layouts/Layout.tsx';
+import { Markdown } from './markdown/Markdown.tsx';
 import { Article } from './pages/Article.tsx';
 import { BlogIndex } from './pages/BlogIndex.tsx';
 import { Blocks } from './pages/Blocks.tsx';
@@ -18,4 +19,5 @@ export const templates: TemplateSet = {
   Article,
   LegalDocument,
   Layout,
+  Markdown,
 };

@@ -1,23 +1,26 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ContentError, type Diagnostic } from '../diagnostics.ts';
-import { readContent } from '../load/content.ts';
-import { createImageSizer } from '../load/imageSizes.ts';
-import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { bundleIslands, type IslandBundle } from '../bundle/islands.ts';
 import { contentHash } from '../bundle/hash.ts';
 import { buildStylesheet, type BuiltStylesheet } from '../bundle/styles.ts';
-import { loadIslandRegistry, type IslandRegistry } from '../islands/registry.ts';
 import type { Paths } from '../config.ts';
-import type { TemplateSet } from '../model.ts';
-import { outputPathForRoute } from '../routes/outputPath.ts';
+import { ContentError, type Diagnostic } from '../diagnostics.ts';
+import { listIslandFiles } from '../islands/registry.ts';
+import { readContent } from '../load/content.ts';
 import { renderPage } from '../render/renderPage.tsx';
+import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
 import { pageRoute, validateContent, type ContentModel } from '../validate/validateContent.ts';
-import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { writeSiteAtomically } from '../write/atomicWrite.ts';
-import { loadTemplates } from './loadTemplates.ts';
-import { collectionsOf, pageJobs } from './pageJobs.tsx';
+import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
+import { AnalysisCache, codeVersion } from './analysisCache.ts';
+import { loadTemplateSet } from './loadTemplates.ts';
+import { MarkdownPool } from './markdownPool.ts';
+import { MarkdownWorkspace, type RenderedPage, type SharedRender } from './markdownWorkspace.tsx';
+import { OutputManifest } from './outputManifest.ts';
+import { makeCollections, yamlPageJobs } from './pageJobs.tsx';
 
 export interface PageTiming {
   route: string;
@@ -44,11 +47,13 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-interface Assets {
-  stylesheet: BuiltStylesheet;
-  bundle: IslandBundle;
-  registry: IslandRegistry;
+export interface BuilderOptions {
+  /** Keep analyses and an output manifest in .sitegen-cache/ so the next build redoes only what changed. */
+  persistent?: boolean;
 }
+
+/** Below this many markdown files, starting worker threads costs more than it saves. */
+const WORKER_THRESHOLD = 300;
 
 /** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else the build's year. */
 export function buildYear(env = process.env): number {
@@ -57,128 +62,171 @@ export function buildYear(env = process.env): number {
 }
 
 /**
- * Builds the site, keeping what it can between builds: a markdown file whose text has not
- * changed is not parsed again, and a page whose inputs hash the same is not rendered again.
- * Templates, styles and islands are loaded once per builder (watch starts a new one when they change).
+ * Builds the site: load → validate → render → write. It keeps what it can between builds
+ * (watch): a markdown file whose text has not changed is not analysed again, and a page whose
+ * inputs hash the same is not rendered again. Large sites spread markdown work over worker threads.
  */
 export class Builder {
-  private templates?: Promise<TemplateSet>;
-  private assets?: Promise<Assets>;
-  private parsed = new Map<string, { text: string; result: ParsedMarkdown }>();
-  private rendered = new Map<string, { key: string; html: string; islands: string[] }>();
-  private sizeOf;
+  private readonly templateSet;
+  private assets?: Promise<{ stylesheet: BuiltStylesheet; bundle: IslandBundle }>;
+  private readonly workspace: MarkdownWorkspace;
+  private readonly rendered = new Map<string, { key: string; html: string; islands: string[] }>();
 
-  constructor(readonly paths: Paths) {
-    this.sizeOf = createImageSizer(paths.public);
+  private readonly version?: Promise<string>;
+
+  constructor(
+    readonly paths: Paths,
+    options: BuilderOptions = {},
+  ) {
+    this.templateSet = loadTemplateSet(paths.templates);
+    this.templateSet.catch(() => undefined);
+    this.workspace = new MarkdownWorkspace(paths, () => this.templateSet);
+    if (options.persistent) this.version = codeVersion(paths.root, paths.public);
   }
 
-  /** Forget image sizes and parsed markdown (after a change in public/). */
+  /** Forget image sizes and analysed markdown (after a change in public/). */
   publicChanged(): void {
-    this.sizeOf = createImageSizer(this.paths.public);
-    this.parsed.clear();
+    this.workspace.publicChanged();
   }
 
-  private parse = (file: string, text: string): ParsedMarkdown => {
-    const hit = this.parsed.get(file);
-    if (hit && hit.text === text) return hit.result;
-    const result = parseMarkdown(file, text, this.sizeOf);
-    this.parsed.set(file, { text, result });
-    return result;
-  };
-
-  /** Loads and validates all content; throws ContentError listing every problem. */
-  async loadModel(): Promise<{ model: ContentModel; templates: TemplateSet }> {
-    this.templates ??= loadTemplates(this.paths.templates);
-    const templates = await this.templates;
-    const raw = await readContent(this.paths.content, this.parse);
-    const { model, diagnostics } = validateContent(raw, templates);
-    const all: Diagnostic[] = [...diagnostics];
-    if (model) {
-      const invalid = [
-        ...raw.articles.map((a) => ({ route: `/articles/${a.slug}`, file: a.parsed.file })),
-        ...raw.legal.map((l) => ({ route: `/${l.slug}`, file: l.parsed.file })),
-        ...raw.pages.flatMap((p) => (pageRoute(p.name) ? [{ route: pageRoute(p.name)!, file: p.source.file }] : [])),
-      ];
-      const routes = collectRoutes(model, all, invalid);
-      all.push(...checkReferences(model, routes, this.paths.public));
-    }
-    if (all.length || !model) throw new ContentError(all);
-    return { model, templates };
-  }
-
-  private loadAssets(): Promise<Assets> {
+  private loadAssets() {
     this.assets ??= (async () => {
-      const registry = await loadIslandRegistry(this.paths.templates);
-      const [stylesheet, bundle] = await Promise.all([buildStylesheet(this.paths.templates), bundleIslands(registry.files, this.paths.root)]);
-      return { stylesheet, bundle, registry };
+      const [stylesheet, bundle] = await Promise.all([buildStylesheet(this.paths.templates), listIslandFiles(this.paths.templates).then((files) => bundleIslands(files, this.paths.root))]);
+      return { stylesheet, bundle };
     })();
     return this.assets;
   }
 
   async build(options: BuildOptions = {}): Promise<BuildResult> {
     const started = performance.now();
-    const assetsPromise = this.loadAssets();
-    assetsPromise.catch(() => undefined);
-    const { model, templates } = await this.loadModel();
-    const { stylesheet, bundle, registry } = await assetsPromise;
-    const files = new Map<string, string | Uint8Array>();
-    if (options.check) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files };
-
-    const stylesheetUrl = `/assets/${stylesheet.fileName}`;
-    files.set(stylesheetUrl.slice(1), stylesheet.css);
-    for (const [file, data] of bundle.files) files.set(file, data);
-
-    const collections = collectionsOf(model);
-    const jobs = pageJobs(model, templates, collections);
-    const year = buildYear();
-    const siteText = await readFile(model.siteSource.file, 'utf8');
-    // Everything a page can see besides its own file: when this changes, every page renders again.
-    const sharedKey = contentHash(
-      JSON.stringify([siteText, year, stylesheetUrl, bundle.loader, [...bundle.islands], collections.articles.map(({ words: _w, ...rest }) => rest), collections.legal]),
-      20,
-    );
-    const sources = await sourceTexts(jobs.map((j) => j.source), this.parsed);
-    const context = { site: model.site, year, stylesheet: stylesheetUrl, loader: bundle.loader, islands: { names: registry.names, urls: bundle.islands }, Layout: templates.Layout };
-
-    const timings: PageTiming[] = [];
-    let renderedCount = 0;
-    for (const [index, job] of jobs.entries()) {
-      const t0 = performance.now();
-      const key = `${sharedKey}:${contentHash(sources.get(job.source) ?? '', 20)}`;
-      let entry = this.rendered.get(job.route);
-      const cached = entry?.key === key;
-      if (!cached) {
-        const page = renderPage(job, context);
-        entry = { key, html: page.html, islands: page.islands };
-        this.rendered.set(job.route, entry);
-        renderedCount++;
+    const assets = this.loadAssets();
+    assets.catch(() => undefined);
+    const { templates, names } = await this.templateSet;
+    const raw = await readContent(this.paths.content);
+    const cache = this.version ? await AnalysisCache.load(this.paths.cache, await this.version) : undefined;
+    const hashes = await Promise.all(raw.markdown.map(async (m) => contentHash(await readFile(m.file, 'utf8'), 20)));
+    const known = raw.markdown.map((m, i) => cache?.get(m.file, hashes[i]!));
+    const missing = raw.markdown.filter((_, i) => !known[i]);
+    const workers = Math.min(availableParallelism(), 4);
+    const markdown = missing.length >= WORKER_THRESHOLD && workers > 1 ? new MarkdownPool(this.paths, workers) : this.workspace;
+    try {
+      const fresh = await markdown.analyse(missing);
+      for (const [i, doc] of fresh.entries()) cache?.set(missing[i]!.file, doc);
+      const analysed = known.map((doc) => doc ?? fresh.shift()!);
+      const { model, diagnostics } = validateContent(raw, analysed, templates);
+      const all: Diagnostic[] = [...diagnostics];
+      if (model) {
+        const owned = [...raw.markdown.map((m) => ({ route: m.kind === 'article' ? `/articles/${m.slug}` : `/${m.slug}`, file: m.file })), ...raw.pages.flatMap((p) => (pageRoute(p.name) ? [{ route: pageRoute(p.name)!, file: p.source.file }] : []))];
+        all.push(...checkReferences(model, collectRoutes(model, all, owned), this.paths.public));
       }
-      files.set(job.outputPath || outputPathForRoute(job.route), entry!.html);
-      timings.push({ route: job.route, ms: performance.now() - t0, bytes: Buffer.byteLength(entry!.html), islands: entry!.islands, cached });
-      options.onProgress?.(index + 1, jobs.length);
+      if (all.length || !model) throw new ContentError(all);
+      const { stylesheet, bundle } = await assets;
+      const files = new Map<string, string | Uint8Array>();
+      if (options.check) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files };
+
+      const stylesheetUrl = `/assets/${stylesheet.fileName}`;
+      files.set(stylesheetUrl.slice(1), stylesheet.css);
+      for (const [file, data] of bundle.files) files.set(file, data);
+
+      const articles = model.articles.map((a) => a.summary);
+      const legal = model.legal.map((l) => l.summary);
+      const collections = makeCollections(articles, legal);
+      const shared: SharedRender = { site: model.site, year: buildYear(), stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], articles, legal };
+      // Everything a page can see besides its own file: when this changes, every page renders again.
+      const version = this.version ? await this.version : '';
+      const sharedKey = contentHash(
+        JSON.stringify([version, model.siteSource.data, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, collections.articles.map(({ words: _w, ...rest }) => rest), collections.legal]),
+        20,
+      );
+
+      const timings: PageTiming[] = [];
+      const total = model.pages.length + model.articles.length + model.legal.length;
+      const pageKeys = new Map<string, string>();
+      const keep = (route: string, outputPath: string, key: string, page: { html: string; islands: string[] }, ms: number, cached: boolean) => {
+        this.rendered.set(route, { key, html: page.html, islands: page.islands });
+        pageKeys.set(outputPath, key);
+        files.set(outputPath, page.html);
+        timings.push({ route, ms, bytes: Buffer.byteLength(page.html), islands: page.islands, cached });
+        options.onProgress?.(timings.length, total);
+      };
+
+      const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out) : undefined;
+      const linked = new Map<string, string>();
+      const reuse = async (route: string, outputPath: string, key: string, islands: string[]) => {
+        const bytes = await manifest?.reusable(this.paths.out, outputPath, key);
+        if (bytes === undefined) return false;
+        linked.set(outputPath, key);
+        timings.push({ route, ms: 0, bytes, islands, cached: true });
+        options.onProgress?.(timings.length, total);
+        return true;
+      };
+
+      const context = { site: model.site, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: templates.Layout };
+      for (const job of yamlPageJobs(model, templates, collections)) {
+        const key = `${sharedKey}:${contentHash(JSON.stringify(model.pages.find((p) => p.file === job.source)?.source.data), 20)}`;
+        const outputPath = job.outputPath || outputPathForRoute(job.route);
+        const hit = this.rendered.get(job.route);
+        if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;
+        const t0 = performance.now();
+        keep(job.route, outputPath, key, hit?.key === key ? hit : renderPage(job, context), performance.now() - t0, hit?.key === key);
+      }
+
+      const docs = [...model.legal, ...model.articles];
+      const reused = await Promise.all(
+        docs.map((doc) => {
+          const key = `${sharedKey}:${doc.hash}`;
+          const hit = this.rendered.get(doc.summary.href);
+          if (hit?.key === key) {
+            keep(doc.summary.href, outputPathForRoute(doc.summary.href), key, hit, 0, true);
+            return true;
+          }
+          return reuse(doc.summary.href, outputPathForRoute(doc.summary.href), key, doc.body?.islands ?? []);
+        }),
+      );
+      const stale = docs.filter((_, i) => !reused[i]);
+      if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
+      const pages: RenderedPage[] = await markdown.render(stale, shared);
+      pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
+
+      const routes = new Set(timings.map((t) => t.route));
+      for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
+
+      const indexed = [...model.pages.filter((p) => p.route).map((p) => ({ route: p.route! })), ...model.legal.map((l) => ({ route: l.summary.href, lastmod: l.summary.date })), ...model.articles.map((a) => ({ route: a.summary.href, lastmod: a.summary.updated ?? a.summary.date }))];
+      files.set('sitemap.xml', sitemapXml(model.site, indexed));
+      files.set('robots.txt', robotsTxt(model.site));
+      const blog = model.pages.find((p) => p.template === 'blog-index');
+      if (model.articles.length) files.set('feed.xml', atomFeed(model.site, collections.articles, blog?.route ?? '/'));
+
+      const outputs = new Map([...linked, ...pageKeys]);
+      // Nothing changed at all: the previous output is already this build's output, byte for byte.
+      const unchanged = manifest?.sameSite(version, outputs.keys()) && linked.size === outputs.size && (await sameFiles(this.paths.out, files));
+      if (!unchanged) {
+        await writeSiteAtomically(this.paths.out, files, this.paths.public, [...linked.keys()]);
+        await manifest?.save(this.paths.out, version, outputs);
+      }
+      await cache?.save();
+      const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
+      const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
+      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: files.size - pageKeys.size, bytes, ms: performance.now() - started, timings, files };
+    } finally {
+      if (markdown instanceof MarkdownPool) await markdown.close();
     }
-    const routes = new Set(jobs.map((j) => j.route));
-    for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
-
-    const indexed = jobs.filter((j) => !j.head.noindex);
-    files.set('sitemap.xml', sitemapXml(model.site, indexed.map((j) => ({ route: j.route, lastmod: j.lastmod }))));
-    files.set('robots.txt', robotsTxt(model.site));
-    const blog = model.pages.find((p) => p.template === 'blog-index');
-    if (model.articles.length) files.set('feed.xml', atomFeed(model.site, collections.articles, blog?.route ?? '/'));
-
-    await writeSiteAtomically(this.paths.out, files, this.paths.public);
-    const bytes = [...files.values()].reduce((n, d) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), 0);
-    return { pages: jobs.length, rendered: renderedCount, assets: files.size - jobs.length, bytes, ms: performance.now() - started, timings, files };
   }
 }
 
-async function sourceTexts(files: string[], parsed: Map<string, { text: string }>): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  await Promise.all(files.map(async (f) => out.set(f, parsed.get(f)?.text ?? (await readFile(f, 'utf8')))));
-  return out;
+async function sameFiles(outDir: string, files: Map<string, string | Uint8Array>): Promise<boolean> {
+  const checks = await Promise.all(
+    [...files].map(async ([file, data]) => {
+      const existing = await readFile(path.join(outDir, file)).catch(() => undefined);
+      return existing !== undefined && existing.equals(typeof data === 'string' ? Buffer.from(data) : data);
+    }),
+  );
+  return checks.every(Boolean);
 }
 
-/** One build with a fresh builder (the CLI's `build` and `check`). */
+/** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk. */
 export function build(paths: Paths, options: BuildOptions = {}): Promise<BuildResult> {
-  return new Builder(paths).build(options);
+  return new Builder(paths, { persistent: !options.check }).build(options);
 }
+
+export type { ContentModel };

@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadIslandRegistry } from '../islands/registry.ts';
 import type { TemplateSet } from '../model.ts';
+import type { IslandNames } from '../render/islands.tsx';
 
 /** Imports templates/index.ts, which names the page templates and the collection templates. */
 export async function loadTemplates(templatesDir: string): Promise<TemplateSet> {
   const mod = (await import(pathToFileURL(path.join(templatesDir, 'index.ts')).href)) as { templates?: TemplateSet };
   if (!mod.templates) throw new Error(`${templatesDir}/index.ts must export "templates"`);
   return mod.templates;
+}
+
+/** The templates and the island names (component → file name) that rendering needs. */
+export async function loadTemplateSet(templatesDir: string): Promise<{ templates: TemplateSet; names: IslandNames }> {
+  const [templates, registry] = await Promise.all([loadTemplates(templatesDir), loadIslandRegistry(templatesDir)]);
+  return { templates, names: registry.names };
 }

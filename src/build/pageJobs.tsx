@@ -1,83 +1,88 @@
-import type { ReactNode } from 'react';
-import { toHast } from '../markdown/toHast.ts';
-import type { ArticleSummary, Collections, TemplateSet } from '../model.ts';
-import type { PageHead } from '../render/head.ts';
+import type { MarkdownFacts } from '../markdown/facts.ts';
+import { readingMinutes } from '../markdown/readingTime.ts';
+import type { ArticleSummary, Collections, LegalSummary, TemplateSet } from '../model.ts';
 import { absoluteUrl } from '../render/head.ts';
+import type { PageJob } from '../render/renderPage.tsx';
+import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 import type { Site } from '../schemas/site.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
+import type { AnalysedMarkdown } from './markdownWorkspace.tsx';
 
-/** One page to render: where it comes from, its head, and how to build its tree. */
-export interface PageJob {
-  route: string;
-  outputPath: string;
-  source: string;
-  head: PageHead;
-  lastmod?: string;
-  element: () => ReactNode;
+export function articleSummary(facts: MarkdownFacts): ArticleSummary {
+  return { ...(facts.meta as ArticleMeta), slug: facts.slug, href: `/articles/${facts.slug}`, words: facts.words, readingMinutes: readingMinutes(facts.words) };
 }
 
-export function collectionsOf(model: ContentModel): Collections {
-  const articles = model.articles.map((a) => a.summary).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  const legal = model.legal.map((l) => l.summary).sort((a, b) => a.title.localeCompare(b.title));
+export function legalSummary(facts: MarkdownFacts): LegalSummary {
+  return { ...(facts.meta as LegalMeta), slug: facts.slug, href: `/${facts.slug}` };
+}
+
+/** Articles newest first (and by category), legal documents by title. */
+export function makeCollections(articles: ArticleSummary[], legal: LegalSummary[]): Collections {
+  const sorted = [...articles].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const articlesByCategory = new Map<string, ArticleSummary[]>();
-  for (const a of articles) articlesByCategory.set(a.category, [...(articlesByCategory.get(a.category) ?? []), a]);
-  return { articles, articlesByCategory, legal };
+  for (const a of sorted) {
+    const list = articlesByCategory.get(a.category);
+    if (list) list.push(a);
+    else articlesByCategory.set(a.category, [a]);
+  }
+  return { articles: sorted, articlesByCategory, legal: [...legal].sort((a, b) => a.title.localeCompare(b.title)) };
 }
 
-/** Turns the validated content into the list of pages the site has. */
-export function pageJobs(model: ContentModel, templates: TemplateSet, collections: Collections): PageJob[] {
-  const { site } = model;
-  const jobs: PageJob[] = [];
-  for (const page of model.pages) {
+/** The pages that come from content/pages/*.yaml. */
+export function yamlPageJobs(model: ContentModel, templates: TemplateSet, collections: Collections): PageJob[] {
+  return model.pages.map((page) => {
     const template = templates.pages[page.template]!;
     const Component = template.component;
     const route = page.route ?? '/404';
-    jobs.push({
+    return {
       route,
       outputPath: page.route ? '' : '404.html',
       source: page.file,
       head: { route, title: page.title, description: page.description, noindex: !page.route, feed: template.feed },
       element: () => <Component data={page.data} collections={collections} route={route} />,
-    });
-  }
-  for (const doc of model.legal) {
-    const { LegalDocument } = templates;
-    jobs.push({
-      route: doc.href,
-      outputPath: '',
-      source: doc.parsed.file,
-      head: { route: doc.href, title: doc.meta.title, description: doc.meta.summary },
-      lastmod: doc.meta.date,
-      element: () => <LegalDocument document={doc.summary} doc={{ meta: doc.meta, tree: toHast(doc.parsed.tree), headings: doc.parsed.headings }} />,
-    });
-  }
-  for (const article of model.articles) {
-    const { Article } = templates;
-    const { meta, summary } = article;
-    jobs.push({
-      route: article.href,
-      outputPath: '',
-      source: article.parsed.file,
-      head: {
-        route: article.href,
-        title: meta.title,
-        description: meta.excerpt,
-        type: 'article',
-        image: meta.thumbnail,
-        imageAlt: meta.thumbnailAlt,
-        published: meta.date,
-        modified: meta.updated ?? meta.date,
-        feed: true,
-        jsonLd: articleJsonLd(site, summary),
-      },
-      lastmod: meta.updated ?? meta.date,
-      element: () => <Article article={summary} doc={{ meta, tree: toHast(article.parsed.tree), headings: article.parsed.headings }} collections={collections} />,
-    });
-  }
-  return jobs;
+    };
+  });
 }
 
-function articleJsonLd(site: Site, article: Collections['articles'][number]) {
+/** The page of an article or a legal document, around its pre-rendered body. */
+export function markdownPageJob(doc: AnalysedMarkdown, templates: TemplateSet, collections: Collections, site: Site): PageJob {
+  const { facts, body } = doc;
+  if (!body) throw new Error(`${facts.file} has errors and cannot be rendered`);
+  const base = { outputPath: '', source: facts.file, islands: body.islands };
+  if (facts.kind === 'legal') {
+    const document = legalSummary(facts);
+    const { LegalDocument } = templates;
+    return {
+      ...base,
+      route: document.href,
+      head: { route: document.href, title: document.title, description: document.summary },
+      lastmod: document.date,
+      element: () => <LegalDocument document={document} doc={{ meta: document, html: body.html, headings: facts.headings }} />,
+    };
+  }
+  const article = articleSummary(facts);
+  const { Article } = templates;
+  return {
+    ...base,
+    route: article.href,
+    head: {
+      route: article.href,
+      title: article.title,
+      description: article.excerpt,
+      type: 'article',
+      image: article.thumbnail,
+      imageAlt: article.thumbnailAlt,
+      published: article.date,
+      modified: article.updated ?? article.date,
+      feed: true,
+      jsonLd: articleJsonLd(site, article),
+    },
+    lastmod: article.updated ?? article.date,
+    element: () => <Article article={article} doc={{ meta: article, html: body.html, headings: facts.headings }} collections={collections} />,
+  };
+}
+
+function articleJsonLd(site: Site, article: ArticleSummary) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',

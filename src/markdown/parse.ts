@@ -5,7 +5,7 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import { toString } from 'mdast-util-to-string';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
+import { gfmWithoutAutolinks } from './gfmWithoutAutolinks.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -41,7 +41,7 @@ export interface ParsedMarkdown {
 /** Reads an image's intrinsic size from public/, or undefined when there is no such file. */
 export type ImageSizer = (urlPath: string) => { width: number; height: number } | undefined;
 
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks).use(remarkDirective);
 
 /**
  * Parses markdown with YAML frontmatter into mdast, validates embeds, rejects raw HTML,

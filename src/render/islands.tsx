@@ -2,37 +2,43 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IslandCollector, IslandContext, SLOT_TAG, type IslandUse } from '../islands/Island.tsx';
 
-export interface IslandTargets {
-  /** Component → island name (the file name in templates/islands). */
-  names: ReadonlyMap<unknown, string>;
-  /** Island name → URL of its browser module. */
-  urls: ReadonlyMap<string, string>;
-}
+/** Component → island name (the file name in templates/islands). */
+export type IslandNames = ReadonlyMap<unknown, string>;
 
 const SLOT = new RegExp(`<${SLOT_TAG} data-slot="(\\d+)"></${SLOT_TAG}>`, 'g');
+const ISLAND_OPEN = new RegExp(`<${SLOT_TAG} data-island="([A-Za-z0-9]+)"`, 'g');
 
 /**
  * Renders a tree that may contain islands. Each island is rendered on its own with a unique
  * identifierPrefix (as hydrateRoot will in the browser) and its props serialized beside it.
+ * `prefix` keeps prefixes unique when a page is assembled from separately rendered parts.
  */
-export function renderWithIslands(tree: ReactNode, targets: IslandTargets): { html: string; islands: string[] } {
+export function renderWithIslands(tree: ReactNode, names: IslandNames, prefix = 'i'): { html: string; islands: string[] } {
   const collector = new IslandCollector();
   const outer = renderToString(<IslandContext.Provider value={collector}>{tree}</IslandContext.Provider>);
   const used = new Set<string>();
   const html = outer.replace(SLOT, (_, slot: string) => {
     const use = collector.uses[Number(slot)]!;
-    const name = islandName(use, targets);
+    const name = islandName(use, names);
     used.add(name);
-    return islandElement(name, targets.urls.get(name)!, use, `i${slot}-`);
+    return islandElement(name, use, `${prefix}${slot}-`);
   });
   return { html, islands: [...used].sort() };
 }
 
-function islandName(use: IslandUse, targets: IslandTargets): string {
-  const name = targets.names.get(use.component);
+/** Points every island at its browser module, once the bundle's content-hashed URLs are known. */
+export function linkIslands(html: string, urls: ReadonlyMap<string, string>): string {
+  return html.replace(ISLAND_OPEN, (open, name: string) => {
+    const url = urls.get(name);
+    if (!url) throw new Error(`island ${name} has no browser bundle`);
+    return `${open} data-src="${escapeAttribute(url)}"`;
+  });
+}
+
+function islandName(use: IslandUse, names: IslandNames): string {
+  const name = names.get(use.component);
   const label = use.component.displayName ?? use.component.name ?? 'component';
   if (!name) throw new Error(`<Island of={${label}}>: ${label} is not an island; islands are the default exports of templates/islands/*.tsx`);
-  if (!targets.urls.has(name)) throw new Error(`island ${name} has no browser bundle`);
   return name;
 }
 
@@ -50,10 +56,10 @@ export function serializeProps(name: string, props: unknown): string {
   return JSON.stringify(props ?? {});
 }
 
-function islandElement(name: string, url: string, use: IslandUse, prefix: string): string {
+function islandElement(name: string, use: IslandUse, prefix: string): string {
   const Component = use.component as React.ComponentType<object>;
   const inner = renderToString(<Component {...(use.props as object)} />, { identifierPrefix: prefix });
-  const attrs = { 'data-island': name, 'data-src': url, 'data-when': use.when, 'data-prefix': prefix, 'data-props': serializeProps(name, use.props) };
+  const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, 'data-props': serializeProps(name, use.props) };
   const attrText = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');

@@ -1,17 +1,30 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PageJob } from '../build/pageJobs.tsx';
+import type { PageHead } from './head.ts';
 import type { Site } from '../schemas/site.ts';
 import { Document } from './Document.tsx';
-import { renderWithIslands, type IslandTargets } from './islands.tsx';
+import { linkIslands, renderWithIslands, type IslandNames } from './islands.tsx';
 import { SiteContext } from './siteContext.ts';
+
+/** One page to render: its route, head, and the tree of its content (inside the layout). */
+export interface PageJob {
+  route: string;
+  outputPath: string;
+  source: string;
+  head: PageHead;
+  lastmod?: string;
+  /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
+  islands?: string[];
+  element: () => ReactNode;
+}
 
 export interface RenderContext {
   site: Site;
   year: number;
   stylesheet: string;
   loader: string;
-  islands: IslandTargets;
+  islandNames: IslandNames;
+  islandUrls: ReadonlyMap<string, string>;
   Layout: ComponentType<{ children: ReactNode; route: string }>;
 }
 
@@ -23,9 +36,10 @@ export function renderPage(job: PageJob, ctx: RenderContext): { html: string; is
       <Layout route={job.route}>{job.element()}</Layout>
     </SiteContext.Provider>
   );
-  const body = renderWithIslands(tree, ctx.islands);
+  const body = renderWithIslands(tree, ctx.islandNames);
+  const islands = [...new Set([...body.islands, ...(job.islands ?? [])])].sort();
   const doc = renderToString(
-    <Document site={ctx.site} head={job.head} stylesheet={ctx.stylesheet} loader={body.islands.length ? ctx.loader : undefined} body={body.html} />,
+    <Document site={ctx.site} head={job.head} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls)} />,
   );
-  return { html: `<!DOCTYPE html>${doc}`, islands: body.islands };
+  return { html: `<!DOCTYPE html>${doc}`, islands };
 }

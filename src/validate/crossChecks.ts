@@ -22,8 +22,7 @@ export function collectRoutes(model: ContentModel, diagnostics: Diagnostic[], in
     routes.set(route, file);
   };
   for (const page of model.pages) add(page.route, page.file);
-  for (const doc of model.legal) add(doc.href, doc.parsed.file);
-  for (const doc of model.articles) add(doc.href, doc.parsed.file);
+  for (const doc of [...model.legal, ...model.articles]) add(doc.summary.href, doc.facts.file);
   // Files that failed their schema still own their route, so links to them are not reported twice.
   for (const { route, file } of invalid) if (!routes.has(route)) routes.set(route, file);
   return routes;
@@ -37,7 +36,7 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     return existsSync(file) && statSync(file).isFile();
   });
   const anchors = new Map<string, Set<string>>();
-  for (const doc of [...model.articles, ...model.legal]) anchors.set(doc.href, new Set(doc.parsed.headings.map((h) => h.id)));
+  for (const doc of [...model.articles, ...model.legal]) anchors.set(doc.summary.href, new Set(doc.facts.headings.map((h) => h.id)));
 
   const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined) => {
     const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists);
@@ -51,10 +50,8 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
   };
 
   for (const doc of [...model.articles, ...model.legal]) {
-    for (const ref of doc.parsed.links) checkLink(doc.parsed.file, ref, doc.href);
-    for (const ref of doc.parsed.images) checkAsset(doc.parsed.file, ref);
-    const fm = doc.parsed.frontmatter;
-    if (fm) for (const ref of yamlRefs(fm, ASSET_KEYS)) checkAsset(fm.file, ref);
+    for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, doc.summary.href);
+    for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
   }
   const yamlSources: [YamlSource, string | undefined][] = [[model.siteSource, undefined], ...model.pages.map((p) => [p.source, p.route] as [YamlSource, string | undefined])];
   for (const [source, route] of yamlSources) {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import type { AnalysedMarkdown } from '../build/markdownWorkspace.tsx';
+import { articleSummary, legalSummary } from '../build/pageJobs.tsx';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
-import { readingMinutes } from '../markdown/readingTime.ts';
-import type { ParsedMarkdown } from '../markdown/parse.ts';
 import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
-import { articleSchema, legalSchema, type ArticleMeta, type LegalMeta } from '../schemas/markdown.ts';
-import { siteSchema, type Site } from '../schemas/site.ts';
 import { text } from '../schemas/common.ts';
+import { siteSchema, type Site } from '../schemas/site.ts';
 import { validateYaml } from './zodDiagnostics.ts';
 
 export interface YamlPage {
@@ -21,20 +20,13 @@ export interface YamlPage {
   data: Record<string, unknown>;
 }
 
-export interface MarkdownEntry<M> {
-  slug: string;
-  href: string;
-  meta: M;
-  parsed: ParsedMarkdown;
-}
-
 /** Validated content: every file has passed its schema. */
 export interface ContentModel {
   site: Site;
   siteSource: YamlSource;
   pages: YamlPage[];
-  articles: (MarkdownEntry<ArticleMeta> & { summary: ArticleSummary })[];
-  legal: (MarkdownEntry<LegalMeta> & { summary: LegalSummary })[];
+  articles: (AnalysedMarkdown & { summary: ArticleSummary })[];
+  legal: (AnalysedMarkdown & { summary: LegalSummary })[];
 }
 
 const pageHead = z.object({ template: text, title: text, description: text });
@@ -44,8 +36,8 @@ export function pageRoute(name: string): string | undefined {
   return name === 'index' ? '/' : `/${name}`;
 }
 
-/** Checks every file against its schema; returns the model only when nothing is wrong. */
-export function validateContent(raw: RawContent, templates: TemplateSet): { model?: ContentModel; diagnostics: Diagnostic[] } {
+/** Checks every file against its schema; returns the model only when the site settings are valid. */
+export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], templates: TemplateSet): { model?: ContentModel; diagnostics: Diagnostic[] } {
   const diagnostics = [...raw.diagnostics];
   let site: Site | undefined;
   if (raw.site) {
@@ -63,8 +55,7 @@ export function validateContent(raw: RawContent, templates: TemplateSet): { mode
       diagnostics.push(...source.errors);
       continue;
     }
-    const head = pageHead.safeParse(source.data);
-    const templateName = head.success ? head.data.template : (source.data as { template?: unknown } | undefined)?.template;
+    const templateName = (source.data as { template?: unknown } | undefined)?.template;
     const template = typeof templateName === 'string' ? templates.pages[templateName] : undefined;
     if (!template) {
       const pos = source.locate(['template']);
@@ -73,8 +64,7 @@ export function validateContent(raw: RawContent, templates: TemplateSet): { mode
       diagnostics.push(diagnostic(source.file, pos.line, pos.column, 'page/template', message));
       continue;
     }
-    const schema = template.schema.extend(pageHead.shape).strict();
-    const result = validateYaml(source, schema, 'page');
+    const result = validateYaml(source, template.schema.extend(pageHead.shape).strict(), 'page');
     if (!result.ok) {
       diagnostics.push(...result.diagnostics);
       continue;
@@ -83,30 +73,15 @@ export function validateContent(raw: RawContent, templates: TemplateSet): { mode
     pages.push({ name, route: pageRoute(name), file: source.file, source, template: t, title, description, data });
   }
 
-  const articles = raw.articles.flatMap((entry) => {
-    const meta = validateFrontmatter(entry.parsed, articleSchema, 'article', diagnostics);
-    if (!meta) return [];
-    const href = `/articles/${entry.slug}`;
-    const summary: ArticleSummary = { ...meta, slug: entry.slug, href, words: entry.parsed.words, readingMinutes: readingMinutes(entry.parsed.words) };
-    return [{ slug: entry.slug, href, meta, parsed: entry.parsed, summary }];
-  });
-
-  const legal = raw.legal.flatMap((entry) => {
-    const meta = validateFrontmatter(entry.parsed, legalSchema, 'legal', diagnostics);
-    if (!meta) return [];
-    const href = `/${entry.slug}`;
-    return [{ slug: entry.slug, href, meta, parsed: entry.parsed, summary: { ...meta, slug: entry.slug, href } }];
-  });
+  const articles: ContentModel['articles'] = [];
+  const legal: ContentModel['legal'] = [];
+  for (const doc of markdown) {
+    diagnostics.push(...doc.facts.diagnostics);
+    if (!doc.facts.meta) continue;
+    if (doc.facts.kind === 'article') articles.push({ ...doc, summary: articleSummary(doc.facts) });
+    else legal.push({ ...doc, summary: legalSummary(doc.facts) });
+  }
 
   if (!site || !raw.site) return { diagnostics };
   return { model: { site, siteSource: raw.site, pages, articles, legal }, diagnostics };
-}
-
-function validateFrontmatter<S extends z.ZodType>(parsed: ParsedMarkdown, schema: S, rule: string, diagnostics: Diagnostic[]): z.infer<S> | undefined {
-  diagnostics.push(...parsed.diagnostics);
-  if (!parsed.frontmatter || parsed.frontmatter.errors.length) return undefined;
-  const result = validateYaml(parsed.frontmatter, schema, rule);
-  if (result.ok) return parsed.diagnostics.length ? undefined : result.value;
-  diagnostics.push(...result.diagnostics);
-  return undefined;
 }

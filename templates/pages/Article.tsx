@@ -1,7 +1,6 @@
 import type { ArticlePageProps, ArticleSummary } from '../../src/model.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { formatDate } from '../components/dates.ts';
-import { Markdown } from '../markdown/Markdown.tsx';
 
 const RELATED = 3;
 
@@ -33,9 +32,7 @@ export function Article({ article, doc, collections }: ArticlePageProps) {
           <img src={article.thumbnail} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
         </div>
         <div className="container-page max-w-3xl py-12">
-          <div className="prose-body">
-            <Markdown tree={doc.tree} />
-          </div>
+          <div className="prose-body" dangerouslySetInnerHTML={{ __html: doc.html }} />
         </div>
       </article>
       {related.length ? (

@@ -1,6 +1,5 @@
 import type { LegalPageProps } from '../../src/model.ts';
 import { formatDate } from '../components/dates.ts';
-import { Markdown } from '../markdown/Markdown.tsx';
 
 /** A legal document: title, date at the top, a table of contents, numbered sections with anchors. */
 export function LegalDocument({ document, doc }: LegalPageProps) {
@@ -31,9 +30,7 @@ export function LegalDocument({ document, doc }: LegalPageProps) {
             ))}
           </ol>
         </nav>
-        <div className="prose-body prose-legal max-w-[70ch]">
-          <Markdown tree={doc.tree} />
-        </div>
+        <div className="prose-body prose-legal max-w-[70ch]" dangerouslySetInnerHTML={{ __html: doc.html }} />
       </div>
     </article>
   );

@@ -159,3 +159,34 @@ describe('the sitegen command', () => {
     }
   });
 });
+
+describe('incremental builds', () => {
+  const verbose = () => runCli('build', '--content', fx.content, '--out', fx.out, '--verbose');
+  const renderedCount = (stdout: string) => Number(/rendered (\d+) of \d+ pages/.exec(stdout)?.[1]);
+
+  it('renders nothing again when nothing changed, and only the edited page after an edit', async () => {
+    expect(renderedCount((await verbose()).stdout)).toBe(7);
+    const first = await treeHashes(fx.out);
+    expect(renderedCount((await verbose()).stdout)).toBe(0);
+    expect(await treeHashes(fx.out)).toEqual(first);
+    await fx.edit('articles/second-look.md', (t) => t.replace('Renewals start on day one.', 'Renewals start on the first day.'));
+    expect(renderedCount((await verbose()).stdout)).toBe(1);
+    expect(await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8')).toContain('Renewals start on the first day.');
+  });
+
+  it('re-renders every page that shows something another file changed (a title on cards and related lists)', async () => {
+    await verbose();
+    await fx.edit('articles/first-steps.md', (t) => t.replace('title: First Steps With Sponsorship Inventory', 'title: First Steps With Inventory'));
+    expect(renderedCount((await verbose()).stdout)).toBe(7);
+    expect(await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8')).toContain('First Steps With Inventory');
+  });
+
+  it('never reuses an output file that was changed by hand', async () => {
+    await verbose();
+    const page = path.join(fx.out, 'legal/index.html');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(page, 'tampered');
+    expect(renderedCount((await verbose()).stdout)).toBe(1);
+    expect(await readFile(page, 'utf8')).toContain('Legal Stuff');
+  });
+});

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Island } from '../../src/islands/Island.tsx';
-import { renderWithIslands, serializeProps } from '../../src/render/islands.tsx';
+import { linkIslands, renderWithIslands, serializeProps } from '../../src/render/islands.tsx';
 
 function Counter({ start, label }: { start: number; label: string }) {
   const id = useId();
@@ -16,22 +16,26 @@ function NotRegistered() {
   return <p>plain</p>;
 }
 
-const targets = { names: new Map<unknown, string>([[Counter, 'Counter']]), urls: new Map([['Counter', '/assets/island-Counter-abc.js']]) };
+const names = new Map<unknown, string>([[Counter, 'Counter']]);
+const urls = new Map([['Counter', '/assets/island-Counter-abc.js']]);
 
 describe('islands', () => {
   it('renders each island in place with serialized props and a unique identifier prefix', () => {
-    const { html, islands } = renderWithIslands(
+    const rendered = renderWithIslands(
       <main>
         <Island of={Counter} props={{ start: 1, label: 'A "quoted" <label>' }} when="visible" />
         <Island of={Counter} props={{ start: 2, label: 'B' }} />
       </main>,
-      targets,
+      names,
     );
+    const { islands } = rendered;
+    const html = linkIslands(rendered.html, urls);
     expect(islands).toEqual(['Counter']);
     expect(html).toContain(
       '<sitegen-island data-island="Counter" data-src="/assets/island-Counter-abc.js" data-when="visible" data-prefix="i0-" data-props="{&quot;start&quot;:1,&quot;label&quot;:&quot;A \\&quot;quoted\\&quot; &lt;label&gt;&quot;}">',
     );
     expect(html).toContain('data-when="idle" data-prefix="i1-"');
+    expect(rendered.html).not.toContain('data-src');
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids).toHaveLength(2);
     expect(ids[0]).toMatch(/^_?i0-/);
@@ -39,11 +43,19 @@ describe('islands', () => {
   });
 
   it('leaves pages without islands without any', () => {
-    expect(renderWithIslands(<p>static</p>, targets)).toEqual({ html: '<p>static</p>', islands: [] });
+    expect(renderWithIslands(<p>static</p>, names)).toEqual({ html: '<p>static</p>', islands: [] });
   });
 
   it('refuses a component that is not a registered island', () => {
-    expect(() => renderWithIslands(<Island of={NotRegistered} props={{}} />, targets)).toThrow(/NotRegistered is not an island/);
+    expect(() => renderWithIslands(<Island of={NotRegistered} props={{}} />, names)).toThrow(/NotRegistered is not an island/);
+  });
+
+  it('uses the prefix it is given, so separately rendered parts of a page never share ids', () => {
+    expect(renderWithIslands(<Island of={Counter} props={{ start: 0, label: 'x' }} />, names, 'b').html).toContain('data-prefix="b0-"');
+  });
+
+  it('refuses to link an island that has no browser bundle', () => {
+    expect(() => linkIslands('<sitegen-island data-island="Missing" data-when="idle">', urls)).toThrow('island Missing has no browser bundle');
   });
 
   it('refuses props that JSON cannot carry', () => {

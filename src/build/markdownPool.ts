@@ -1,0 +1,62 @@
+import { Worker } from 'node:worker_threads';
+import type { Paths } from '../config.ts';
+import type { AnalysedMarkdown, MarkdownFile, RenderedPage, SharedRender } from './markdownWorkspace.tsx';
+
+type Method = 'analyse' | 'render';
+interface Reply {
+  id: number;
+  result?: unknown;
+  error?: string;
+}
+
+/** Spreads markdown work over worker threads: each analyses, then renders, a share of the files. */
+export class MarkdownPool {
+  private readonly workers: Worker[];
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private nextId = 0;
+
+  constructor(paths: Paths, size: number) {
+    this.workers = Array.from({ length: size }, () => {
+      // A bounded heap makes each worker collect garbage early instead of growing towards the machine's memory.
+      const worker = new Worker(new URL('./markdownWorker.mjs', import.meta.url), { workerData: paths, resourceLimits: { maxOldGenerationSizeMb: 192 } });
+      worker.on('message', (reply: Reply) => {
+        const call = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        if (reply.error !== undefined) call?.reject(new Error(reply.error));
+        else call?.resolve(reply.result);
+      });
+      worker.on('error', (error) => {
+        for (const call of this.pending.values()) call.reject(error);
+        this.pending.clear();
+      });
+      return worker;
+    });
+  }
+
+  private call<T>(index: number, method: Method, args: unknown[]): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.workers[index]!.postMessage({ id, method, args });
+    });
+  }
+
+  async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {
+    const shards = this.workers.map(() => [] as MarkdownFile[]);
+    files.forEach((f, i) => shards[i % shards.length]!.push(f));
+    const results = await Promise.all(shards.map((shard, i) => this.call<AnalysedMarkdown[]>(i, 'analyse', [shard])));
+    return files.map((_, i) => results[i % shards.length]![Math.floor(i / shards.length)]!);
+  }
+
+  /** Renders pages in parallel; results come back in the order of `docs`. */
+  async render(docs: AnalysedMarkdown[], shared: SharedRender): Promise<RenderedPage[]> {
+    const shards = this.workers.map(() => [] as AnalysedMarkdown[]);
+    docs.forEach((d, i) => shards[i % shards.length]!.push(d));
+    const results = await Promise.all(shards.map((shard, i) => (shard.length ? this.call<RenderedPage[]>(i, 'render', [shard, shared]) : [])));
+    return docs.map((_, i) => results[i % shards.length]![Math.floor(i / shards.length)]!);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,16 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Paths } from '../config.ts';
+import { loadTemplateSet } from './loadTemplates.ts';
+import { MarkdownWorkspace } from './markdownWorkspace.tsx';
+
+const paths = workerData as Paths;
+const templates = loadTemplateSet(paths.templates);
+const workspace = new MarkdownWorkspace(paths, () => templates, false);
+
+parentPort!.on('message', ({ id, method, args }: { id: number; method: 'analyse' | 'render'; args: unknown[] }) => {
+  const run = method === 'analyse' ? workspace.analyse(...(args as Parameters<MarkdownWorkspace['analyse']>)) : workspace.render(...(args as Parameters<MarkdownWorkspace['render']>));
+  run.then(
+    (result) => parentPort!.postMessage({ id, result }),
+    (error: Error) => parentPort!.postMessage({ id, error: error.stack ?? String(error) }),
+  );
+});

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { contentHash } from '../bundle/hash.ts';
+import type { Paths } from '../config.ts';
+import { createImageSizer } from '../load/imageSizes.ts';
+import { factsOf, type MarkdownFacts, type MarkdownKind } from '../markdown/facts.ts';
+import { parseMarkdown } from '../markdown/parse.ts';
+import { toHast } from '../markdown/toHast.ts';
+import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
+import { renderWithIslands, type IslandNames } from '../render/islands.tsx';
+import { renderPage } from '../render/renderPage.tsx';
+import { outputPathForRoute } from '../routes/outputPath.ts';
+import type { Site } from '../schemas/site.ts';
+import { makeCollections, markdownPageJob } from './pageJobs.tsx';
+
+export interface MarkdownFile {
+  kind: MarkdownKind;
+  slug: string;
+  file: string;
+}
+
+/** A markdown file after analysis: its facts, a hash of its text, and its body pre-rendered to HTML. */
+export interface AnalysedMarkdown {
+  facts: MarkdownFacts;
+  hash: string;
+  body: { html: string; islands: string[] } | undefined;
+}
+
+/** What rendering a page needs besides its own file: plain data, so it can be sent to a worker. */
+export interface SharedRender {
+  site: Site;
+  year: number;
+  stylesheet: string;
+  loader: string;
+  islandUrls: [string, string][];
+  articles: ArticleSummary[];
+  legal: LegalSummary[];
+}
+
+export interface RenderedPage {
+  route: string;
+  outputPath: string;
+  html: string;
+  islands: string[];
+  ms: number;
+}
+
+export type TemplateLoader = () => Promise<{ templates: TemplateSet; names: IslandNames }>;
+
+/**
+ * Parses, validates and pre-renders markdown files, then renders their pages. It runs in the
+ * builder's thread or, for large sites, once per worker thread on a share of the files.
+ */
+export class MarkdownWorkspace {
+  private done = new Map<string, { text: string; result: AnalysedMarkdown }>();
+  private sizeOf;
+
+  /** `remember` keeps analyses for the next build (watch); a one-shot worker does not need them. */
+  constructor(
+    private readonly paths: Paths,
+    private readonly load: TemplateLoader,
+    private readonly remember = true,
+  ) {
+    this.sizeOf = createImageSizer(paths.public);
+  }
+
+  /** Forget image sizes and analyses (after a change in public/). */
+  publicChanged(): void {
+    this.sizeOf = createImageSizer(this.paths.public);
+    this.done.clear();
+  }
+
+  async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {
+    const { templates, names } = await this.load();
+    const { Markdown } = templates;
+    return Promise.all(
+      files.map(async ({ kind, slug, file }) => {
+        const text = await readFile(file, 'utf8');
+        const hit = this.done.get(file);
+        if (hit && hit.text === text) return hit.result;
+        const parsed = parseMarkdown(file, text, this.sizeOf);
+        const facts = factsOf(kind, slug, parsed);
+        const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
+        const result = { facts, hash: contentHash(text, 20), body };
+        if (this.remember) this.done.set(file, { text, result });
+        return result;
+      }),
+    );
+  }
+
+  /** Renders the pages of analysed markdown files around their pre-rendered bodies. */
+  async render(docs: AnalysedMarkdown[], shared: SharedRender): Promise<RenderedPage[]> {
+    const { templates, names } = await this.load();
+    const collections = makeCollections(shared.articles, shared.legal);
+    const context = { site: shared.site, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: templates.Layout };
+    return docs.map((doc) => {
+      const started = performance.now();
+      const job = markdownPageJob(doc, templates, collections, shared.site);
+      const page = renderPage(job, context);
+      return { route: job.route, outputPath: outputPathForRoute(job.route), html: page.html, islands: page.islands, ms: performance.now() - started };
+    });
+  }
+}

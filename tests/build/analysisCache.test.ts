@@ -1,0 +1,50 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AnalysisCache, codeVersion } from '../../src/build/analysisCache.ts';
+import type { AnalysedMarkdown } from '../../src/build/markdownWorkspace.tsx';
+
+async function project() {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-version-'));
+  for (const dir of ['src', 'templates', 'public']) await mkdir(path.join(root, dir));
+  await writeFile(path.join(root, 'src/a.ts'), 'export const a = 1;');
+  await writeFile(path.join(root, 'templates/Page.tsx'), 'export const Page = () => null;');
+  await writeFile(path.join(root, 'public/logo.svg'), '<svg/>');
+  return root;
+}
+
+describe('the code version that keys every cache', () => {
+  it('changes when a template, the generator or a public file changes, and only then', async () => {
+    const root = await project();
+    const version = () => codeVersion(root, path.join(root, 'public'));
+    const first = await version();
+    expect(await version()).toBe(first);
+    await writeFile(path.join(root, 'templates/Page.tsx'), 'export const Page = () => "changed";');
+    const second = await version();
+    expect(second).not.toBe(first);
+    await writeFile(path.join(root, 'public/logo.svg'), '<svg viewBox="0 0 1 1"/>');
+    expect(await version()).not.toBe(second);
+  });
+});
+
+describe('the analysis cache', () => {
+  const doc: AnalysedMarkdown = {
+    hash: 'h1',
+    facts: { kind: 'legal', slug: 'terms', file: '/c/legal/terms.md', meta: undefined, words: 3, links: [], images: [], headings: [], diagnostics: [] },
+    body: { html: '<p>Terms</p>', islands: [] },
+  };
+
+  it('returns an analysis only for the same text and the same code version', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-'));
+    const cache = await AnalysisCache.load(dir, 'v1');
+    cache.set(doc.facts.file, doc);
+    await cache.save();
+    const again = await AnalysisCache.load(dir, 'v1');
+    const hit = again.get(doc.facts.file, 'h1')!;
+    expect(hit.facts).toEqual(doc.facts);
+    expect(await again.body(hit)).toEqual(doc.body);
+    expect(again.get(doc.facts.file, 'h2')).toBeUndefined();
+    expect((await AnalysisCache.load(dir, 'v2')).get(doc.facts.file, 'h1')).toBeUndefined();
+  });
+});
