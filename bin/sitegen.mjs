@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so `npx sitegen` works right after `npm ci`.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-
+// The sitegen command. It runs the generator compiled once per source change (bin/generator.mjs),
+// so `npx sitegen` works right after `npm ci` with no build step to remember.
 // React's production build: the development one is several times slower and only adds dev warnings.
 process.env.NODE_ENV ??= 'production';
-// The project's tsconfig, whatever the working directory (it sets the React JSX runtime).
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-const { main } = await import('../src/cli/main.ts');
+const { loadGenerator } = await import('./generator.mjs');
+const { main } = await loadGenerator();
 process.exitCode = await main(process.argv);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiled } from './runtime/compiled.ts';
 
 /** Where everything lives. The content folder can be swapped (--content) for another of the same shape. */
 export interface Paths {
@@ -11,7 +12,8 @@ export interface Paths {
   cache: string;
 }
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder (compiled code runs from elsewhere, so it says where the project is). */
+export const projectRoot = compiled()?.root ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function resolvePaths(options: { content?: string; out?: string; root?: string } = {}): Paths {
   const root = options.root ?? projectRoot;

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadIslandRegistry } from '../islands/registry.ts';
 import type { TemplateSet } from '../model.ts';
 import type { IslandNames } from '../render/islands.tsx';
+import { moduleUrl } from '../runtime/compiled.ts';
 
 /** Imports templates/index.ts, which names the page templates and the collection templates. */
 export async function loadTemplates(templatesDir: string): Promise<TemplateSet> {
-  const mod = (await import(pathToFileURL(path.join(templatesDir, 'index.ts')).href)) as { templates?: TemplateSet };
+  const mod = (await import(moduleUrl(path.join(templatesDir, 'index.ts')))) as { templates?: TemplateSet };
   if (!mod.templates) throw new Error(`${templatesDir}/index.ts must export "templates"`);
   return mod.templates;
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Paths } from '../config.ts';
+import { compiled, workerEntry } from '../runtime/compiled.ts';
 import type { AnalysedMarkdown, MarkdownFile, RenderedPage, SharedRender } from './markdownWorkspace.tsx';
 
 type Method = 'analyse' | 'render';
@@ -18,7 +19,8 @@ export class MarkdownPool {
   constructor(paths: Paths, size: number) {
     this.workers = Array.from({ length: size }, () => {
       // A bounded heap makes each worker collect garbage early instead of growing towards the machine's memory.
-      const worker = new Worker(new URL('./markdownWorker.mjs', import.meta.url), { workerData: paths, resourceLimits: { maxOldGenerationSizeMb: 192 } });
+      const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
+      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192 } });
       worker.on('message', (reply: Reply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);

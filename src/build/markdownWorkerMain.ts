@@ -1,9 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Paths } from '../config.ts';
+import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { loadTemplateSet } from './loadTemplates.ts';
 import { MarkdownWorkspace } from './markdownWorkspace.tsx';
 
-const paths = workerData as Paths;
+const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
+setCompiled(compiled);
 const templates = loadTemplateSet(paths.templates);
 const workspace = new MarkdownWorkspace(paths, () => templates, false);
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../config.ts';
 import * as esbuild from 'esbuild';
 
 export interface IslandBundle {
@@ -13,7 +13,7 @@ export interface IslandBundle {
   inputs: string[];
 }
 
-const clientDir = path.dirname(fileURLToPath(new URL('../client/loader.ts', import.meta.url)));
+const clientDir = path.join(projectRoot, 'src/client');
 const ENTRY_NS = 'sitegen-island-entry';
 
 /**

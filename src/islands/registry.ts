@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
+import { moduleUrl } from '../runtime/compiled.ts';
 
 /** Islands are the default exports of templates/islands/*.tsx; the file name is the island's name. */
 export interface IslandRegistry {
@@ -23,7 +23,7 @@ export async function loadIslandRegistry(templatesDir: string): Promise<IslandRe
   const files = await listIslandFiles(templatesDir);
   const names = new Map<ComponentType<never>, string>();
   for (const [name, file] of files) {
-    const mod = (await import(pathToFileURL(file).href)) as { default?: ComponentType<never> };
+    const mod = (await import(moduleUrl(file))) as { default?: ComponentType<never> };
     if (typeof mod.default !== 'function') throw new Error(`${file}: an island module must export its component as default`);
     names.set(mod.default, name);
   }

@@ -1,12 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Builder } from '../build/build.ts';
 import type { Paths } from '../config.ts';
+import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 
 export type WorkerRequest = { type: 'build'; publicChanged: boolean };
 export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: number } | { type: 'failed'; message: string; content: boolean };
 
-const builder = new Builder(workerData as Paths);
+const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
+setCompiled(compiled);
+const builder = new Builder(paths, { inPlace: true });
 
 parentPort!.on('message', (request: WorkerRequest) => {
   if (request.publicChanged) builder.publicChanged();

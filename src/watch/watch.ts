@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
+import { compiled, setCompiled, workerEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
 import type { WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
 import { LiveReload } from './liveReload.ts';
@@ -35,8 +37,11 @@ export async function startWatch(paths: Paths, port: number, log: (line: string)
   let pending: { code: boolean; publicChanged: boolean } | undefined;
   const waiters: ((reply: WorkerReply) => void)[] = [];
 
-  const spawn = () => {
-    const w = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: paths });
+  // A code change needs fresh modules: recompile (when running compiled) and start a new worker.
+  const spawn = async () => {
+    const current = compiled() ? { root: paths.root, dir: await recompile(paths.root) } : undefined;
+    setCompiled(current);
+    const w = new Worker(workerEntry(paths.root, 'src/watch/buildWorkerMain.mjs', 'src/watch/buildWorker.mjs'), { workerData: { paths, compiled: current } });
     w.on('error', (error) => finish({ type: 'failed', message: error.stack ?? String(error), content: false }));
     return w;
   };
@@ -67,12 +72,19 @@ export async function startWatch(paths: Paths, port: number, log: (line: string)
       void worker.terminate();
       worker = undefined;
     }
-    worker ??= spawn();
-    const w = worker;
-    w.once('message', (reply: WorkerReply) => {
-      if (w === worker) finish(reply);
-    });
-    w.postMessage({ type: 'build', publicChanged: job.publicChanged } satisfies WorkerRequest);
+    void (async () => {
+      try {
+        worker ??= await spawn();
+      } catch (error) {
+        finish({ type: 'failed', message: (error as Error).stack ?? String(error), content: false });
+        return;
+      }
+      const w = worker;
+      w.once('message', (reply: WorkerReply) => {
+        if (w === worker) finish(reply);
+      });
+      w.postMessage({ type: 'build', publicChanged: job.publicChanged } satisfies WorkerRequest);
+    })();
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -106,4 +118,9 @@ export async function startWatch(paths: Paths, port: number, log: (line: string)
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+async function recompile(root: string): Promise<string> {
+  const generator = (await import(pathToFileURL(path.join(root, 'bin/generator.mjs')).href)) as { compileGenerator: () => Promise<string> };
+  return generator.compileGenerator();
 }

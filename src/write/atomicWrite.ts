@@ -36,3 +36,23 @@ export async function writeSiteAtomically(outDir: string, files: Map<string, str
   await rename(staging, outDir);
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }
+
+/**
+ * Updates a previously written output in place: only files whose content changed are written
+ * (each to a temporary name, then renamed over the old one) and files no longer produced are
+ * removed. Used by watch, where rewriting the whole site on every keystroke would be slow.
+ */
+export async function updateSiteInPlace(outDir: string, files: Map<string, string | Uint8Array>, previous: Map<string, string | Uint8Array>): Promise<void> {
+  const same = (a: string | Uint8Array | undefined, b: string | Uint8Array) => a !== undefined && (typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.from(a).equals(Buffer.from(b)));
+  await Promise.all(
+    [...files].map(async ([file, data]) => {
+      if (same(previous.get(file), data)) return;
+      const target = path.join(outDir, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.tmp-${process.pid}`;
+      await writeFile(temp, data);
+      await rename(temp, target);
+    }),
+  );
+  await Promise.all([...previous.keys()].filter((file) => !files.has(file)).map((file) => rm(path.join(outDir, file), { force: true })));
+}

@@ -1,0 +1,64 @@
+// Compiles the generator (src/) and the templates once per change of their sources with
+// esbuild, so every run — and every worker thread — starts from plain JavaScript instead of
+// transforming TypeScript on each import. Dependencies stay external (node_modules).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const SOURCES = ['src', 'templates'];
+
+function sourceFiles() {
+  return SOURCES.flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true })
+      .filter((f) => /\.(tsx?|mjs)$/.test(f))
+      .map((f) => path.join(dir, f)),
+  ).sort();
+}
+
+function entryPoints(files) {
+  const entries = ['src/cli/main.ts', 'src/build/markdownWorkerMain.ts', 'src/watch/buildWorkerMain.ts', 'templates/index.ts'];
+  for (const f of files) if (/^templates\/islands\/[A-Z][A-Za-z0-9]*\.tsx$/.test(f)) entries.push(f);
+  return entries.map((f) => path.join(root, f));
+}
+
+/** Compiles the current sources if needed; returns the folder of the compiled modules. */
+export async function compileGenerator() {
+  const files = sourceFiles();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f).update('\0').update(readFileSync(path.join(root, f)));
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  const base = path.join(root, 'node_modules', '.cache', 'sitegen', 'code');
+  const dir = path.join(base, hash.digest('hex').slice(0, 16));
+  if (existsSync(path.join(dir, 'ready'))) return dir;
+  const tmp = `${dir}.tmp-${process.pid}`;
+  await esbuild.build({
+    entryPoints: entryPoints(files),
+    outbase: root,
+    outdir: tmp,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  });
+  await writeFile(path.join(tmp, 'ready'), '');
+  await mkdir(base, { recursive: true });
+  await rename(tmp, dir).catch(async () => rm(tmp, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Imports the compiled CLI, telling the runtime where compiled modules live. */
+export async function loadGenerator() {
+  const dir = await compileGenerator();
+  globalThis.__sitegenCompiled = { root, dir };
+  return import(pathToFileURL(path.join(dir, 'src/cli/main.mjs')).href);
+}
