@@ -7,7 +7,7 @@ export function Header() {
   const { header } = site;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="container-page flex h-16 items-center justify-between gap-6">
+      <div className="container-page flex h-16 items-center justify-between gap-3 sm:gap-6">
         <a href="/" className="shrink-0 rounded-md" aria-label={`${site.name} home`}>
           <Logo name={site.name} />
         </a>
@@ -44,15 +44,15 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1.5 sm:gap-2">
           <a href={site.appUrl} target="_blank" rel="noopener noreferrer" className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
             {header.signIn}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <a href={header.cta.href} className="btn-primary px-4 sm:px-5">
+          <a href={header.cta.href} className="btn-primary px-3.5 sm:px-5">
             {header.cta.label}
           </a>
-          <a href="#site-footer-nav" className="btn border border-slate-300 px-4 text-ink-900 md:hidden">
+          <a href="#site-footer-nav" className="btn border border-slate-300 px-3.5 text-ink-900 md:hidden">
             Menu
           </a>
         </div>
