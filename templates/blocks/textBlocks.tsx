@@ -201,7 +201,7 @@ export function Stats({ block, index }: { block: BlockOf<'stats'>; index: number
         ) : null}
         <dl className="mt-8 grid gap-8 text-center sm:grid-cols-2 lg:grid-cols-4">
           {block.items.map((s) => (
-            <div key={s.label}>
+            <div key={s.label} className="flex flex-col">
               <dt className="text-sm text-slate-300">{s.label}</dt>
               <dd className="order-first text-4xl font-extrabold text-brand-400">{s.value}</dd>
             </div>

@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '../../src/model.ts';
-import { formatDate } from './dates.ts';
+import { ArticleByline } from './ArticleByline.tsx';
 
 /** A blog card: category, title, excerpt, author, date and reading time; the whole card is one link. */
 export function ArticleCard({ article, headingLevel = 'h3' }: { article: ArticleSummary; headingLevel?: 'h2' | 'h3' }) {
@@ -15,9 +15,7 @@ export function ArticleCard({ article, headingLevel = 'h3' }: { article: Article
           </a>
         </Heading>
         <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{article.excerpt}</p>
-        <p className="mt-auto pt-5 text-xs text-slate-500">
-          {article.author} · <time dateTime={article.date}>{formatDate(article.date)}</time> · {article.readingMinutes} min read
-        </p>
+        <ArticleByline article={article} className="mt-auto pt-5 text-xs text-slate-600" />
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '../../src/model.ts';
-import { formatDate } from './dates.ts';
+import { ArticleByline } from './ArticleByline.tsx';
 
 /** The wide FEATURED card at the top of the blog. */
 export function FeaturedArticle({ article }: { article: ArticleSummary }) {
@@ -18,9 +18,7 @@ export function FeaturedArticle({ article }: { article: ArticleSummary }) {
             </a>
           </h3>
           <p className="mt-4 leading-relaxed text-slate-600">{article.excerpt}</p>
-          <p className="mt-6 text-sm text-slate-600">
-            {article.author} · <time dateTime={article.date}>{formatDate(article.date)}</time> · {article.readingMinutes} min read
-          </p>
+          <ArticleByline article={article} className="mt-6 text-sm text-slate-600" />
         </div>
       </article>
     </section>

@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolate, launchBrowser } from '../helpers/browser.ts';
-import { buildAndServe } from '../helpers/site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isolate } from '../helpers/browser.ts';
+import { setUpSiteAndBrowser } from '../helpers/site.ts';
 
-let site: Awaited<ReturnType<typeof buildAndServe>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = setUpSiteAndBrowser();
 
 async function open(search = '', javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
   await isolate(context);
   const page = await context.newPage();
-  await page.goto(`${site.origin}/news-insights${search}`);
+  await page.goto(`${env.site.origin}/news-insights${search}`);
   if (javaScriptEnabled) await page.waitForSelector('sitegen-island[data-hydrated] input[type="search"]:not([disabled])');
   return page;
 }
@@ -103,10 +93,10 @@ describe('News & Insights', () => {
 
   it('links the Atom feed from the blog and article pages', async () => {
     for (const route of ['/news-insights', '/articles/value-banks']) {
-      const html = await (await fetch(site.origin + route)).text();
+      const html = await (await fetch(env.site.origin + route)).text();
       expect(html).toContain('<link rel="alternate" type="application/atom+xml"');
     }
-    const feed = await fetch(`${site.origin}/feed.xml`);
+    const feed = await fetch(`${env.site.origin}/feed.xml`);
     expect(feed.headers.get('content-type')).toMatch(/xml/);
   });
 });

@@ -1,47 +1,36 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { HtmlValidate } from 'html-validate';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercise, isolate, launchBrowser, recordProblems } from '../helpers/browser.ts';
-import { buildAndServe } from '../helpers/site.ts';
+import { describe, expect, it } from 'vitest';
+import { exercise, isolate, recordProblems } from '../helpers/browser.ts';
+import { setUpSiteAndBrowser } from '../helpers/site.ts';
 
-let site: Awaited<ReturnType<typeof buildAndServe>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = setUpSiteAndBrowser();
 
 describe('every built page', () => {
   it('has routes to check', () => {
-    expect(site.routes).toContain('/');
-    expect(site.routes.length).toBeGreaterThan(10);
+    expect(env.site.routes).toContain('/');
+    expect(env.site.routes.length).toBeGreaterThan(10);
   });
 
   it('passes html-validate', async () => {
     const validator = new HtmlValidate(JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.resolve(import.meta.dirname, '../../.htmlvalidate.json'), 'utf8'))));
     const failures: string[] = [];
-    for (const file of [...site.files, path.join(site.out, '404.html')]) {
+    for (const file of [...env.site.files, path.join(env.site.out, '404.html')]) {
       const report = await validator.validateFile(file);
-      for (const result of report.results) for (const m of result.messages) failures.push(`${path.relative(site.out, file)}:${m.line}:${m.column} ${m.message} (${m.ruleId})`);
+      for (const result of report.results) for (const m of result.messages) failures.push(`${path.relative(env.site.out, file)}:${m.line}:${m.column} ${m.message} (${m.ruleId})`);
     }
     expect(failures).toEqual([]);
   });
 
   it('loads with no console error, warning or hydration problem, and hydrates every island', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await isolate(context);
     const failures: string[] = [];
-    for (const route of site.routes) {
+    for (const route of env.site.routes) {
       const page = await context.newPage();
       const problems = recordProblems(page);
-      const response = await page.goto(site.origin + route);
+      const response = await page.goto(env.site.origin + route);
       expect(response?.status(), route).toBe(200);
       await exercise(page);
       const pending = await page
@@ -58,12 +47,12 @@ describe('every built page', () => {
 
   for (const width of [390, 1280]) {
     it(`has no axe violation at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+      const context = await env.browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
       await isolate(context);
       const failures: string[] = [];
-      for (const route of site.routes) {
+      for (const route of env.site.routes) {
         const page = await context.newPage();
-        await page.goto(site.origin + route);
+        await page.goto(env.site.origin + route);
         await exercise(page);
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations) failures.push(`${route}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
@@ -75,30 +64,30 @@ describe('every built page', () => {
   }
 
   it('answers an unknown path with the 404 page and status 404, and every route without a trailing slash', async () => {
-    const missing = await fetch(`${site.origin}/no-such-page`);
+    const missing = await fetch(`${env.site.origin}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<h1');
-    const slash = await fetch(`${site.origin}/legal/`, { redirect: 'manual' });
+    const slash = await fetch(`${env.site.origin}/legal/`, { redirect: 'manual' });
     expect(slash.status).toBe(301);
     expect(slash.headers.get('location')).toBe('/legal');
-    for (const route of site.routes) expect((await fetch(site.origin + route, { redirect: 'manual' })).status, route).toBe(200);
+    for (const route of env.site.routes) expect((await fetch(env.site.origin + route, { redirect: 'manual' })).status, route).toBe(200);
   });
 });
 
 describe('without JavaScript', () => {
   it('every page shows its content and every internal link resolves', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await env.browser.newContext({ javaScriptEnabled: false });
     await isolate(context);
     const page = await context.newPage();
     const links = new Set<string>();
-    for (const route of site.routes) {
-      await page.goto(site.origin + route);
+    for (const route of env.site.routes) {
+      await page.goto(env.site.origin + route);
       expect(await page.locator('main h1').count(), route).toBe(1);
       for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) links.add(href.split('#')[0]!);
     }
     await context.close();
     const broken: string[] = [];
-    for (const link of links) if ((await fetch(site.origin + link)).status !== 200) broken.push(link);
+    for (const link of links) if ((await fetch(env.site.origin + link)).status !== 200) broken.push(link);
     expect(broken).toEqual([]);
   });
 });

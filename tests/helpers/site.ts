@@ -2,10 +2,13 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { Builder } from '../../src/build/build.ts';
 import { resolvePaths } from '../../src/config.ts';
 import { routeForOutputPath } from '../../src/routes/outputPath.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
+import { launchBrowser } from './browser.ts';
 
 /** Builds the real site into a temp folder and serves it the way `sitegen serve` does. */
 export async function buildAndServe(content?: string) {
@@ -23,4 +26,18 @@ export async function buildAndServe(content?: string) {
     routes,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Builds and serves the real site and starts Chromium once for a test file. */
+export function setUpSiteAndBrowser() {
+  const state = {} as { site: Awaited<ReturnType<typeof buildAndServe>>; browser: Browser };
+  beforeAll(async () => {
+    state.site = await buildAndServe();
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.site?.close();
+  });
+  return state;
 }
