@@ -3,7 +3,7 @@ import type { BlockOf } from './schema.ts';
 
 type Action = NonNullable<BlockOf<'hero'>['actions']>[number];
 
-/** Buttons of a block. A scroll-to-form action is a plain anchor: CSS smooth-scrolls it unless motion is reduced. */
+/** Buttons of a block. An action to `#lead-form` is a plain anchor: CSS smooth-scrolls to the form unless motion is reduced. */
 export function Actions({ actions, dark = false }: { actions: Action[] | undefined; dark?: boolean }) {
   if (!actions?.length) return null;
   return (

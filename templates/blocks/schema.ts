@@ -10,8 +10,6 @@ const action = z.strictObject({
   label: text,
   href,
   style: z.enum(['primary', 'secondary']).default('primary'),
-  /** Smooth-scroll to the page's lead form instead of following the link. */
-  scrollToForm: z.boolean().optional(),
 });
 const heading = { eyebrow: text.optional(), heading: text, intro: text.optional() };
 

@@ -57,7 +57,7 @@ export default function BlogBrowser({ articles, categories, featured, pageSize }
 
   return (
     <div>
-      <form role="search" className="mb-10 flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between" onSubmit={(e) => e.preventDefault()}>
+      <div role="search" className="mb-10 flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
         <div className="relative w-full lg:max-w-sm">
           <svg className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -87,7 +87,7 @@ export default function BlogBrowser({ articles, categories, featured, pageSize }
             </button>
           ))}
         </div>
-      </form>
+      </div>
 
       {featuredArticle && showFeatured ? <FeaturedArticle article={featuredArticle} /> : null}
 

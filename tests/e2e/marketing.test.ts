@@ -1,0 +1,271 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FAKE_FORM_SCRIPT, isolate } from '../helpers/browser.ts';
+import { setUpSiteAndBrowser } from '../helpers/site.ts';
+
+const env = setUpSiteAndBrowser();
+
+interface OpenOptions {
+  width?: number;
+  reducedMotion?: boolean;
+  formScript?: string | null;
+  clock?: boolean;
+}
+
+async function open(route: string, { width = 1280, reducedMotion = true, formScript = FAKE_FORM_SCRIPT, clock = false }: OpenOptions = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+  await isolate(context, formScript);
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  if (clock) await page.clock.install();
+  await page.goto(env.site.origin + route);
+  return { page, warnings, close: () => context.close() };
+}
+
+const hydrated = (page: Page, island: string) => page.waitForSelector(`sitegen-island[data-island="${island}"][data-hydrated]`, { state: 'attached' });
+
+describe('mobile drawer', () => {
+  async function openDrawer(page: Page) {
+    if (!(await page.getByRole('button', { name: 'Menu' }).count())) {
+      await page.getByRole('link', { name: 'Menu' }).hover();
+      await hydrated(page, 'MobileMenu');
+    }
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.waitForSelector('dialog[open]');
+  }
+  const locked = (page: Page) => page.evaluate(() => document.body.style.overflow === 'hidden');
+
+  it('opens as a modal dialog with focus inside and scroll locked; Escape closes it and returns focus', async () => {
+    const { page, close } = await open('/', { width: 390 });
+    await openDrawer(page);
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await locked(page)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog[open]', { state: 'detached' }).catch(() => undefined);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(await locked(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+    await close();
+  });
+
+  it('closes on the backdrop and when a link is chosen, and a page restored from the back/forward cache is unlocked', async () => {
+    const { page, close } = await open('/', { width: 390 });
+    await openDrawer(page);
+    await page.mouse.click(195, 20);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(await locked(page)).toBe(false);
+
+    await openDrawer(page);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(await locked(page)).toBe(false);
+
+    await openDrawer(page);
+    await page.locator('dialog').getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL('**/overview');
+    expect(await page.locator('main h1').count()).toBe(1);
+    await close();
+  });
+
+  it('closes when swiped down past a quarter of its height or flicked, and stays open after a short slow drag', async () => {
+    const { page, close } = await open('/', { width: 390 });
+    const drag = async (distance: number, steps: number, pause: number) => {
+      const box = (await page.locator('[data-drawer-handle]').boundingBox())!;
+      const x = box.x + box.width / 2;
+      const y = box.y + 10;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 1; i <= steps; i++) {
+        await page.mouse.move(x, y + (distance * i) / steps);
+        if (pause) await page.waitForTimeout(pause);
+      }
+      await page.mouse.up();
+    };
+    await openDrawer(page);
+    const height = (await page.locator('dialog > div').boundingBox())!.height;
+    await drag(height * 0.1, 10, 40);
+    expect(await page.locator('dialog[open]').count()).toBe(1);
+    await drag(height * 0.35, 10, 40);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    await openDrawer(page);
+    await drag(60, 2, 0);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    await close();
+  });
+});
+
+describe('header drop-downs', () => {
+  it('open with Enter, move with the arrow keys, and close with Escape, returning focus', async () => {
+    const { page, close } = await open('/');
+    const solutions = page.locator('header summary', { hasText: 'Solutions' });
+    await solutions.focus();
+    await hydrated(page, 'NavMenus');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('header details[open] summary').textContent()).toBe('Solutions');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('span')?.textContent)).toBe('Overview');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('span')?.textContent)).toBe('Sponsorship CRM');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('header details[open]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Solutions');
+    await close();
+  });
+
+  it('Sign In opens the application in a new tab; Get Started goes to /contact', async () => {
+    const { page, close } = await open('/');
+    const signIn = page.locator('header a', { hasText: 'Sign In' });
+    expect(await signIn.getAttribute('href')).toBe('https://app.touchline.example');
+    expect(await signIn.getAttribute('target')).toBe('_blank');
+    expect(await signIn.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await page.locator('header a', { hasText: 'Get Started' }).getAttribute('href')).toBe('/contact');
+    await close();
+  });
+});
+
+describe('testimonial carousel', () => {
+  const position = (page: Page) => page.locator('section[aria-label="Customer testimonials"] p').last().textContent();
+  // One slide interval at a time, letting React commit before the next timer is due.
+  const advance = async (page: Page, slides: number, ms = 4000) => {
+    for (let i = 0; i < slides; i++) {
+      await page.clock.runFor(ms);
+      await page.waitForTimeout(30);
+    }
+  };
+
+  it('advances every 4000 ms, wraps, keeps playing after interaction, and pauses on request and on hover', async () => {
+    const { page, close } = await open('/', { reducedMotion: false, clock: true });
+    await page.locator('section[aria-label="Customer testimonials"]').scrollIntoViewIfNeeded().catch(() => undefined);
+    await page.evaluate(() => document.querySelector('sitegen-island[data-island="Testimonials"]')?.firstElementChild?.scrollIntoView());
+    await page.clock.runFor(500);
+    await hydrated(page, 'Testimonials');
+    await page.mouse.move(0, 0);
+    expect(await position(page)).toBe('1 / 4');
+    await page.clock.runFor(3900);
+    expect(await position(page)).toBe('1 / 4');
+    await page.clock.runFor(200);
+    expect(await position(page)).toBe('2 / 4');
+    await advance(page, 2);
+    expect(await position(page)).toBe('4 / 4');
+    await advance(page, 1);
+    expect(await position(page)).toBe('1 / 4');
+
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await position(page)).toBe('2 / 4');
+    await advance(page, 1);
+    expect(await position(page)).toBe('3 / 4');
+
+    await page.getByRole('button', { name: 'Pause testimonials' }).click();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await advance(page, 3);
+    expect(await position(page)).toBe('3 / 4');
+    await page.getByRole('button', { name: 'Play testimonials' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const box = (await page.locator('section[aria-label="Customer testimonials"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await advance(page, 2);
+    expect(await position(page)).toBe('3 / 4');
+    await page.mouse.move(0, 0);
+    await advance(page, 1);
+    expect(await position(page)).toBe('4 / 4');
+    await close();
+  });
+
+  it('does not autoplay under prefers-reduced-motion', async () => {
+    const { page, close } = await open('/', { reducedMotion: true, clock: true });
+    await page.evaluate(() => document.querySelector('sitegen-island[data-island="Testimonials"]')?.firstElementChild?.scrollIntoView());
+    await page.clock.runFor(500);
+    await hydrated(page, 'Testimonials');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(12000);
+    expect(await position(page)).toBe('1 / 4');
+    await close();
+  });
+});
+
+describe('screenshot carousel, FAQ, video and form', () => {
+  it('moves with labelled Previous/Next buttons and the arrow keys', async () => {
+    const { page, close } = await open('/inventory-management');
+    await page.evaluate(() => document.querySelector('sitegen-island[data-island="Carousel"]')?.firstElementChild?.scrollIntoView());
+    await hydrated(page, 'Carousel');
+    const status = page.locator('section[aria-roledescription="carousel"] [aria-live="polite"]');
+    await expect.poll(() => status.textContent()).toBe('Slide 1 of 2');
+    expect(await page.getByRole('button', { name: 'Previous slide' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await status.textContent()).toBe('Slide 2 of 2');
+    expect(await page.getByRole('button', { name: 'Next slide' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous slide' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await status.textContent()).toBe('Slide 1 of 2');
+    await close();
+  });
+
+  it('FAQ keeps at most one answer open', async () => {
+    const { page, close } = await open('/inventory-management');
+    const items = page.locator('details[name]');
+    expect(await items.count()).toBe(5);
+    const openCount = () => page.locator('details[name][open]').count();
+    await items.nth(0).locator('summary').click();
+    expect(await items.nth(0).getAttribute('open')).toBe('');
+    await items.nth(1).locator('summary').click();
+    expect(await items.nth(0).getAttribute('open')).toBeNull();
+    expect(await openCount()).toBe(1);
+    await items.nth(1).locator('summary').click();
+    expect(await openCount()).toBe(0);
+    await close();
+  });
+
+  it('loads the demo video only when asked', async () => {
+    const { page, close } = await open('/overview');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.evaluate(() => document.querySelector('sitegen-island[data-island="VideoFacade"]')?.firstElementChild?.scrollIntoView());
+    await hydrated(page, 'VideoFacade');
+    expect(requests.filter((u) => u.includes('youtube'))).toEqual([]);
+    await page.getByRole('link', { name: /Play video/ }).click();
+    expect(await page.locator('iframe[src*="youtube-nocookie.com/embed/"][src*="autoplay=1"]').count()).toBe(1);
+    await close();
+  });
+
+  it('creates the lead form with the configured ids once the provider script loads', async () => {
+    const { page, warnings, close } = await open('/contact');
+    await page.waitForSelector('#hubspot-form-container form');
+    expect(await page.locator('#hubspot-form-container form').evaluate((f) => ({ ...(f as HTMLElement).dataset }))).toEqual({ portal: '48213657', form: '6f1c2d8e-3b4a-4c5d-9e7f-2a1b3c4d5e6f', region: 'na1' });
+    expect(await page.getByText(/e-mail us at/).count()).toBe(0);
+    expect(warnings).toEqual([]);
+    expect(await page.locator('script[src="https://js.hsforms.net/forms/shell.js"]').count()).toBe(1);
+    await close();
+  });
+
+  it('says so in the console and shows an e-mail fallback when the script fails to load', async () => {
+    const { page, warnings, close } = await open('/contact', { formScript: null });
+    await page.waitForSelector('text=The form could not be loaded.');
+    expect(await page.locator('a[href="mailto:hello@touchline.example"]', { hasText: 'hello@touchline.example' }).count()).toBeGreaterThan(0);
+    expect(warnings).toContain('Lead form: the form provider script failed to load, so the form is not shown.');
+    await close();
+  });
+
+  it('says so in the console and shows the fallback when the script has no form global', async () => {
+    const { page, warnings, close } = await open('/contact', { formScript: '/* no global */' });
+    await page.waitForSelector('text=The form could not be loaded.');
+    expect(warnings).toContain('Lead form: the form provider script loaded but window.hbspt was not found, so no form was created.');
+    await close();
+  });
+
+  it('Get Started and Schedule Demo on the home page take the visitor to the form', async () => {
+    for (const name of ['Get Started', 'Schedule Demo']) {
+      const { page, close } = await open('/');
+      await page.locator('main').getByRole('link', { name, exact: true }).first().click();
+      await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('lead-form')!.getBoundingClientRect().top) < 120)).toBe(true);
+      expect(new URL(page.url()).hash).toBe('#lead-form');
+      await close();
+    }
+  });
+});
