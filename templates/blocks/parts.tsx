@@ -15,6 +15,7 @@ export function Actions({ actions, dark = false }: { actions: Action[] | undefin
           className={a.style === 'secondary' ? (dark ? 'btn border border-white/40 px-6 py-3 text-base text-white hover:bg-white/10' : 'btn-secondary px-6 py-3 text-base') : 'btn-primary px-6 py-3 text-base'}
         >
           {a.label}
+          {a.context ? <span className="sr-only"> {a.context}</span> : null}
         </a>
       ))}
     </div>

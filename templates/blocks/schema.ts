@@ -10,6 +10,8 @@ const action = z.strictObject({
   label: text,
   href,
   style: z.enum(['primary', 'secondary']).default('primary'),
+  /** Words read after the label by screen readers, for labels that say little alone ("Learn More"). */
+  context: text.optional(),
 });
 const heading = { eyebrow: text.optional(), heading: text, intro: text.optional() };
 
