@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contentHash } from '../bundle/hash.ts';
 import type { Paths } from '../config.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
-import { readContent } from '../load/content.ts';
+import { readContent, readMarkdownFiles } from '../load/content.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
-import { pageRoute, validateContent, type ContentModel } from '../validate/validateContent.ts';
-import { updateSiteInPlace, writeSiteAtomically } from '../write/atomicWrite.ts';
+import { validateContent, type ContentModel } from '../validate/validateContent.ts';
+import { alreadyWritten, updateSiteInPlace, writeSiteAtomically } from '../write/atomicWrite.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { AnalysisCache, codeVersion } from './analysisCache.ts';
 import { buildAssets, cachedAssets, type Assets } from './assetCache.ts';
@@ -103,15 +100,15 @@ export class Builder {
 
   async build(options: BuildOptions = {}): Promise<BuildResult> {
     const started = performance.now();
-    const assets = this.loadAssets();
-    assets.catch(() => undefined);
+    // `check` validates only: the stylesheet and island bundles are not needed.
+    const assets = options.check ? undefined : this.loadAssets();
+    assets?.catch(() => undefined);
     const { templates, names } = await this.templateSet;
     const raw = await readContent(this.paths.content);
     const cache = this.version ? await AnalysisCache.load(this.paths.cache, await this.version) : undefined;
-    // Synchronous reads: thousands of small files are read faster without a thread-pool round trip each.
-    const hashes = raw.markdown.map((m) => contentHash(readFileSync(m.file, 'utf8'), 20));
-    const known = raw.markdown.map((m, i) => cache?.get(m.file, hashes[i]!));
-    const missing = raw.markdown.filter((_, i) => !known[i]);
+    const sources = readMarkdownFiles(raw.markdown);
+    const known = sources.map((m) => cache?.get(m.file, m.hash));
+    const missing = sources.filter((_, i) => !known[i]);
     const workers = Math.min(availableParallelism(), 4);
     const markdown = missing.length >= WORKER_THRESHOLD && workers > 1 ? new MarkdownPool(this.paths, workers) : this.workspace;
     try {
@@ -120,14 +117,12 @@ export class Builder {
       const analysed = known.map((doc) => doc ?? fresh.shift()!);
       const { model, diagnostics } = validateContent(raw, analysed, templates);
       const all: Diagnostic[] = [...diagnostics];
-      if (model) {
-        const owned = [...raw.markdown.map((m) => ({ route: m.kind === 'article' ? `/articles/${m.slug}` : `/${m.slug}`, file: m.file })), ...raw.pages.flatMap((p) => (pageRoute(p.name) ? [{ route: pageRoute(p.name)!, file: p.source.file }] : []))];
-        all.push(...checkReferences(model, collectRoutes(model, all, owned), this.paths.public));
-      }
+      const routes = collectRoutes(raw, all);
+      if (model) all.push(...checkReferences(model, routes, this.paths.public));
       if (all.length || !model) throw new ContentError(all);
-      const { stylesheet, bundle } = await assets;
       const files = new Map<string, string | Uint8Array>();
-      if (options.check) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files };
+      if (!assets) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files };
+      const { stylesheet, bundle } = await assets;
 
       const stylesheetUrl = `/assets/${stylesheet.fileName}`;
       files.set(stylesheetUrl.slice(1), stylesheet.css);
@@ -167,8 +162,8 @@ export class Builder {
       };
 
       const context = { site: model.site, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: templates.Layout };
-      for (const job of yamlPageJobs(model, templates, collections)) {
-        const key = `${sharedKey}:${contentHash(JSON.stringify(model.pages.find((p) => p.file === job.source)?.source.data), 20)}`;
+      for (const [i, job] of yamlPageJobs(model, templates, collections).entries()) {
+        const key = `${sharedKey}:${contentHash(JSON.stringify(model.pages[i]!.source.data), 20)}`;
         const outputPath = job.outputPath || outputPathForRoute(job.route);
         const hit = this.rendered.get(job.route);
         if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;
@@ -193,8 +188,8 @@ export class Builder {
       const pages: RenderedPage[] = await markdown.render(stale, shared);
       pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
 
-      const routes = new Set(timings.map((t) => t.route));
-      for (const route of this.rendered.keys()) if (!routes.has(route)) this.rendered.delete(route);
+      const built = new Set(timings.map((t) => t.route));
+      for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
 
       const indexed = [...model.pages.filter((p) => p.route).map((p) => ({ route: p.route! })), ...model.legal.map((l) => ({ route: l.summary.href, lastmod: l.summary.date })), ...model.articles.map((a) => ({ route: a.summary.href, lastmod: a.summary.updated ?? a.summary.date }))];
       files.set('sitemap.xml', sitemapXml(model.site, indexed));
@@ -204,7 +199,7 @@ export class Builder {
 
       const outputs = new Map([...linked, ...pageKeys]);
       // Nothing changed at all: the previous output is already this build's output, byte for byte.
-      const unchanged = manifest?.sameSite(version, outputs.keys()) && linked.size === outputs.size && (await sameFiles(this.paths.out, files));
+      const unchanged = manifest?.sameSite(version, outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
       if (this.inPlace && this.written && !this.copyPublic) await updateSiteInPlace(this.paths.out, files, this.written);
       else if (!unchanged) {
         await writeSiteAtomically(this.paths.out, files, this.paths.public, [...linked.keys()]);
@@ -224,19 +219,8 @@ export class Builder {
   }
 }
 
-async function sameFiles(outDir: string, files: Map<string, string | Uint8Array>): Promise<boolean> {
-  const checks = await Promise.all(
-    [...files].map(async ([file, data]) => {
-      const existing = await readFile(path.join(outDir, file)).catch(() => undefined);
-      return existing !== undefined && existing.equals(typeof data === 'string' ? Buffer.from(data) : data);
-    }),
-  );
-  return checks.every(Boolean);
-}
-
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk. */
 export function build(paths: Paths, options: BuildOptions = {}): Promise<BuildResult> {
   return new Builder(paths, { persistent: !options.check }).build(options);
 }
 
-export type { ContentModel };

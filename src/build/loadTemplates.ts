@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadIslandRegistry } from '../islands/registry.ts';
+import { loadIslandNames } from '../islands/registry.ts';
 import type { TemplateSet } from '../model.ts';
 import type { IslandNames } from '../render/islands.tsx';
 import { moduleUrl } from '../runtime/compiled.ts';
@@ -13,6 +13,6 @@ export async function loadTemplates(templatesDir: string): Promise<TemplateSet> 
 
 /** The templates and the island names (component → file name) that rendering needs. */
 export async function loadTemplateSet(templatesDir: string): Promise<{ templates: TemplateSet; names: IslandNames }> {
-  const [templates, registry] = await Promise.all([loadTemplates(templatesDir), loadIslandRegistry(templatesDir)]);
-  return { templates, names: registry.names };
+  const [templates, names] = await Promise.all([loadTemplates(templatesDir), loadIslandNames(templatesDir)]);
+  return { templates, names };
 }

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Paths } from '../config.ts';
 import { compiled, workerEntry } from '../runtime/compiled.ts';
-import type { AnalysedMarkdown, MarkdownFile, RenderedPage, SharedRender } from './markdownWorkspace.tsx';
+import type { MarkdownFile } from '../load/content.ts';
+import type { AnalysedMarkdown, RenderedPage, SharedRender } from './markdownWorkspace.tsx';
 
 type Method = 'analyse' | 'render';
 interface Reply {

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { contentHash } from '../bundle/hash.ts';
 import type { Paths } from '../config.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
-import { factsOf, type MarkdownFacts, type MarkdownKind } from '../markdown/facts.ts';
+import type { MarkdownFile } from '../load/content.ts';
+import { factsOf, type MarkdownFacts } from '../markdown/facts.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
 import { toHast } from '../markdown/toHast.ts';
 import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
@@ -12,12 +11,6 @@ import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import type { Site } from '../schemas/site.ts';
 import { makeCollections, markdownPageJob } from './pageJobs.tsx';
-
-export interface MarkdownFile {
-  kind: MarkdownKind;
-  slug: string;
-  file: string;
-}
 
 /** A markdown file after analysis: its facts, a hash of its text, and its body pre-rendered to HTML. */
 export interface AnalysedMarkdown {
@@ -52,7 +45,7 @@ export type TemplateLoader = () => Promise<{ templates: TemplateSet; names: Isla
  * builder's thread or, for large sites, once per worker thread on a share of the files.
  */
 export class MarkdownWorkspace {
-  private done = new Map<string, { text: string; result: AnalysedMarkdown }>();
+  private done = new Map<string, AnalysedMarkdown>();
   private sizeOf;
 
   /** `remember` keeps analyses for the next build (watch); a one-shot worker does not need them. */
@@ -74,15 +67,14 @@ export class MarkdownWorkspace {
     const { templates, names } = await this.load();
     const { Markdown } = templates;
     return Promise.all(
-      files.map(async ({ kind, slug, file }) => {
-        const text = await readFile(file, 'utf8');
+      files.map(({ kind, slug, file, text, hash }) => {
         const hit = this.done.get(file);
-        if (hit && hit.text === text) return hit.result;
+        if (hit?.hash === hash) return hit;
         const parsed = parseMarkdown(file, text, this.sizeOf);
         const facts = factsOf(kind, slug, parsed);
         const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
-        const result = { facts, hash: contentHash(text, 20), body };
-        if (this.remember) this.done.set(file, { text, result });
+        const result = { facts, hash, body };
+        if (this.remember) this.done.set(file, result);
         return result;
       }),
     );

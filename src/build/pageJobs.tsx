@@ -3,17 +3,18 @@ import { readingMinutes } from '../markdown/readingTime.ts';
 import type { ArticleSummary, Collections, LegalSummary, TemplateSet } from '../model.ts';
 import { absoluteUrl } from '../render/head.ts';
 import type { PageJob } from '../render/renderPage.tsx';
+import { markdownRoute } from '../routes/routes.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 import type { Site } from '../schemas/site.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
 import type { AnalysedMarkdown } from './markdownWorkspace.tsx';
 
 export function articleSummary(facts: MarkdownFacts): ArticleSummary {
-  return { ...(facts.meta as ArticleMeta), slug: facts.slug, href: `/articles/${facts.slug}`, words: facts.words, readingMinutes: readingMinutes(facts.words) };
+  return { ...(facts.meta as ArticleMeta), slug: facts.slug, href: markdownRoute('article', facts.slug), words: facts.words, readingMinutes: readingMinutes(facts.words) };
 }
 
 export function legalSummary(facts: MarkdownFacts): LegalSummary {
-  return { ...(facts.meta as LegalMeta), slug: facts.slug, href: `/${facts.slug}` };
+  return { ...(facts.meta as LegalMeta), slug: facts.slug, href: markdownRoute('legal', facts.slug) };
 }
 
 /** Articles newest first (and by category), legal documents by title. */

@@ -4,10 +4,6 @@ import type { ComponentType } from 'react';
 import { moduleUrl } from '../runtime/compiled.ts';
 
 /** Islands are the default exports of templates/islands/*.tsx; the file name is the island's name. */
-export interface IslandRegistry {
-  files: Map<string, string>;
-  names: Map<ComponentType<never>, string>;
-}
 
 export async function listIslandFiles(templatesDir: string): Promise<Map<string, string>> {
   const dir = path.join(templatesDir, 'islands');
@@ -19,7 +15,8 @@ export async function listIslandFiles(templatesDir: string): Promise<Map<string,
   return files;
 }
 
-export async function loadIslandRegistry(templatesDir: string): Promise<IslandRegistry> {
+/** Island component → island name, to find the browser module of each island a page uses. */
+export async function loadIslandNames(templatesDir: string): Promise<Map<ComponentType<never>, string>> {
   const files = await listIslandFiles(templatesDir);
   const names = new Map<ComponentType<never>, string>();
   for (const [name, file] of files) {
@@ -27,5 +24,5 @@ export async function loadIslandRegistry(templatesDir: string): Promise<IslandRe
     if (typeof mod.default !== 'function') throw new Error(`${file}: an island module must export its component as default`);
     names.set(mod.default, name);
   }
-  return { files, names };
+  return names;
 }

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentHash } from '../bundle/hash.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { MarkdownKind } from '../markdown/facts.ts';
 import { parseYaml, type YamlSource } from './yamlSource.ts';
@@ -24,6 +26,23 @@ async function listFiles(dir: string, ext: string): Promise<string[]> {
     throw e;
   });
   return entries.filter((f) => f.endsWith(ext)).sort();
+}
+
+/** A markdown file as read: its text and the hash that keys every cache. */
+export interface MarkdownFile {
+  kind: MarkdownKind;
+  slug: string;
+  file: string;
+  text: string;
+  hash: string;
+}
+
+/** Reads the listed markdown files once each, synchronously: thousands of small files read faster without a thread-pool round trip each. */
+export function readMarkdownFiles(list: RawContent['markdown']): MarkdownFile[] {
+  return list.map((m) => {
+    const text = readFileSync(m.file, 'utf8');
+    return { ...m, text, hash: contentHash(text, 20) };
+  });
 }
 
 export async function readYamlFile(file: string): Promise<YamlSource> {

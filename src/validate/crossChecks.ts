@@ -1,15 +1,20 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import type { RawContent } from '../load/content.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
+import { markdownRoute, pageRoute } from '../routes/routes.ts';
 import type { SourceRef } from '../markdown/parse.ts';
 import type { ContentModel } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
 const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'photo', 'socialImage']);
 
-/** A map from every route to the file it comes from, with duplicates reported. */
-export function collectRoutes(model: ContentModel, diagnostics: Diagnostic[], invalid: { route: string; file: string }[] = []): Map<string, string> {
+/**
+ * A map from every route to the file it comes from, with duplicates reported. Routes come from
+ * file names, so a file that fails its schema still owns its route (links to it are not reported).
+ */
+export function collectRoutes(raw: RawContent, diagnostics: Diagnostic[]): Map<string, string> {
   const routes = new Map<string, string>();
   const add = (route: string | undefined, file: string) => {
     if (!route) return;
@@ -21,10 +26,8 @@ export function collectRoutes(model: ContentModel, diagnostics: Diagnostic[], in
     }
     routes.set(route, file);
   };
-  for (const page of model.pages) add(page.route, page.file);
-  for (const doc of [...model.legal, ...model.articles]) add(doc.summary.href, doc.facts.file);
-  // Files that failed their schema still own their route, so links to them are not reported twice.
-  for (const { route, file } of invalid) if (!routes.has(route)) routes.set(route, file);
+  for (const page of raw.pages) add(pageRoute(page.name), page.source.file);
+  for (const doc of raw.markdown) add(markdownRoute(doc.kind, doc.slug), doc.file);
   return routes;
 }
 

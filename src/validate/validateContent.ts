@@ -5,6 +5,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
 import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
+import { pageRoute } from '../routes/routes.ts';
 import { text } from '../schemas/common.ts';
 import { siteSchema, type Site } from '../schemas/site.ts';
 import { validateYaml } from './zodDiagnostics.ts';
@@ -30,11 +31,6 @@ export interface ContentModel {
 }
 
 const pageHead = z.object({ template: text, title: text, description: text });
-
-export function pageRoute(name: string): string | undefined {
-  if (name === '404') return undefined;
-  return name === 'index' ? '/' : `/${name}`;
-}
 
 /** Checks every file against its schema; returns the model only when the site settings are valid. */
 export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], templates: TemplateSet): { model?: ContentModel; diagnostics: Diagnostic[] } {

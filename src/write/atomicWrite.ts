@@ -1,4 +1,4 @@
-import { cp, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -43,10 +43,9 @@ export async function writeSiteAtomically(outDir: string, files: Map<string, str
  * removed. Used by watch, where rewriting the whole site on every keystroke would be slow.
  */
 export async function updateSiteInPlace(outDir: string, files: Map<string, string | Uint8Array>, previous: Map<string, string | Uint8Array>): Promise<void> {
-  const same = (a: string | Uint8Array | undefined, b: string | Uint8Array) => a !== undefined && (typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.from(a).equals(Buffer.from(b)));
   await Promise.all(
     [...files].map(async ([file, data]) => {
-      if (same(previous.get(file), data)) return;
+      if (sameContent(previous.get(file), data)) return;
       const target = path.join(outDir, file);
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.tmp-${process.pid}`;
@@ -55,4 +54,15 @@ export async function updateSiteInPlace(outDir: string, files: Map<string, strin
     }),
   );
   await Promise.all([...previous.keys()].filter((file) => !files.has(file)).map((file) => rm(path.join(outDir, file), { force: true })));
+}
+
+export function sameContent(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === undefined) return false;
+  return typeof a === 'string' && typeof b === 'string' ? a === b : Buffer.from(a).equals(Buffer.from(b));
+}
+
+/** Whether every file is already in `outDir` byte for byte. */
+export async function alreadyWritten(outDir: string, files: Map<string, string | Uint8Array>): Promise<boolean> {
+  const checks = await Promise.all([...files].map(async ([file, data]) => sameContent(await readFile(path.join(outDir, file)).catch(() => undefined), data)));
+  return checks.every(Boolean);
 }

@@ -2,18 +2,17 @@ import type { ArticleSummary } from '../../src/model.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 
 /** A blog card: category, title, excerpt, author, date and reading time; the whole card is one link. */
-export function ArticleCard({ article, headingLevel = 'h3' }: { article: ArticleSummary; headingLevel?: 'h2' | 'h3' }) {
-  const Heading = headingLevel;
+export function ArticleCard({ article }: { article: ArticleSummary }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-card transition-shadow hover:shadow-lg">
       <img src={article.thumbnail} alt="" width={1200} height={675} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col p-6">
         <p className="eyebrow">{article.category}</p>
-        <Heading className="mt-2 text-lg font-bold leading-snug text-ink-900">
+        <h3 className="mt-2 text-lg font-bold leading-snug text-ink-900">
           <a href={article.href} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {article.title}
           </a>
-        </Heading>
+        </h3>
         <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{article.excerpt}</p>
         <ArticleByline article={article} className="mt-auto pt-5 text-xs text-slate-600" />
       </div>

@@ -3,6 +3,7 @@ import { useSite } from '../../src/render/siteContext.ts';
 import MobileMenu from '../islands/MobileMenu.tsx';
 import NavMenus from '../islands/NavMenus.tsx';
 import { Logo } from './Logo.tsx';
+import { NewTabLink } from './NewTabLink.tsx';
 
 /**
  * The shared header. The drop-downs and the mobile drawer are islands that hydrate on the
@@ -23,10 +24,9 @@ export function Header() {
           <Island of={NavMenus} props={{ menus: header.menus, links: header.links, route }} when="interaction" />
         </nav>
         <div className="flex items-center gap-1.5 sm:gap-2">
-          <a href={signIn.href} target="_blank" rel="noopener noreferrer" className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
+          <NewTabLink href={signIn.href} className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
             {signIn.label}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </NewTabLink>
           <a href={header.cta.href} className="btn-primary px-3.5 sm:px-5">
             {header.cta.label}
           </a>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { NewTabLink } from '../components/NewTabLink.tsx';
 import type { NavItem } from './NavMenus.tsx';
 import { useHydrated } from './shared/useHydrated.ts';
 
@@ -106,7 +107,6 @@ export default function MobileMenu({ menus, links, signIn, cta, route }: MobileM
     );
   }
 
-  const linkClass = 'block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50';
   const dragging = drag.current !== null;
   return (
     <>
@@ -143,31 +143,14 @@ export default function MobileMenu({ menus, links, signIn, cta, route }: MobileM
             {menus.map((menu) => (
               <section key={menu.label} className="mt-4" aria-label={menu.label}>
                 <h2 className="px-3 text-xs font-bold tracking-[0.14em] text-brand-700 uppercase">{menu.label}</h2>
-                <ul className="mt-1">
-                  {menu.items.map((item) => (
-                    <li key={item.href}>
-                      <a href={item.href} aria-current={item.href === route ? 'page' : undefined} className={linkClass}>
-                        {item.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList items={menu.items} route={route} className="mt-1" />
               </section>
             ))}
-            <ul className="mt-4 border-t border-slate-200 pt-4">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} aria-current={link.href === route ? 'page' : undefined} className={linkClass}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <LinkList items={links} route={route} className="mt-4 border-t border-slate-200 pt-4" />
             <div className="mt-6 grid gap-3 px-3">
-              <a href={signIn.href} target="_blank" rel="noopener noreferrer" className="btn-secondary py-3 text-base">
+              <NewTabLink href={signIn.href} className="btn-secondary py-3 text-base">
                 {signIn.label}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              </NewTabLink>
               <a href={cta.href} className="btn-primary py-3 text-base">
                 {cta.label}
               </a>
@@ -176,5 +159,19 @@ export default function MobileMenu({ menus, links, signIn, cta, route }: MobileM
         </div>
       </dialog>
     </>
+  );
+}
+
+function LinkList({ items, route, className }: { items: NavItem[]; route: string; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.href}>
+          <a href={item.href} aria-current={item.href === route ? 'page' : undefined} className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50">
+            {item.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
