@@ -7,7 +7,7 @@ import { readContent, readMarkdownFiles } from '../load/content.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
-import { validateContent, type ContentModel } from '../validate/validateContent.ts';
+import { validateContent } from '../validate/validateContent.ts';
 import { alreadyWritten, updateSiteInPlace, writeSiteAtomically } from '../write/atomicWrite.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { AnalysisCache, codeVersion } from './analysisCache.ts';
