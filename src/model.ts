@@ -2,6 +2,7 @@ import type { Root as HastRoot } from 'hast';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { HeadingInfo } from './markdown/parse.ts';
+import type { Pricing } from './schemas/pricing.ts';
 import type { Site } from './schemas/site.ts';
 import type { ArticleMeta, LegalMeta } from './schemas/markdown.ts';
 
@@ -51,18 +52,32 @@ export interface LegalPageProps {
   doc: MarkdownDoc<LegalMeta>;
 }
 
+/** A problem a template finds in a page's data beyond its schema, at a path into the page's YAML. */
+export interface PageProblem {
+  path: PropertyKey[];
+  rule: string;
+  message: string;
+}
+
+/** What a page's data may refer to besides itself. */
+export interface PageReferences {
+  pricing: Pricing | undefined;
+}
+
 /** A template for YAML pages: its data schema (the page's own keys) and its component. */
 export interface PageTemplate<S extends z.ZodObject = z.ZodObject> {
   schema: S;
   component: ComponentType<PageProps<z.infer<S>>>;
   /** Whether the page links the articles' feed from its head. */
   feed?: boolean;
+  /** Checks references from the page's data into other content files (run after every schema passed). */
+  check?: (data: z.infer<S>, refs: PageReferences) => PageProblem[];
 }
 
 export function definePage<S extends z.ZodObject>(
   schema: S,
   component: ComponentType<PageProps<z.infer<S>>>,
-  options: { feed?: boolean } = {},
+  options: { feed?: boolean; check?: (data: z.infer<S>, refs: PageReferences) => PageProblem[] } = {},
 ): PageTemplate<S> {
   return { schema, component, ...options };
 }

@@ -161,9 +161,11 @@ export class Builder {
         return true;
       };
 
-      const context = { site: model.site, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: templates.Layout };
+      const context = { site: model.site, pricing: model.pricing?.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: templates.Layout };
+      // Only YAML pages show pricing: a pricing change renders them again, not the articles.
+      const pricingData = model.pricing?.source.data;
       for (const [i, job] of yamlPageJobs(model, templates, collections).entries()) {
-        const key = `${sharedKey}:${contentHash(JSON.stringify(model.pages[i]!.source.data), 20)}`;
+        const key = `${sharedKey}:${contentHash(JSON.stringify([model.pages[i]!.source.data, pricingData]), 20)}`;
         const outputPath = job.outputPath || outputPathForRoute(job.route);
         const hit = this.rendered.get(job.route);
         if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;

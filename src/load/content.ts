@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from '../bundle/hash.ts';
@@ -9,6 +9,8 @@ import { parseYaml, type YamlSource } from './yamlSource.ts';
 /** The content folder as read: YAML parsed with positions, markdown files listed (they are analysed separately). */
 export interface RawContent {
   site: YamlSource | undefined;
+  /** content/pricing.yaml, when the site has one. */
+  pricing: YamlSource | undefined;
   pages: { name: string; source: YamlSource }[];
   markdown: { kind: MarkdownKind; slug: string; file: string }[];
   diagnostics: Diagnostic[];
@@ -59,6 +61,8 @@ export async function readContent(contentDir: string): Promise<RawContent> {
     diagnostics.push(diagnostic(siteFile, 1, 1, 'content/missing-file', 'content/site.yaml is missing: it holds the site settings'));
     return undefined;
   });
+  const pricingFile = path.join(contentDir, 'pricing.yaml');
+  const pricing = existsSync(pricingFile) ? await readYamlFile(pricingFile) : undefined;
   const pagesDir = path.join(contentDir, 'pages');
   const pages = await Promise.all(
     (await listFiles(pagesDir, '.yaml')).map(async (name) => {
@@ -77,5 +81,5 @@ export async function readContent(contentDir: string): Promise<RawContent> {
       markdown.push({ kind, slug: name.slice(0, -3), file });
     }
   }
-  return { site, pages, markdown, diagnostics };
+  return { site, pricing, pages, markdown, diagnostics };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageHead } from './head.ts';
+import type { Pricing } from '../schemas/pricing.ts';
 import type { Site } from '../schemas/site.ts';
 import { Document } from './Document.tsx';
 import { linkIslands, renderWithIslands, type IslandNames } from './islands.tsx';
@@ -20,6 +21,7 @@ export interface PageJob {
 
 export interface RenderContext {
   site: Site;
+  pricing?: Pricing;
   year: number;
   stylesheet: string;
   loader: string;
@@ -32,7 +34,7 @@ export interface RenderContext {
 export function renderPage(job: PageJob, ctx: RenderContext): { html: string; islands: string[] } {
   const { Layout } = ctx;
   const tree = (
-    <SiteContext.Provider value={{ site: ctx.site, year: ctx.year, route: job.route }}>
+    <SiteContext.Provider value={{ site: ctx.site, pricing: ctx.pricing, year: ctx.year, route: job.route }}>
       <Layout route={job.route}>{job.element()}</Layout>
     </SiteContext.Provider>
   );

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Pricing } from '../schemas/pricing.ts';
 import type { Site } from '../schemas/site.ts';
 
 export interface SiteInfo {
@@ -6,6 +7,8 @@ export interface SiteInfo {
   /** The copyright year: the build's year, or SOURCE_DATE_EPOCH's when set. */
   year: number;
   route: string;
+  /** content/pricing.yaml, for the templates that show plans. */
+  pricing: Pricing | undefined;
 }
 
 export const SiteContext = createContext<SiteInfo | null>(null);

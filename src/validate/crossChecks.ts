@@ -56,7 +56,7 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, doc.summary.href);
     for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
   }
-  const yamlSources: [YamlSource, string | undefined][] = [[model.siteSource, undefined], ...model.pages.map((p) => [p.source, p.route] as [YamlSource, string | undefined])];
+  const yamlSources: [YamlSource, string | undefined][] = [[model.siteSource, undefined], ...(model.pricing ? [[model.pricing.source, undefined] as [YamlSource, undefined]] : []), ...model.pages.map((p) => [p.source, p.route] as [YamlSource, string | undefined])];
   for (const [source, route] of yamlSources) {
     for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, route);
     for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);

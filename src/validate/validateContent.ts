@@ -7,6 +7,7 @@ import type { YamlSource } from '../load/yamlSource.ts';
 import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
 import { pageRoute } from '../routes/routes.ts';
 import { text } from '../schemas/common.ts';
+import { pricingSchema, type Pricing } from '../schemas/pricing.ts';
 import { siteSchema, type Site } from '../schemas/site.ts';
 import { validateYaml } from './zodDiagnostics.ts';
 
@@ -25,6 +26,7 @@ export interface YamlPage {
 export interface ContentModel {
   site: Site;
   siteSource: YamlSource;
+  pricing?: { data: Pricing; source: YamlSource };
   pages: YamlPage[];
   articles: (AnalysedMarkdown & { summary: ArticleSummary })[];
   legal: (AnalysedMarkdown & { summary: LegalSummary })[];
@@ -32,18 +34,22 @@ export interface ContentModel {
 
 const pageHead = z.object({ template: text, title: text, description: text });
 
+/** A settings file's value when it parses and passes its schema; its problems go to `diagnostics`. */
+function validateFile<S extends z.ZodType>(source: YamlSource, schema: S, rulePrefix: string, diagnostics: Diagnostic[]): z.infer<S> | undefined {
+  diagnostics.push(...source.errors);
+  if (source.errors.length) return undefined;
+  const result = validateYaml(source, schema, rulePrefix);
+  if (result.ok) return result.value;
+  diagnostics.push(...result.diagnostics);
+  return undefined;
+}
+
 /** Checks every file against its schema; returns the model only when the site settings are valid. */
 export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], templates: TemplateSet): { model?: ContentModel; diagnostics: Diagnostic[] } {
   const diagnostics = [...raw.diagnostics];
-  let site: Site | undefined;
-  if (raw.site) {
-    diagnostics.push(...raw.site.errors);
-    if (!raw.site.errors.length) {
-      const result = validateYaml(raw.site, siteSchema, 'site');
-      if (result.ok) site = result.value;
-      else diagnostics.push(...result.diagnostics);
-    }
-  }
+  const site = raw.site && validateFile(raw.site, siteSchema, 'site', diagnostics);
+  const pricingData = raw.pricing && validateFile(raw.pricing, pricingSchema, 'pricing', diagnostics);
+  const pricing = raw.pricing && pricingData ? { data: pricingData, source: raw.pricing } : undefined;
 
   const pages: YamlPage[] = [];
   for (const { name, source } of raw.pages) {
@@ -66,6 +72,13 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
       continue;
     }
     const { template: t, title, description, ...data } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
+    // An invalid pricing.yaml has already been reported: references into it are checked once it is valid.
+    if (template.check && (pricing || !raw.pricing)) {
+      for (const problem of template.check(data, { pricing: pricing?.data })) {
+        const pos = source.locate(problem.path);
+        diagnostics.push(diagnostic(source.file, pos.line, pos.column, `page/${problem.rule}`, problem.message));
+      }
+    }
     pages.push({ name, route: pageRoute(name), file: source.file, source, template: t, title, description, data });
   }
 
@@ -79,5 +92,5 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
   }
 
   if (!site || !raw.site) return { diagnostics };
-  return { model: { site, siteSource: raw.site, pages, articles, legal }, diagnostics };
+  return { model: { site, siteSource: raw.site, pricing, pages, articles, legal }, diagnostics };
 }

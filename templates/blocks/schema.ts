@@ -14,6 +14,10 @@ const action = z.strictObject({
   context: text.optional(),
 });
 const heading = { eyebrow: text.optional(), heading: text, intro: text.optional() };
+export const OFFER_TOKENS = ['months', 'plan', 'price', 'saving'] as const;
+const offerText = text.refine((s) => [...s.matchAll(/\{([^}]*)\}/g)].every((m) => (OFFER_TOKENS as readonly string[]).includes(m[1]!)), {
+  message: `may only use the placeholders ${OFFER_TOKENS.map((t) => `{${t}}`).join(', ')}`,
+});
 
 export const blockSchemas = {
   hero: z.strictObject({
@@ -59,6 +63,28 @@ export const blockSchemas = {
   faq: z.strictObject({ type: z.literal('faq'), ...heading, items: z.array(z.strictObject({ question: text, answer: text })).min(1) }),
   cta: z.strictObject({ type: z.literal('cta'), heading: text, text, actions: z.array(action).min(1).max(2) }),
   form: z.strictObject({ type: z.literal('form'), ...heading }),
+  /** The plans of content/pricing.yaml with their toggles and details; its heading is the page's h1. */
+  pricing: z.strictObject({ type: z.literal('pricing'), ...heading }),
+  /** The FAQ of content/pricing.yaml. */
+  'pricing-faq': z.strictObject({ type: z.literal('pricing-faq'), ...heading }),
+  /**
+   * An offer of free months on a plan of content/pricing.yaml. Its texts may say {months},
+   * {plan}, {price} (the plan's price after the free months) and {saving}: the figures are
+   * computed from pricing.yaml, never typed twice.
+   */
+  'partner-offer': z.strictObject({
+    type: z.literal('partner-offer'),
+    badge: text,
+    heading: offerText,
+    lead: offerText,
+    group: text,
+    plan: text,
+    freeMonths: z.number().int().min(1),
+    billing: z.enum(['annual', 'quarterly']),
+    offer: z.strictObject({ heading: offerText, price: offerText, saving: offerText, terms: offerText }),
+    featuresHeading: offerText,
+    actions: z.array(action.extend({ label: offerText })).min(1).max(2),
+  }),
 } as const;
 
 export const blockTypes = Object.keys(blockSchemas) as (keyof typeof blockSchemas)[];

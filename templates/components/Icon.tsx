@@ -15,6 +15,7 @@ const paths: Record<string, string> = {
   calendar: 'M19 4H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2ZM16 2v4M8 2v4M3 10h18',
   chart: 'M21 12a9 9 0 1 1-9-9v9z M21 12h-9',
   check: 'M20 6 9 17l-5-5',
+  close: 'M18 6 6 18M6 6l12 12',
   layers: 'M12 2 2 7l10 5 10-5-10-5ZM2 17l10 5 10-5M2 12l10 5 10-5',
 };
 

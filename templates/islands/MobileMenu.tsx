@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { NewTabLink } from '../components/NewTabLink.tsx';
 import type { NavItem } from './NavMenus.tsx';
+import { lockScroll, useResetOnRestore } from './shared/scrollLock.ts';
 import { useHydrated } from './shared/useHydrated.ts';
 
 export interface MobileMenuProps {
@@ -15,11 +16,6 @@ export interface MobileMenuProps {
 export const CLOSE_FRACTION = 0.25;
 export const CLOSE_VELOCITY = 0.4;
 const ANIMATION_MS = 500;
-
-function lockScroll(locked: boolean) {
-  document.documentElement.style.overflow = locked ? 'hidden' : '';
-  document.body.style.overflow = locked ? 'hidden' : '';
-}
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -63,18 +59,11 @@ export default function MobileMenu({ menus, links, signIn, cta, route }: MobileM
     setOpen(true);
   };
 
-  // A page restored from the back/forward cache must not keep the lock or the open drawer.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      dialog.current?.close();
-      lockScroll(false);
-      setOpen(false);
-      setOffset(null);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  useResetOnRestore(() => {
+    dialog.current?.close();
+    setOpen(false);
+    setOffset(null);
+  });
 
   const onPointerDown = (event: ReactPointerEvent) => {
     drag.current = { startY: event.clientY, lastY: event.clientY, lastT: event.timeStamp, velocity: 0 };

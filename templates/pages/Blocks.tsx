@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { definePage } from '../../src/model.ts';
 import { Faq, FormBlock, Logos, Screenshots, TestimonialsBlock, VideoBlock } from '../blocks/interactiveBlocks.tsx';
+import { PartnerOffer, PricingBlock, PricingFaq } from '../blocks/pricingBlocks.tsx';
+import { checkPricingBlocks } from '../blocks/pricingRefs.ts';
 import { blocksPageSchema, type Block, type BlockType } from '../blocks/schema.ts';
 import { Checklist, Cta, Features, Hero, Prose, Split, Stats, Steps, Team, Tiles } from '../blocks/textBlocks.tsx';
 
@@ -21,14 +23,21 @@ const components: { [K in BlockType]: ComponentType<{ block: Extract<Block, { ty
   faq: Faq,
   cta: Cta,
   form: FormBlock,
+  pricing: PricingBlock,
+  'pricing-faq': PricingFaq,
+  'partner-offer': PartnerOffer,
 };
 
 /** A marketing page composed of blocks in YAML (content/pages/*.yaml with `template: blocks`). */
-export const Blocks = definePage(blocksPageSchema, ({ data }) => (
-  <>
-    {(data.blocks as Block[]).map((block, index) => {
-      const Component = components[block.type] as ComponentType<{ block: Block; index: number }>;
-      return <Component key={index} block={block} index={index} />;
-    })}
-  </>
-));
+export const Blocks = definePage(
+  blocksPageSchema,
+  ({ data }) => (
+    <>
+      {(data.blocks as Block[]).map((block, index) => {
+        const Component = components[block.type] as ComponentType<{ block: Block; index: number }>;
+        return <Component key={index} block={block} index={index} />;
+      })}
+    </>
+  ),
+  { check: (data, refs) => checkPricingBlocks(data.blocks as Block[], refs.pricing) },
+);
