@@ -43,6 +43,8 @@ function messageFor(issue: Issue, name: string, value: unknown): string {
     case 'invalid_value':
       return `${where}${JSON.stringify(value)} is not allowed; expected one of: ${issue.values.map((v) => String(v)).join(', ')}`;
     case 'invalid_type':
+      // A fraction where a whole number belongs: the schema's own words say which number.
+      if (issue.expected === 'int' && typeof value === 'number') return `${where}${issue.message}`;
       return `${where}expected ${issue.expected}, got ${describeValue(value)}`;
     default:
       return `${where}${issue.message}`;

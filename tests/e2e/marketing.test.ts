@@ -1,31 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FAKE_FORM_SCRIPT, isolate } from '../helpers/browser.ts';
+import { hydrated, openPage, type OpenOptions } from '../helpers/browser.ts';
 import { setUpSiteAndBrowser } from '../helpers/site.ts';
 
 const env = setUpSiteAndBrowser();
 
-interface OpenOptions {
-  width?: number;
-  reducedMotion?: boolean;
-  formScript?: string | null;
-  clock?: boolean;
-}
-
-async function open(route: string, { width = 1280, reducedMotion = true, formScript = FAKE_FORM_SCRIPT, clock = false }: OpenOptions = {}) {
-  const context = await env.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
-  await isolate(context, formScript);
-  const page = await context.newPage();
-  const warnings: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
-  });
-  if (clock) await page.clock.install();
-  await page.goto(env.site.origin + route);
-  return { page, warnings, close: () => context.close() };
-}
-
-const hydrated = (page: Page, island: string) => page.waitForSelector(`sitegen-island[data-island="${island}"][data-hydrated]`, { state: 'attached' });
+const open = (route: string, options?: OpenOptions) => openPage(env.browser, env.site.origin + route, options);
 
 describe('mobile drawer', () => {
   async function openDrawer(page: Page) {
@@ -143,6 +123,8 @@ describe('testimonial carousel', () => {
     await page.evaluate(() => document.querySelector('sitegen-island[data-island="Testimonials"]')?.firstElementChild?.scrollIntoView());
     await page.clock.runFor(500);
     await hydrated(page, 'Testimonials');
+    // The pause control renders once hydration has committed, and with it the autoplay timer.
+    await page.getByRole('button', { name: 'Pause testimonials' }).waitFor();
     await page.mouse.move(0, 0);
     expect(await position(page)).toBe('1 / 4');
     await page.clock.runFor(3900);

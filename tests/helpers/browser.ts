@@ -45,3 +45,28 @@ export async function exercise(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(250);
 }
+
+export interface OpenOptions {
+  width?: number;
+  reducedMotion?: boolean;
+  javaScriptEnabled?: boolean;
+  formScript?: string | null;
+  clock?: boolean;
+}
+
+/** Opens a URL in a fresh, isolated context; records console warnings and errors. */
+export async function openPage(browser: Browser, url: string, { width = 1280, reducedMotion = true, javaScriptEnabled = true, formScript = FAKE_FORM_SCRIPT, clock = false }: OpenOptions = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference', javaScriptEnabled });
+  await isolate(context, formScript);
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  if (clock) await page.clock.install();
+  await page.goto(url);
+  return { page, warnings, close: () => context.close() };
+}
+
+/** Waits until an island of the page has hydrated. */
+export const hydrated = (page: Page, island: string) => page.waitForSelector(`sitegen-island[data-island="${island}"][data-hydrated]`, { state: 'attached' });
