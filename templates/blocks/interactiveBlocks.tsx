@@ -4,6 +4,7 @@ import Carousel from '../islands/Carousel.tsx';
 import LeadForm from '../islands/LeadForm.tsx';
 import Testimonials from '../islands/Testimonials.tsx';
 import VideoFacade from '../islands/VideoFacade.tsx';
+import { NewTabLink } from '../components/NewTabLink.tsx';
 import { BlockHeading, Section } from './parts.tsx';
 import type { BlockOf } from './schema.ts';
 import { blockId } from './textBlocks.tsx';
@@ -122,5 +123,35 @@ export function FormBlock({ block, index }: { block: BlockOf<'form'>; index: num
         <Island of={LeadForm} props={{ ...site.forms, email: site.email }} when="visible" />
       </div>
     </section>
+  );
+}
+
+/** The frames' sizes and permissions (spec §2): the newsletter form is 540 × 975, the assistant 500 px tall with camera and microphone only. */
+const FRAMES = {
+  newsletter: { width: 540, height: 975, allow: undefined, className: 'mx-auto block w-full max-w-[540px]' },
+  assistant: { width: undefined, height: 500, allow: 'camera; microphone', className: 'block h-[500px] w-full' },
+} as const;
+
+/** A third-party frame from site.yaml, lazily loaded, with a link to open it on its own. */
+export function Embed({ block, index }: { block: BlockOf<'embed'>; index: number }) {
+  const id = blockId(index);
+  const { site } = useSite();
+  const { url, title } = site[block.service];
+  const frame = FRAMES[block.service];
+  return (
+    <Section id={id} tone="tint">
+      <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} center />
+      <div className="mx-auto mt-10 max-w-3xl">
+        <iframe src={url} title={title} width={frame.width} height={frame.height} allow={frame.allow} loading="lazy" className={`${frame.className} rounded-card border border-slate-200 bg-white shadow-card`} />
+        {block.note ? <p className="mx-auto mt-6 max-w-2xl text-center text-sm leading-relaxed text-slate-600">{block.note}</p> : null}
+        {block.openLabel ? (
+          <p className="mt-4 text-center text-sm">
+            <NewTabLink href={url} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+              {block.openLabel}
+            </NewTabLink>
+          </p>
+        ) : null}
+      </div>
+    </Section>
   );
 }

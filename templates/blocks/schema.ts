@@ -63,6 +63,8 @@ export const blockSchemas = {
   faq: z.strictObject({ type: z.literal('faq'), ...heading, items: z.array(z.strictObject({ question: text, answer: text })).min(1) }),
   cta: z.strictObject({ type: z.literal('cta'), heading: text, text, actions: z.array(action).min(1).max(2) }),
   form: z.strictObject({ type: z.literal('form'), ...heading }),
+  /** A third-party frame named in site.yaml (`newsletter` or `assistant`): its URL is never typed twice. */
+  embed: z.strictObject({ type: z.literal('embed'), ...heading, service: z.enum(['newsletter', 'assistant']), note: text.optional(), openLabel: text.optional() }),
   /** The plans of content/pricing.yaml with their toggles and details; its heading is the page's h1. */
   pricing: z.strictObject({ type: z.literal('pricing'), ...heading }),
   /** The FAQ of content/pricing.yaml. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { definePage } from '../../src/model.ts';
-import { Faq, FormBlock, Logos, Screenshots, TestimonialsBlock, VideoBlock } from '../blocks/interactiveBlocks.tsx';
+import { Embed, Faq, FormBlock, Logos, Screenshots, TestimonialsBlock, VideoBlock } from '../blocks/interactiveBlocks.tsx';
 import { PartnerOffer, PricingBlock, PricingFaq } from '../blocks/pricingBlocks.tsx';
 import { checkPricingBlocks } from '../blocks/pricingRefs.ts';
 import { blocksPageSchema, type Block, type BlockType } from '../blocks/schema.ts';
@@ -23,6 +23,7 @@ const components: { [K in BlockType]: ComponentType<{ block: Extract<Block, { ty
   faq: Faq,
   cta: Cta,
   form: FormBlock,
+  embed: Embed,
   pricing: PricingBlock,
   'pricing-faq': PricingFaq,
   'partner-offer': PartnerOffer,
