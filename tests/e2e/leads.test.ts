@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { siteSchema } from '../../src/schemas/site.ts';
+import { hydrated, openPage, type OpenOptions } from '../helpers/browser.ts';
+import { setUpSiteAndBrowser } from '../helpers/site.ts';
+
+const env = setUpSiteAndBrowser();
+const site = siteSchema.parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site.yaml'), 'utf8')));
+const open = (route: string, options?: OpenOptions) => openPage(env.browser, env.site.origin + route, options);
+
+describe.each([
+  ['/sponsorship-fulfillment-report', 'Get the Report'],
+  ['/sponsorship-sales-deck', 'Get the Deck'],
+])('lead page %s', (route, button) => {
+  it(`"${button}" scrolls to the form, which the provider's script creates once with the configured ids`, async () => {
+    const { page, warnings, close } = await open(route, { reducedMotion: false });
+    await page.getByRole('link', { name: button }).first().click();
+    const form = page.locator('#lead-form');
+    // The form section ends up at the top of the viewport, just below the sticky header.
+    await expect
+      .poll(() => form.evaluate((el) => ({ top: el.getBoundingClientRect().top, header: document.querySelector('header')!.getBoundingClientRect().bottom })))
+      .toSatisfy(({ top, header }) => top >= header - 1 && top <= header + 24);
+    expect(await form.getByRole('heading').first().textContent()).toBe("Contact us below and we'll email you the free file:");
+    await hydrated(page, 'LeadForm');
+    const created = form.getByRole('form', { name: 'Contact us' });
+    await created.waitFor();
+    expect(await created.getAttribute('data-portal')).toBe(site.forms.portalId);
+    expect(await created.getAttribute('data-form')).toBe(site.forms.formId);
+    expect(await created.getAttribute('data-region')).toBe(site.forms.region);
+    expect(await page.locator('script[src^="https://"]').evaluateAll((s) => s.map((e) => e.getAttribute('src')))).toEqual([site.forms.scriptUrl]);
+    expect(warnings).toEqual([]);
+    await close();
+  });
+
+  it(`without JavaScript, "${button}" is an anchor to the form section`, async () => {
+    const { page, close } = await open(route, { javaScriptEnabled: false });
+    await page.getByRole('link', { name: button }).first().click();
+    expect(new URL(page.url()).hash).toBe('#lead-form');
+    expect(await page.locator('#lead-form').isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('embedded frames', () => {
+  it('/newsletter shows the signup form in a lazy 540 × 975 frame with a title, no extra permissions, and fits a 390 px screen', async () => {
+    const { page, close } = await open('/newsletter', { width: 390 });
+    const frame = page.locator('iframe');
+    expect(await frame.count()).toBe(1);
+    expect(await frame.evaluate((f) => Object.fromEntries([...f.attributes].filter((a) => a.name !== 'class').map((a) => [a.name, a.value])))).toEqual({
+      src: site.newsletter.url,
+      title: site.newsletter.title,
+      width: '540',
+      height: '975',
+      loading: 'lazy',
+    });
+    const box = (await frame.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await close();
+  });
+
+  it('/ask-mitch shows the assistant in a lazy 500 px frame allowed only the camera and microphone', async () => {
+    const { page, close } = await open('/ask-mitch');
+    const frame = page.locator('iframe');
+    expect(await frame.count()).toBe(1);
+    expect(await frame.evaluate((f) => Object.fromEntries([...f.attributes].filter((a) => a.name !== 'class').map((a) => [a.name, a.value])))).toEqual({
+      src: site.assistant.url,
+      title: site.assistant.title,
+      height: '500',
+      allow: 'camera; microphone',
+      loading: 'lazy',
+    });
+    await frame.scrollIntoViewIfNeeded();
+    expect((await frame.boundingBox())!.height).toBe(500);
+    expect(await page.getByText('Mitch is an AI assistant.').isVisible()).toBe(true);
+    await close();
+  });
+});
