@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from '../bundle/hash.ts';
+import { SLUG } from '../schemas/common.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { MarkdownKind } from '../markdown/facts.ts';
 import { parseYaml, type YamlSource } from './yamlSource.ts';
@@ -16,7 +17,6 @@ export interface RawContent {
   diagnostics: Diagnostic[];
 }
 
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MARKDOWN_DIRS: [MarkdownKind, string][] = [
   ['article', 'articles'],
   ['legal', 'legal'],

@@ -16,6 +16,9 @@ export const href = z
   .string()
   .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+|#[\w-]+)$/, 'must be a root-relative path, an https:// URL, mailto: or tel:');
 
+/** A lowercase slug such as `end-to-end-platform`: file names, keys and routes use them. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL');
 
 export const link = z.strictObject({ label: text, href });

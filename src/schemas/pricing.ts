@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { assetPath, href, text } from './common.ts';
+import { assetPath, href, SLUG, text } from './common.ts';
 
 /**
  * content/pricing.yaml: every pricing figure, label and plan detail of the pricing page. Prices
  * are whole US dollars per month; a plan shows them unless its `display` says otherwise.
  */
+/** Annual billing, or billing every 3 months. */
+export const billingPeriod = z.enum(['annual', 'quarterly']);
+export type Billing = z.infer<typeof billingPeriod>;
+
 const dollars = z.number().int('must be a whole number of dollars').min(0, 'must be 0 or more');
 const prices = z
   .strictObject({ annual: dollars, quarterly: dollars })
@@ -41,7 +45,7 @@ const plan = z.strictObject({
 });
 
 const group = z.strictObject({
-  key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lowercase slug such as end-to-end-platform'),
+  key: z.string().regex(SLUG, 'must be a lowercase slug such as end-to-end-platform'),
   label: text,
   /** Hidden groups are validated but get no toggle button. */
   visible: z.boolean(),
@@ -67,7 +71,7 @@ export const pricingSchema = z
     /** The annual-billing badge: a setting, not a computation. */
     badge: text,
     billing: z.strictObject({
-      default: z.enum(['annual', 'quarterly']),
+      default: billingPeriod,
       annual: z.strictObject({ label: text, note: text }),
       quarterly: z.strictObject({ label: text, note: text }),
     }),
@@ -91,7 +95,7 @@ export const pricingSchema = z
     notes: z.array(text).default([]),
     addOns: z.strictObject({ heading: text, intro: text, items: z.array(addOn) }),
     contactSales: z.strictObject({ text, label: text }),
-    details: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'detail keys must be lowercase slugs such as e2e-starter'), detail),
+    details: z.record(z.string().regex(SLUG, 'detail keys must be lowercase slugs such as e2e-starter'), detail),
     faq: z.array(z.strictObject({ question: text, answer: text })).min(1),
   })
   .superRefine((pricing, ctx) => {
@@ -122,4 +126,3 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export type PricingPlan = z.infer<typeof plan>;
 export type PricingGroup = z.infer<typeof group>;
 export type PricingDetail = z.infer<typeof detail>;
-export type Billing = 'annual' | 'quarterly';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetPath, href, link, text } from '../../src/schemas/common.ts';
+import { billingPeriod } from '../../src/schemas/pricing.ts';
 
 /**
  * Marketing pages are lists of blocks. Each block type has its own schema and component
@@ -82,7 +83,7 @@ export const blockSchemas = {
     group: text,
     plan: text,
     freeMonths: z.number().int().min(1),
-    billing: z.enum(['annual', 'quarterly']),
+    billing: billingPeriod,
     offer: z.strictObject({ heading: offerText, price: offerText, saving: offerText, terms: offerText }),
     featuresHeading: offerText,
     actions: z.array(action.extend({ label: offerText })).min(1).max(2),
