@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { contentHash } from '../bundle/hash.ts';
 import type { Paths } from '../config.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
+import { ASSETS_DIR } from '../hosting/policy.ts';
 import { readContent, readMarkdownFiles } from '../load/content.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
@@ -124,7 +125,7 @@ export class Builder {
       if (!assets) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files };
       const { stylesheet, bundle } = await assets;
 
-      const stylesheetUrl = `/assets/${stylesheet.fileName}`;
+      const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
       files.set(stylesheetUrl.slice(1), stylesheet.css);
       for (const [file, data] of bundle.files) files.set(file, data);
 

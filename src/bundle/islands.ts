@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { projectRoot } from '../config.ts';
+import { ASSETS_DIR } from '../hosting/policy.ts';
 import * as esbuild from 'esbuild';
 
 export interface IslandBundle {
@@ -35,7 +36,7 @@ export async function bundleIslands(islandFiles: Map<string, string>, root: stri
     minify: true,
     write: false,
     metafile: true,
-    outdir: 'assets',
+    outdir: ASSETS_DIR,
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     jsx: 'automatic',

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import { CACHE_REVALIDATE, cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
 import { pageFileFor } from './pageLookup.ts';
 
 /** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
@@ -11,7 +12,7 @@ export interface ServerHooks {
   transformHtml?: (html: string) => string;
 }
 
-const HTML_TYPE = 'text/html; charset=utf-8';
+const HTML_TYPE = contentTypeFor('index.html');
 
 /**
  * Serves a built site the way object storage behind a CDN answers: every route at its clean
@@ -25,7 +26,8 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
     etag: true,
     dotfiles: false,
     setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', !dev && pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      res.setHeader('Content-Type', contentTypeFor(pathname));
+      res.setHeader('Cache-Control', dev ? CACHE_REVALIDATE : cacheControlFor(pathname.slice(1)));
     },
   });
   const compress = compression();
@@ -33,7 +35,7 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
   const sendHtml = async (res: http.ServerResponse, file: string, status: number, head: boolean) => {
     const html = await readFile(file, 'utf8');
     const body = hooks.transformHtml ? hooks.transformHtml(html) : html;
-    res.writeHead(status, { 'Content-Type': HTML_TYPE, 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    res.writeHead(status, { 'Content-Type': HTML_TYPE, 'Cache-Control': CACHE_REVALIDATE });
     res.end(head ? undefined : body);
   };
 
