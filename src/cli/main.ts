@@ -9,6 +9,23 @@ function port(value: string): number {
   return n;
 }
 
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of 1 or more');
+  return n;
+}
+
+function nonNegative(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of 0 or more');
+  return n;
+}
+
+function url(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('must be an http:// or https:// URL');
+  return value;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name('sitegen')
@@ -71,6 +88,36 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: { content: string; out: string; port: number }) => {
       const { watchCommand } = await import('./watchCommand.ts');
       code = await watchCommand(resolvePaths({ content: opts.content, out: opts.out }), opts.port);
+    });
+
+  program
+    .command('publish')
+    .description('upload a built site to an S3-compatible bucket: only changed files, assets before pages, stale objects last')
+    .argument('[dir]', 'built site folder', 'dist')
+    .requiredOption('--bucket <name>', 'bucket to publish to')
+    .option('--prefix <prefix>', 'key prefix inside the bucket', '')
+    .option('--endpoint <url>', 'S3-compatible endpoint (MinIO, R2, …); default: AWS S3', url)
+    .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
+    .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
+    .option('--asset-retention <days>', 'days to keep hashed assets of earlier releases', nonNegative, 7)
+    .option('--dry-run', 'print the plan and change nothing')
+    .option('--force', 'upload every file even if the bucket has the same bytes (after a change of header rules)')
+    .option('--concurrency <n>', 'uploads at a time', positiveInteger, 8)
+    .option('--verbose', 'list every key uploaded, deleted or kept')
+    .action(async (dir: string, opts: { bucket: string; prefix: string; endpoint?: string; region?: string; delete?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; concurrency: number; verbose?: boolean }) => {
+      const { publishCommand } = await import('./publishCommand.ts');
+      code = await publishCommand(dir, {
+        bucket: opts.bucket,
+        prefix: opts.prefix,
+        endpoint: opts.endpoint,
+        region: opts.region,
+        delete: Boolean(opts.delete),
+        assetRetentionDays: opts.assetRetention,
+        dryRun: Boolean(opts.dryRun),
+        force: Boolean(opts.force),
+        concurrency: opts.concurrency,
+        verbose: Boolean(opts.verbose),
+      });
     });
 
   try {

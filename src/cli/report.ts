@@ -1,7 +1,7 @@
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../build/build.ts';
 
-export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3 } as const;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

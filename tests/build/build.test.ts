@@ -150,7 +150,7 @@ describe('the sitegen command', () => {
   });
 
   it('shows help for every command', async () => {
-    for (const command of ['build', 'check', 'watch', 'serve']) {
+    for (const command of ['build', 'check', 'watch', 'serve', 'publish']) {
       const { code, stdout } = await runCli(command, '--help');
       expect(code).toBe(0);
       expect(stdout).toContain(`Usage: sitegen ${command}`);

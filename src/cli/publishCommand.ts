@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describeError } from '../publish/describeError.ts';
+import { executePublish, preparePublish, type PublishOptions } from '../publish/publish.ts';
+import type { PublishPlan } from '../publish/plan.ts';
+import { EXIT, formatBytes } from './report.ts';
+
+export interface PublishCommandOptions extends Omit<PublishOptions, 'dir'> {
+  dryRun: boolean;
+  verbose: boolean;
+  concurrency: number;
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+function planLines(plan: PublishPlan, target: string, detailed: boolean): string[] {
+  const stale = plan.kept.length ? `, keep ${plan.kept.length} stale` : '';
+  const lines = [`${target}: upload ${count(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`];
+  if (!detailed) return lines;
+  for (const f of plan.uploads) lines.push(...f.keys.map((key) => `  upload  ${key}  (${f.contentType}; ${f.cacheControl})`));
+  for (const key of plan.deletes) lines.push(`  delete  ${key}`);
+  for (const key of plan.kept) lines.push(`  keep    ${key}`);
+  return lines;
+}
+
+/** `sitegen publish`: prints the plan, carries it out, and prints one line of what it did. */
+export async function publishCommand(dir: string, options: PublishCommandOptions): Promise<number> {
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
+    return EXIT.usage;
+  }
+  // The lockfile pins an SDK release that supports Node 20; its notice about later releases is noise in CI logs.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const started = performance.now();
+  try {
+    const prepared = await preparePublish({ ...options, dir });
+    const target = `s3://${options.bucket}/${prepared.prefix}`;
+    process.stdout.write(`${planLines(prepared.plan, target, options.dryRun || options.verbose).join('\n')}\n`);
+    if (options.dryRun) {
+      process.stdout.write('dry run: nothing was changed\n');
+      return EXIT.ok;
+    }
+    await executePublish(prepared, options.concurrency);
+    const { uploads, uploadBytes, deletes } = prepared.plan;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`published ${count(uploads.length, 'file')} (${formatBytes(uploadBytes)}) and deleted ${count(deletes.length, 'object')} in ${seconds} s\n`);
+    return EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);
+    return EXIT.publish;
+  }
+}

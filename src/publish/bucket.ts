@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { z } from 'zod';
+import { PART_SIZE } from './etag.ts';
+import type { PublishManifest, RemoteObject } from './plan.ts';
+
+export interface BucketOptions {
+  bucket: string;
+  region?: string;
+  endpoint?: string;
+}
+
+/** Object headers of an upload. */
+export interface ObjectHeaders {
+  contentType: string;
+  cacheControl: string;
+}
+
+const manifestSchema = z.object({ retired: z.record(z.string(), z.string()) });
+
+/**
+ * The bucket, through the AWS SDK: credentials from the standard chain (environment, profile,
+ * SSO, instance role); throttling and 5xx answers retried with backoff by the SDK's standard mode.
+ */
+export class Bucket {
+  readonly client: S3Client;
+
+  constructor(readonly options: BucketOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      // S3-compatible servers (MinIO, R2, emulators) address buckets by path, not by host name.
+      forcePathStyle: Boolean(options.endpoint),
+      maxAttempts: 5,
+      retryMode: 'standard',
+      // Checksums only where S3 requires them: some S3-compatible servers store the framing of
+      // streamed checksum uploads as part of the object.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async list(prefix: string): Promise<RemoteObject[]> {
+    const objects: RemoteObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) {
+        if (o.Key) objects.push({ key: o.Key, etag: (o.ETag ?? '').replace(/"/g, ''), size: o.Size ?? 0 });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return objects;
+  }
+
+  /** The manifest of the last publish; an empty one when there is none or it is unreadable. */
+  async readManifest(key: string): Promise<PublishManifest> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const parsed = manifestSchema.safeParse(JSON.parse((await object.Body?.transformToString()) ?? ''));
+      return parsed.success ? parsed.data : { retired: {} };
+    } catch (error) {
+      if ((error as Error).name === 'NoSuchKey' || error instanceof SyntaxError) return { retired: {} };
+      throw error;
+    }
+  }
+
+  async put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void> {
+    const params = { Bucket: this.options.bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl };
+    if (body.length > PART_SIZE) {
+      await new Upload({ client: this.client, params, partSize: PART_SIZE, queueSize: 2 }).done();
+      return;
+    }
+    // Buffers, not streams, with their MD5: the server checks the bytes it received.
+    const ContentMD5 = createHash('md5').update(body).digest('base64');
+    await this.client.send(new PutObjectCommand({ ...params, ContentMD5 }));
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      const result = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      const failed = result.Errors?.[0];
+      if (failed) throw Object.assign(new Error(`${failed.Key}: ${failed.Message ?? failed.Code}`), { name: failed.Code ?? 'DeleteFailed' });
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
+import { routeForOutputPath } from '../routes/outputPath.ts';
+import { s3Etags } from './etag.ts';
+
+/** Pages, and the files that list pages, go up after everything they point at. */
+export type Phase = 'assets' | 'pages';
+
+/** One built file and the bucket keys it is stored under. */
+export interface SiteFile {
+  /** Path relative to the built folder, with forward slashes. */
+  file: string;
+  /** Bucket keys (prefix included): `about/index.html` and, for a page, its exact path `about`. */
+  keys: string[];
+  size: number;
+  /** The ETags the bucket may report for these bytes (single-part, and multipart when large). */
+  etags: string[];
+  contentType: string;
+  cacheControl: string;
+  phase: Phase;
+}
+
+const PAGE_LISTS = new Set(['sitemap.xml', 'feed.xml', 'robots.txt']);
+
+/** Normalises a key prefix: no leading slash, one trailing slash, or empty. */
+export function normalizePrefix(prefix: string | undefined): string {
+  const clean = (prefix ?? '').replace(/^\/+|\/+$/g, '');
+  return clean ? `${clean}/` : '';
+}
+
+/** Every file of a built site with its keys and headers, pages answering at their exact path. */
+export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((f) => !f.split('/').some((part) => part.startsWith('.')))
+    .sort();
+  const limit = pLimit(32);
+  return Promise.all(
+    files.map((file) => limit(async () => {
+      const body = await readFile(path.join(dir, file));
+      const route = routeForOutputPath(file);
+      const keys = [file];
+      if (route && route !== '/') keys.push(route.slice(1));
+      return {
+        file,
+        keys: keys.map((k) => prefix + k),
+        size: body.length,
+        etags: s3Etags(body),
+        contentType: contentTypeFor(file),
+        cacheControl: cacheControlFor(file),
+        phase: file.endsWith('.html') || PAGE_LISTS.has(file) ? 'pages' : 'assets',
+      } satisfies SiteFile;
+    })),
+  );
+}

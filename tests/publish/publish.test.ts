@@ -1,0 +1,265 @@
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
+import { routeForOutputPath } from '../../src/routes/outputPath.ts';
+import { listen } from '../../src/serve/server.ts';
+import { fixtureCopy, runCli } from '../helpers/fixture.ts';
+import { CREDENTIALS, startS3 } from '../helpers/s3.ts';
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+let s3: Awaited<ReturnType<typeof startS3>>;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  fx = await fixtureCopy();
+  expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
+  s3 = await startS3();
+  Object.assign(process.env, {
+    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    AWS_CONFIG_FILE: path.join(fx.dir, 'no-aws-config'),
+    AWS_SHARED_CREDENTIALS_FILE: path.join(fx.dir, 'no-aws-credentials'),
+    AWS_EC2_METADATA_DISABLED: 'true',
+  });
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await s3?.destroy();
+  await fx?.remove();
+});
+
+let bucket: string;
+let site: string;
+let bucketCount = 0;
+beforeEach(async () => {
+  bucket = `site-${++bucketCount}`;
+  await s3.createWebsiteBucket(bucket);
+  site = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-publish-')), 'dist');
+  await cp(fx.out, site, { recursive: true });
+  s3.writes();
+});
+
+const publish = (...args: string[]) => runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', ...args);
+const builtFiles = async () => (await readdir(site, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(site, path.join(e.parentPath, e.name))).sort();
+/** Every key a built folder should have in the bucket: each file, and each page at its exact path. */
+const expectedKeys = (files: string[]) => files.flatMap((f) => [f, ...[routeForOutputPath(f)].filter((r) => r && r !== '/').map((r) => r!.slice(1))]).sort();
+const siteKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k !== '.sitegen-publish.json').sort();
+const cssAsset = async () => (await builtFiles()).find((f) => /^assets\/site-\w+\.css$/.test(f))!;
+
+describe('sitegen publish', () => {
+  it('uploads every file under its keys, byte for byte, with its content type and cache policy', async () => {
+    const files = await builtFiles();
+    const { code, stdout } = await publish();
+    expect(code).toBe(0);
+    expect(stdout).toContain(`s3://${bucket}/: upload ${files.length} files (`);
+    expect(stdout).toMatch(/published \d+ files \([\d.]+ KB\) and deleted 0 objects in [\d.]+ s\n$/);
+    expect(await siteKeys()).toEqual(expectedKeys(files));
+    for (const file of files) {
+      const stored = await s3.get(bucket, file);
+      expect(stored.body.equals(await readFile(path.join(site, file))), file).toBe(true);
+    }
+    const legal = await s3.get(bucket, 'legal');
+    expect(legal.body.equals(await readFile(path.join(site, 'legal/index.html')))).toBe(true);
+
+    const css = await cssAsset();
+    const js = files.find((f) => /^assets\/loader-\w+\.js$/.test(f))!;
+    const expected: [string, string, string][] = [
+      ['legal', 'text/html; charset=utf-8', CACHE_REVALIDATE],
+      ['legal/index.html', 'text/html; charset=utf-8', CACHE_REVALIDATE],
+      ['index.html', 'text/html; charset=utf-8', CACHE_REVALIDATE],
+      ['404.html', 'text/html; charset=utf-8', CACHE_REVALIDATE],
+      [css, 'text/css; charset=utf-8', CACHE_IMMUTABLE],
+      [js, 'text/javascript; charset=utf-8', CACHE_IMMUTABLE],
+      ['sitemap.xml', 'text/xml; charset=utf-8', CACHE_REVALIDATE],
+      ['feed.xml', 'text/xml; charset=utf-8', CACHE_REVALIDATE],
+      ['robots.txt', 'text/plain; charset=utf-8', CACHE_REVALIDATE],
+      ['favicon.svg', 'image/svg+xml; charset=utf-8', CACHE_REVALIDATE],
+    ];
+    for (const [key, contentType, cacheControl] of expected) expect(await s3.head(bucket, key), key).toEqual({ contentType, cacheControl });
+  });
+
+  it('answers every route at its exact path through the website endpoint, and unknown paths with 404.html', async () => {
+    await publish();
+    for (const [route, file] of [['/', 'index.html'], ['/legal', 'legal/index.html'], ['/articles/first-steps', 'articles/first-steps/index.html']]) {
+      const res = await s3.website(bucket, route!);
+      expect(res.status, route).toBe(200);
+      expect(res.location).toBeUndefined();
+      expect(res.contentType).toBe('text/html; charset=utf-8');
+      expect(res.body).toBe(await readFile(path.join(site, file!), 'utf8'));
+    }
+    const missing = await s3.website(bucket, '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBe(await readFile(path.join(site, '404.html'), 'utf8'));
+  });
+
+  it('uploads nothing when the build is unchanged', async () => {
+    await publish();
+    const before = await s3.objects(bucket);
+    s3.writes();
+    const { code, stdout } = await publish();
+    expect(code).toBe(0);
+    expect(stdout).toContain(`upload 0 files (0 B), unchanged ${(await builtFiles()).length}, delete 0`);
+    expect(s3.writes()).toBe(0);
+    expect(await s3.objects(bucket)).toEqual(before);
+  });
+
+  it('uploads only the page that changed, under both its keys', async () => {
+    await publish();
+    s3.writes();
+    const file = path.join(site, 'legal/index.html');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Legal Stuff', 'Legal Documents'));
+    const { stdout } = await publish();
+    expect(stdout).toContain('upload 1 file (');
+    expect(s3.writes()).toBe(2);
+    expect((await s3.get(bucket, 'legal')).body.toString()).toContain('Legal Documents');
+    expect((await s3.get(bucket, 'legal/index.html')).body.toString()).toContain('Legal Documents');
+  });
+
+  it('keeps a removed page without --delete and removes it with --delete', async () => {
+    await publish();
+    await rm(path.join(site, 'articles/second-look'), { recursive: true });
+    const kept = await publish();
+    expect(kept.stdout).toContain('delete 0, keep 2 stale');
+    expect(await siteKeys()).toContain('articles/second-look');
+
+    const removed = await publish('--delete');
+    expect(removed.stdout).toContain('upload 0 files (0 B)');
+    expect(removed.stdout).toContain('delete 2\n');
+    expect(await siteKeys()).toEqual(expectedKeys(await builtFiles()));
+    expect((await s3.website(bucket, '/articles/second-look')).status).toBe(404);
+  });
+
+  it('keeps the hashed assets of the previous release for the retention period, then deletes them', async () => {
+    await publish();
+    const old = await cssAsset();
+    const renamed = old.replace(/-\w+\.css$/, '-NEWRELEASE.css');
+    await writeFile(path.join(site, old), `${await readFile(path.join(site, old), 'utf8')}\n.changed{color:red}`);
+    await rename(path.join(site, old), path.join(site, renamed));
+    const { stdout } = await publish('--delete');
+    expect(stdout).toContain('delete 0, keep 1 stale');
+    expect(await siteKeys()).toContain(old);
+    const manifest = JSON.parse((await s3.get(bucket, '.sitegen-publish.json')).body.toString());
+    expect(Object.keys(manifest.retired)).toEqual([old]);
+
+    const expired = await publish('--delete', '--asset-retention', '0');
+    expect(expired.stdout).toContain('delete 1\n');
+    expect(await siteKeys()).not.toContain(old);
+    expect(await siteKeys()).toContain(renamed);
+  });
+
+  it('changes nothing with --dry-run, and lists what it would do', async () => {
+    await publish();
+    await rm(path.join(site, 'articles/second-look'), { recursive: true });
+    const file = path.join(site, 'legal/index.html');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Legal Stuff', 'Legal Documents'));
+    const before = await s3.objects(bucket);
+    s3.writes();
+    const { code, stdout } = await publish('--delete', '--dry-run');
+    expect(code).toBe(0);
+    expect(stdout).toContain('upload 1 file (');
+    expect(stdout).toContain('  upload  legal/index.html  (text/html; charset=utf-8; public, max-age=0, must-revalidate)');
+    expect(stdout).toContain('  delete  articles/second-look\n');
+    expect(stdout).toContain('dry run: nothing was changed');
+    expect(s3.writes()).toBe(0);
+    expect(await s3.objects(bucket)).toEqual(before);
+  });
+
+  it('leaves the previous release consistent when the server stops midway, and a rerun completes the new one', async () => {
+    await publish();
+    // A new release: a new stylesheet that every page points at.
+    const old = await cssAsset();
+    const renamed = old.replace(/-\w+\.css$/, '-NEWRELEASE.css');
+    await rename(path.join(site, old), path.join(site, renamed));
+    const pages = (await builtFiles()).filter((f) => f.endsWith('.html'));
+    for (const page of pages) {
+      const file = path.join(site, page);
+      await writeFile(file, (await readFile(file, 'utf8')).replaceAll(old, renamed));
+    }
+    let written = 0;
+    s3.onWrite(() => {
+      if (++written === 3) void s3.stop();
+    });
+    const stopped = await publish('--concurrency', '1', '--delete');
+    expect(stopped.code).toBe(3);
+    expect(stopped.stderr).toMatch(/^sitegen publish: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): the publish stopped; run it again to complete it\n$/);
+
+    await s3.restart();
+    // Every page in the bucket, old or new, points at a stylesheet that is there.
+    const keys = await siteKeys();
+    const htmlKeys = keys.filter((k) => k.endsWith('.html'));
+    expect(keys).toContain(old);
+    expect(keys).toContain(renamed);
+    let newPages = 0;
+    for (const key of htmlKeys) {
+      const body = (await s3.get(bucket, key)).body.toString();
+      const sheet = /href="\/(assets\/site-\w+\.css)"/.exec(body)?.[1];
+      expect(keys, key).toContain(sheet);
+      if (sheet === renamed) newPages++;
+    }
+    expect(newPages).toBeGreaterThan(0);
+    expect(newPages).toBeLessThan(htmlKeys.length);
+
+    const rerun = await publish('--delete');
+    expect(rerun.code).toBe(0);
+    for (const page of pages) expect((await s3.get(bucket, page)).body.equals(await readFile(path.join(site, page))), page).toBe(true);
+    expect((await publish()).stdout).toContain('upload 0 files');
+  });
+
+  it('retries uploads that the server throttles or fails with a 5xx, and stores every byte', async () => {
+    let puts = 0;
+    const upstream = new URL(s3.endpoint());
+    // In front of the bucket: every third upload is answered 503 SlowDown or 500 the first time.
+    const proxy = http.createServer((req, res) => {
+      if (req.method === 'PUT' && ++puts % 3 === 0) {
+        req.resume();
+        const code = puts % 2 ? 'SlowDown' : 'InternalError';
+        res.writeHead(puts % 2 ? 503 : 500, { 'Content-Type': 'application/xml' });
+        res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>Try again.</Message></Error>`);
+        return;
+      }
+      const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(forward);
+    });
+    const port = await listen(proxy, 0);
+    try {
+      const { code } = await runCli('publish', site, '--bucket', bucket, '--endpoint', `http://127.0.0.1:${port}`, '--region', 'us-east-1');
+      expect(code).toBe(0);
+      expect(puts).toBeGreaterThan(3);
+      for (const file of await builtFiles()) expect((await s3.get(bucket, file)).body.equals(await readFile(path.join(site, file))), file).toBe(true);
+    } finally {
+      proxy.close();
+    }
+  });
+
+  it('stops with one clear line when the credentials are wrong', async () => {
+    // s3rver checks the key id (it does not verify version 4 signatures).
+    process.env.AWS_ACCESS_KEY_ID = 'NOT-A-KEY';
+    try {
+      const { code, stdout, stderr } = await publish();
+      expect(code).toBe(3);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`sitegen publish: credentials rejected by ${s3.endpoint()} (InvalidAccessKeyId): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\n`);
+    } finally {
+      process.env.AWS_ACCESS_KEY_ID = CREDENTIALS.accessKeyId;
+    }
+  });
+
+  it('stops with one clear line when the bucket does not exist', async () => {
+    const { code, stderr } = await runCli('publish', site, '--bucket', 'no-such-bucket', '--endpoint', s3.endpoint(), '--region', 'us-east-1');
+    expect(code).toBe(3);
+    expect(stderr).toBe(`sitegen publish: bucket "no-such-bucket" does not exist at ${s3.endpoint()}\n`);
+  });
+
+  it('refuses a folder that holds no built site, and a missing bucket name', async () => {
+    const empty = await runCli('publish', fx.content, '--bucket', bucket);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('holds no built site: run `sitegen build` first');
+    expect((await runCli('publish', site)).code).toBe(2);
+  });
+});
