@@ -56,14 +56,29 @@ export function serializeProps(name: string, props: unknown): string {
   return JSON.stringify(props ?? {});
 }
 
+/**
+ * An island's HTML depends only on its component, props and prefix, so the islands every page
+ * shares (the header's menus) are rendered once per process. Bounded: pages with islands of
+ * their own (videos, carousels) must not make it grow without end.
+ */
+const renderedIslands = new Map<string, string>();
+const RENDERED_ISLANDS_MAX = 256;
+
 function islandElement(name: string, use: IslandUse, prefix: string): string {
+  const props = serializeProps(name, use.props);
+  const key = `${name}\0${use.when}\0${prefix}\0${props}`;
+  const known = renderedIslands.get(key);
+  if (known !== undefined) return known;
   const Component = use.component as React.ComponentType<object>;
   const inner = renderToString(<Component {...(use.props as object)} />, { identifierPrefix: prefix });
-  const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, 'data-props': serializeProps(name, use.props) };
+  const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, 'data-props': props };
   const attrText = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');
-  return `<${SLOT_TAG}${attrText}>${inner}</${SLOT_TAG}>`;
+  const html = `<${SLOT_TAG}${attrText}>${inner}</${SLOT_TAG}>`;
+  if (renderedIslands.size >= RENDERED_ISLANDS_MAX) renderedIslands.clear();
+  renderedIslands.set(key, html);
+  return html;
 }
 
 export function escapeAttribute(value: string): string {

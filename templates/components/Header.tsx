@@ -14,6 +14,8 @@ export function Header() {
   const { site, route } = useSite();
   const { header } = site;
   const signIn = { label: header.signIn, href: site.appUrl };
+  // Only a page the menus link to is marked current; every other page gets the same menus (rendered once).
+  const current = [...header.menus.flatMap((m) => m.items), ...header.links].some((item) => item.href === route) ? route : undefined;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="container-page flex h-16 items-center justify-between gap-3 sm:gap-6">
@@ -21,7 +23,7 @@ export function Header() {
           <Logo name={site.name} />
         </a>
         <nav aria-label="Main" className="hidden md:block">
-          <Island of={NavMenus} props={{ menus: header.menus, links: header.links, route }} when="interaction" />
+          <Island of={NavMenus} props={{ menus: header.menus, links: header.links, current }} when="interaction" />
         </nav>
         <div className="flex items-center gap-1.5 sm:gap-2">
           <NewTabLink href={signIn.href} className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
@@ -31,7 +33,7 @@ export function Header() {
             {header.cta.label}
           </a>
           <div className="md:hidden">
-            <Island of={MobileMenu} props={{ menus: header.menus, links: header.links, signIn, cta: header.cta, route }} when="interaction" />
+            <Island of={MobileMenu} props={{ menus: header.menus, links: header.links, signIn, cta: header.cta, current }} when="interaction" />
           </div>
         </div>
       </div>

@@ -9,7 +9,8 @@ export interface MobileMenuProps {
   links: NavItem[];
   signIn: NavItem;
   cta: NavItem;
-  route: string;
+  /** The current page's href, when the menus link to it. */
+  current?: string;
 }
 
 /** Swipe-to-close and animation constants from the spec (§9). */
@@ -25,7 +26,7 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
  * open. Dragging it down closes it past a quarter of its height or on a fast flick; choosing a
  * link closes it. Without JavaScript, "Menu" is a link to the footer's navigation.
  */
-export default function MobileMenu({ menus, links, signIn, cta, route }: MobileMenuProps) {
+export default function MobileMenu({ menus, links, signIn, cta, current }: MobileMenuProps) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const sheet = useRef<HTMLDivElement>(null);
@@ -132,10 +133,10 @@ export default function MobileMenu({ menus, links, signIn, cta, route }: MobileM
             {menus.map((menu) => (
               <section key={menu.label} className="mt-4" aria-label={menu.label}>
                 <h2 className="px-3 text-xs font-bold tracking-[0.14em] text-brand-700 uppercase">{menu.label}</h2>
-                <LinkList items={menu.items} route={route} className="mt-1" />
+                <LinkList items={menu.items} current={current} className="mt-1" />
               </section>
             ))}
-            <LinkList items={links} route={route} className="mt-4 border-t border-slate-200 pt-4" />
+            <LinkList items={links} current={current} className="mt-4 border-t border-slate-200 pt-4" />
             <div className="mt-6 grid gap-3 px-3">
               <NewTabLink href={signIn.href} className="btn-secondary py-3 text-base">
                 {signIn.label}
@@ -151,12 +152,12 @@ export default function MobileMenu({ menus, links, signIn, cta, route }: MobileM
   );
 }
 
-function LinkList({ items, route, className }: { items: NavItem[]; route: string; className: string }) {
+function LinkList({ items, current, className }: { items: NavItem[]; current: string | undefined; className: string }) {
   return (
     <ul className={className}>
       {items.map((item) => (
         <li key={item.href}>
-          <a href={item.href} aria-current={item.href === route ? 'page' : undefined} className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50">
+          <a href={item.href} aria-current={item.href === current ? 'page' : undefined} className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50">
             {item.label}
           </a>
         </li>
