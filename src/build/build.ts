@@ -49,6 +49,8 @@ export interface BuilderOptions {
   persistent?: boolean;
   /** After the first build, write only changed files, in place (watch). */
   inPlace?: boolean;
+  /** Markdown files from which analysis and rendering move to worker threads. */
+  workerThreshold?: number;
 }
 
 /** Below this many markdown files, starting worker threads costs more than it saves. */
@@ -69,10 +71,11 @@ export class Builder {
   private readonly templateSet;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
-  private readonly rendered = new Map<string, { key: string; html: string; islands: string[] }>();
+  private readonly rendered = new Map<string, { key: string; html: string | Uint8Array; islands: string[] }>();
 
   private readonly version?: Promise<string>;
   private readonly inPlace: boolean;
+  private readonly workerThreshold: number;
   private written?: Map<string, string | Uint8Array>;
   private copyPublic = true;
 
@@ -85,6 +88,7 @@ export class Builder {
     this.workspace = new MarkdownWorkspace(paths, () => this.templateSet);
     if (options.persistent) this.version = codeVersion(paths.root, paths.public);
     this.inPlace = options.inPlace ?? false;
+    this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD;
   }
 
   /** Forget image sizes and analysed markdown (after a change in public/). */
@@ -111,7 +115,7 @@ export class Builder {
     const known = sources.map((m) => cache?.get(m.file, m.hash));
     const missing = sources.filter((_, i) => !known[i]);
     const workers = Math.min(availableParallelism(), 4);
-    const markdown = missing.length >= WORKER_THRESHOLD && workers > 1 ? new MarkdownPool(this.paths, workers) : this.workspace;
+    const markdown = missing.length >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers) : this.workspace;
     try {
       const fresh = await markdown.analyse(missing);
       for (const [i, doc] of fresh.entries()) cache?.set(missing[i]!.file, doc);
@@ -143,7 +147,7 @@ export class Builder {
       const timings: PageTiming[] = [];
       const total = model.pages.length + model.articles.length + model.legal.length;
       const pageKeys = new Map<string, string>();
-      const keep = (route: string, outputPath: string, key: string, page: { html: string; islands: string[] }, ms: number, cached: boolean) => {
+      const keep = (route: string, outputPath: string, key: string, page: { html: string | Uint8Array; islands: string[] }, ms: number, cached: boolean) => {
         this.rendered.set(route, { key, html: page.html, islands: page.islands });
         pageKeys.set(outputPath, key);
         files.set(outputPath, page.html);

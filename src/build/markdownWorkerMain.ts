@@ -7,12 +7,29 @@ import { MarkdownWorkspace } from './markdownWorkspace.tsx';
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
 const templates = loadTemplateSet(paths.templates);
-const workspace = new MarkdownWorkspace(paths, () => templates, false);
+// It keeps what it analysed: the pool sends each page back to the worker that has its body.
+const workspace = new MarkdownWorkspace(paths, () => templates);
+
+/** UTF-8 bytes in a buffer of their own (never Node's shared pool), so it can be handed over. */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/** Pages travel as UTF-8 bytes whose buffers are handed over, not copied. */
+async function renderAsBytes(...args: Parameters<MarkdownWorkspace['render']>) {
+  const pages = (await workspace.render(...args)).map((page) => ({ ...page, html: ownBytes(page.html as string) }));
+  return { result: pages, transfer: pages.map((page) => page.html.buffer as ArrayBuffer) };
+}
 
 parentPort!.on('message', ({ id, method, args }: { id: number; method: 'analyse' | 'render'; args: unknown[] }) => {
-  const run = method === 'analyse' ? workspace.analyse(...(args as Parameters<MarkdownWorkspace['analyse']>)) : workspace.render(...(args as Parameters<MarkdownWorkspace['render']>));
+  const run =
+    method === 'analyse'
+      ? workspace.analyse(...(args as Parameters<MarkdownWorkspace['analyse']>)).then((result) => ({ result, transfer: [] }))
+      : renderAsBytes(...(args as Parameters<MarkdownWorkspace['render']>));
   run.then(
-    (result) => parentPort!.postMessage({ id, result }),
+    ({ result, transfer }) => parentPort!.postMessage({ id, result }, transfer),
     (error: Error) => parentPort!.postMessage({ id, error: error.stack ?? String(error) }),
   );
 });

@@ -33,7 +33,8 @@ export interface SharedRender {
 export interface RenderedPage {
   route: string;
   outputPath: string;
-  html: string;
+  /** The document; as UTF-8 bytes when it comes from a worker thread. */
+  html: string | Uint8Array;
   islands: string[];
   ms: number;
 }
@@ -87,7 +88,8 @@ export class MarkdownWorkspace {
     const context = { site: shared.site, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: templates.Layout };
     return docs.map((doc) => {
       const started = performance.now();
-      const job = markdownPageJob(doc, templates, collections, shared.site);
+      const known = this.done.get(doc.facts.file);
+      const job = markdownPageJob({ ...doc, body: doc.body ?? (known?.hash === doc.hash ? known.body : undefined) }, templates, collections, shared.site);
       const page = renderPage(job, context);
       return { route: job.route, outputPath: outputPathForRoute(job.route), html: page.html, islands: page.islands, ms: performance.now() - started };
     });

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Builder } from '../../src/build/build.ts';
+import { resolvePaths } from '../../src/config.ts';
 import { fixtureCopy, runCli, treeHashes } from '../helpers/fixture.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -147,6 +149,15 @@ describe('the sitegen command', () => {
     const bad = await run('node', [path.join(ROOT, 'bin/sitegen.mjs'), 'build', '--bogus'], { cwd: ROOT }).catch((e: { code: number; stderr: string }) => e);
     expect(bad).toMatchObject({ code: 2 });
     expect((bad as { stderr: string }).stderr).toContain("unknown option '--bogus'");
+  });
+
+  it('writes the same bytes when markdown is analysed and rendered on worker threads', async () => {
+    const paths = (out: string) => resolvePaths({ content: fx.content, out });
+    await new Builder(paths(path.join(fx.dir, 'one-thread')), { workerThreshold: Infinity }).build();
+    await new Builder(paths(path.join(fx.dir, 'workers')), { workerThreshold: 0 }).build();
+    const workers = await treeHashes(path.join(fx.dir, 'workers'));
+    expect(Object.keys(workers)).toContain('articles/second-look/index.html');
+    expect(workers).toEqual(await treeHashes(path.join(fx.dir, 'one-thread')));
   });
 
   it('shows help for every command', async () => {
