@@ -193,6 +193,8 @@ export class Builder {
       const stale = docs.filter((_, i) => !reused[i]);
       if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
       const pages: RenderedPage[] = await markdown.render(stale, shared);
+      // The workers' heaps are not needed for writing: give their memory back first.
+      if (markdown instanceof MarkdownPool) await markdown.close();
       pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
 
       const built = new Set(timings.map((t) => t.route));

@@ -25,7 +25,7 @@ export class MarkdownPool {
       // the machine's memory; a large young generation lets the parser's short-lived objects die
       // there cheaply (a fifth less CPU for analysis than the default).
       const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
-      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 96 } });
+      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 64 } });
       worker.on('message', (reply: Reply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);

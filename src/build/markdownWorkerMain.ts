@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { loadTemplateSet } from './loadTemplates.ts';
-import { MarkdownWorkspace } from './markdownWorkspace.tsx';
+import { MarkdownWorkspace, type AnalysedMarkdown, type SharedRender } from './markdownWorkspace.tsx';
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
@@ -18,16 +18,16 @@ function ownBytes(text: string): Buffer {
 }
 
 /** Pages travel as UTF-8 bytes whose buffers are handed over, not copied. */
-async function renderAsBytes(...args: Parameters<MarkdownWorkspace['render']>) {
-  const pages = (await workspace.render(...args)).map((page) => ({ ...page, html: ownBytes(page.html as string) }));
-  return { result: pages, transfer: pages.map((page) => page.html.buffer as ArrayBuffer) };
+async function renderAsBytes(docs: AnalysedMarkdown[], shared: SharedRender) {
+  const pages = await workspace.render(docs, shared, ownBytes);
+  return { result: pages, transfer: pages.map((page) => (page.html as Buffer).buffer as ArrayBuffer) };
 }
 
 parentPort!.on('message', ({ id, method, args }: { id: number; method: 'analyse' | 'render'; args: unknown[] }) => {
   const run =
     method === 'analyse'
       ? workspace.analyse(...(args as Parameters<MarkdownWorkspace['analyse']>)).then((result) => ({ result, transfer: [] }))
-      : renderAsBytes(...(args as Parameters<MarkdownWorkspace['render']>));
+      : renderAsBytes(...(args as [AnalysedMarkdown[], SharedRender]));
   run.then(
     ({ result, transfer }) => parentPort!.postMessage({ id, result }, transfer),
     (error: Error) => parentPort!.postMessage({ id, error: error.stack ?? String(error) }),

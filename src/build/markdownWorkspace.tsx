@@ -82,7 +82,8 @@ export class MarkdownWorkspace {
   }
 
   /** Renders the pages of analysed markdown files around their pre-rendered bodies. */
-  async render(docs: AnalysedMarkdown[], shared: SharedRender): Promise<RenderedPage[]> {
+  /** `output` turns each document into what is kept (a worker makes bytes at once, so the text dies young). */
+  async render(docs: AnalysedMarkdown[], shared: SharedRender, output: (html: string) => string | Uint8Array = (html) => html): Promise<RenderedPage[]> {
     const { templates, names } = await this.load();
     const collections = makeCollections(shared.articles, shared.legal);
     const context = { site: shared.site, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: templates.Layout };
@@ -91,7 +92,7 @@ export class MarkdownWorkspace {
       const known = this.done.get(doc.facts.file);
       const job = markdownPageJob({ ...doc, body: doc.body ?? (known?.hash === doc.hash ? known.body : undefined) }, templates, collections, shared.site);
       const page = renderPage(job, context);
-      return { route: job.route, outputPath: outputPathForRoute(job.route), html: page.html, islands: page.islands, ms: performance.now() - started };
+      return { route: job.route, outputPath: outputPathForRoute(job.route), html: output(page.html), islands: page.islands, ms: performance.now() - started };
     });
   }
 }
