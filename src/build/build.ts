@@ -167,17 +167,6 @@ export class Builder {
       };
 
       const context = { site: model.site, pricing: model.pricing?.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: templates.Layout };
-      // Only YAML pages show pricing: a pricing change renders them again, not the articles.
-      const pricingData = model.pricing?.source.data;
-      for (const [i, job] of yamlPageJobs(model, templates, collections).entries()) {
-        const key = `${sharedKey}:${contentHash(JSON.stringify([model.pages[i]!.source.data, pricingData]), 20)}`;
-        const outputPath = job.outputPath || outputPathForRoute(job.route);
-        const hit = this.rendered.get(job.route);
-        if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;
-        const t0 = performance.now();
-        keep(job.route, outputPath, key, hit?.key === key ? hit : renderPage(job, context), performance.now() - t0, hit?.key === key);
-      }
-
       const docs = [...model.legal, ...model.articles];
       const reused = await Promise.all(
         docs.map((doc) => {
@@ -192,7 +181,22 @@ export class Builder {
       );
       const stale = docs.filter((_, i) => !reused[i]);
       if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
-      const pages: RenderedPage[] = await markdown.render(stale, shared);
+      // Markdown pages render (on worker threads for large sites) while this thread renders the YAML pages.
+      const rendering = markdown.render(stale, shared);
+      rendering.catch(() => undefined);
+
+      // Only YAML pages show pricing: a pricing change renders them again, not the articles.
+      const pricingData = model.pricing?.source.data;
+      for (const [i, job] of yamlPageJobs(model, templates, collections).entries()) {
+        const key = `${sharedKey}:${contentHash(JSON.stringify([model.pages[i]!.source.data, pricingData]), 20)}`;
+        const outputPath = job.outputPath || outputPathForRoute(job.route);
+        const hit = this.rendered.get(job.route);
+        if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;
+        const t0 = performance.now();
+        keep(job.route, outputPath, key, hit?.key === key ? hit : renderPage(job, context), performance.now() - t0, hit?.key === key);
+      }
+
+      const pages: RenderedPage[] = await rendering;
       // The workers' heaps are not needed for writing: give their memory back first.
       if (markdown instanceof MarkdownPool) await markdown.close();
       pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
