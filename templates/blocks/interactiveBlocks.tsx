@@ -117,8 +117,8 @@ export function FormBlock({ block, index }: { block: BlockOf<'form'>; index: num
   const id = blockId(index);
   const { site } = useSite();
   return (
-    <section id="lead-form" aria-labelledby={id} className="bg-slate-50" tabIndex={-1}>
-      <div className="container-page grid gap-10 py-16 sm:py-24 lg:grid-cols-[1fr_1.2fr]">
+    <section id="lead-form" aria-labelledby={id} className="bg-slate-50" data-tone="tint" tabIndex={-1}>
+      <div className="container-page grid items-start gap-10 py-16 sm:py-24 lg:grid-cols-[1fr_1.2fr]">
         <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
         <Island of={LeadForm} props={{ ...site.forms, email: site.email }} when="visible" />
       </div>

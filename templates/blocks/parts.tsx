@@ -38,7 +38,7 @@ export function BlockHeading({ id, eyebrow, heading, intro, center = false }: { 
 export function Section({ id, children, tone = 'white' }: { id: string; children: ReactNode; tone?: 'white' | 'tint' | 'dark' }) {
   const tones = { white: 'bg-white', tint: 'bg-slate-50', dark: 'bg-ink-900 text-white' };
   return (
-    <section aria-labelledby={id} className={tones[tone]}>
+    <section aria-labelledby={id} className={tones[tone]} data-tone={tone}>
       <div className="container-page py-16 sm:py-24">{children}</div>
     </section>
   );

@@ -28,7 +28,7 @@ export function PricingBlock({ block, index }: { block: BlockOf<'pricing'>; inde
   const { site } = useSite();
   const pricing = usePricing();
   return (
-    <section aria-labelledby={id} className="bg-white">
+    <section aria-labelledby={id} className="bg-white" data-tone="white">
       <div className="container-page py-16 sm:py-20">
         <div className="mx-auto max-w-3xl text-center">
           {block.eyebrow ? <p className="eyebrow">{block.eyebrow}</p> : null}

@@ -232,7 +232,7 @@ export function Checklist({ block, index }: { block: BlockOf<'checklist'>; index
 export function Cta({ block, index }: { block: BlockOf<'cta'>; index: number }) {
   const id = blockId(index);
   return (
-    <section aria-labelledby={id} className="bg-white">
+    <section aria-labelledby={id} className="bg-white" data-tone="white">
       <div className="container-page py-16 sm:py-20">
         <div className="rounded-3xl bg-gradient-to-br from-brand-700 to-ink-900 px-6 py-14 text-center text-white sm:px-12">
           <h2 id={id} className="mx-auto max-w-2xl text-3xl font-extrabold tracking-tight sm:text-4xl">
