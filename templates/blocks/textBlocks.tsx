@@ -42,22 +42,22 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
 
 export function Features({ block, index }: { block: BlockOf<'features'>; index: number }) {
   const id = blockId(index);
-  const cols = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3', 4: 'md:grid-cols-2 lg:grid-cols-4' }[block.columns];
+  const cols = { 2: 'card-cols-2', 3: 'card-cols-3', 4: 'card-cols-4' }[block.columns];
   return (
     <Section id={id}>
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
-      <ul className={`mt-12 grid gap-6 ${cols}`}>
+      <ul className={`mt-12 card-row ${cols}`}>
         {block.items.map((item) => (
-          <li key={item.title} className="rounded-card border border-slate-200 bg-white p-6 shadow-card">
+          <li key={item.title} className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card">
             {item.icon ? (
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon name={item.icon} />
               </span>
             ) : null}
             <h3 className="mt-4 text-lg font-bold text-ink-900">{item.title}</h3>
-            <p className="mt-2 leading-relaxed text-slate-600">{item.text}</p>
+            <p className="mt-2 flex-1 leading-relaxed text-slate-600">{item.text}</p>
             {item.link ? (
-              <a href={item.link.href} className="mt-4 inline-flex text-sm font-semibold text-brand-700 hover:underline">
+              <a href={item.link.href} className="mt-4 inline-flex self-start text-sm font-semibold text-brand-700 hover:underline">
                 {item.link.label} <span aria-hidden="true">&nbsp;→</span>
               </a>
             ) : null}
@@ -106,7 +106,7 @@ export function Steps({ block, index }: { block: BlockOf<'steps'>; index: number
   return (
     <Section id={id} tone="tint">
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
-      <ol className={`mt-12 grid gap-6 md:grid-cols-2 ${block.items.length >= 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
+      <ol className={`mt-12 card-row ${block.items.length >= 4 ? 'card-cols-4' : 'card-cols-3'}`}>
         {block.items.map((item, i) => (
           <li key={item.title} className="relative rounded-card border border-slate-200 bg-white p-6 shadow-card">
             <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-ink-900 text-sm font-bold text-white" aria-hidden="true">
@@ -129,7 +129,7 @@ export function Tiles({ block, index }: { block: BlockOf<'tiles'>; index: number
   return (
     <Section id={id}>
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
-      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-12 card-row card-cols-3">
         {block.items.map((item) => (
           <li key={item.href}>
             <a href={item.href} className="group flex h-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition hover:-translate-y-0.5 hover:border-brand-400">
@@ -156,7 +156,7 @@ export function Team({ block, index }: { block: BlockOf<'team'>; index: number }
   return (
     <Section id={id} tone="tint">
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-12 card-row card-cols-3">
         {block.members.map((m) => (
           <li key={m.name} className="rounded-card border border-slate-200 bg-white p-6 shadow-card">
             <img src={m.photo} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-20 w-20 rounded-full" />
