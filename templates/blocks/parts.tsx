@@ -3,11 +3,11 @@ import type { BlockOf } from './schema.ts';
 
 type Action = NonNullable<BlockOf<'hero'>['actions']>[number];
 
-/** Buttons of a block. An action to `#lead-form` is a plain anchor: CSS smooth-scrolls to the form unless motion is reduced. */
+/** Buttons of a block: stacked full width on phones, in a row from `sm`. An action to `#lead-form` is a plain anchor: CSS smooth-scrolls to the form unless motion is reduced. */
 export function Actions({ actions, dark = false }: { actions: Action[] | undefined; dark?: boolean }) {
   if (!actions?.length) return null;
   return (
-    <div className="mt-8 flex flex-wrap gap-3">
+    <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
       {actions.map((a) => (
         <a
           key={`${a.label}${a.href}`}

@@ -239,7 +239,7 @@ export function Cta({ block, index }: { block: BlockOf<'cta'>; index: number }) 
             {block.heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{block.text}</p>
-          <div className="flex justify-center [&>div]:justify-center">
+          <div className="sm:flex sm:justify-center [&>div]:justify-center">
             <Actions actions={block.actions.map((a) => ({ ...a, style: a.style === 'primary' ? 'primary' : 'secondary' }))} dark />
           </div>
         </div>

@@ -9,10 +9,10 @@ export const NotFound = definePage(schema, ({ data }) => (
     <p className="eyebrow">Error 404</p>
     <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{data.heading}</h1>
     <p className="mt-5 max-w-xl text-lg text-slate-600">{data.message}</p>
-    <ul className="mt-8 flex flex-wrap gap-3">
+    <ul className="mt-8 flex flex-col gap-3 self-stretch sm:flex-row sm:flex-wrap sm:self-auto">
       {data.links.map((l, i) => (
         <li key={l.href}>
-          <a href={l.href} className={i === 0 ? 'btn-primary' : 'btn-secondary'}>
+          <a href={l.href} className={`${i === 0 ? 'btn-primary' : 'btn-secondary'} w-full px-6 py-3 text-base sm:w-auto`}>
             {l.label}
           </a>
         </li>
