@@ -16,7 +16,7 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
         <div className={block.image ? '' : 'max-w-3xl'}>
           {block.badge ? <p className="inline-flex rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold tracking-[0.14em] text-brand-200 ring-1 ring-brand-400/40">{block.badge}</p> : null}
           {block.eyebrow ? <p className="mt-4 text-xs font-bold tracking-[0.14em] text-brand-200 uppercase">{block.eyebrow}</p> : null}
-          <h1 id={id} className="mt-4 text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl lg:text-6xl">
+          <h1 id={id} className={`mt-4 text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl ${block.image ? 'lg:text-4xl xl:text-5xl' : 'lg:text-6xl'}`}>
             {block.heading}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">{block.lead}</p>
