@@ -174,7 +174,7 @@ export function Prose({ block, index }: { block: BlockOf<'prose'>; index: number
   const id = blockId(index);
   return (
     <Section id={id}>
-      <div className="mx-auto max-w-3xl">
+      <div className="max-w-3xl">
         {block.eyebrow ? <p className="eyebrow">{block.eyebrow}</p> : null}
         <h2 id={id} className="mt-2 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">
           {block.heading}
