@@ -85,7 +85,7 @@ export default function PricingPlans({ pricing, contactSalesUrl }: PricingPlansP
           {g.plans.length ? (
             <ul className={`grid gap-6 md:grid-cols-2 ${g.plans.length >= 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
               {g.plans.map((plan) => (
-                <li key={plan.name} className="flex">
+                <li key={plan.name} className="row-span-7 grid grid-rows-subgrid gap-y-0">
                   <PlanCard plan={plan} billing={billing} pricing={pricing} learnMore={plan.details ? learnMore(plan.details, plan.name) : null} />
                 </li>
               ))}
@@ -196,16 +196,17 @@ function Toggle({
   );
 }
 
+/** A plan spans seven rows of the list's grid (subgrid), so names, descriptions, prices, buttons, limits and Learn More line up across cards. */
 function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; billing: Billing; pricing: Omit<Pricing, 'faq'>; learnMore: ReactNode }) {
   const price = planPrice(plan, billing, pricing);
   const limits = limitLines(plan.limits, pricing.limitLabels);
   const support = supportLines(plan.support, pricing.supportLabels);
   return (
-    <article className={`relative flex w-full flex-col rounded-card bg-white p-6 shadow-card ${plan.popular ? 'border-2 border-brand-600' : 'border border-slate-200'}`}>
+    <article className={`relative row-span-7 grid grid-rows-subgrid gap-y-0 rounded-card bg-white p-6 shadow-card ${plan.popular ? 'border-2 border-brand-600' : 'border border-slate-200'}`}>
       {plan.popular ? <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">{pricing.labels.popular}</p> : null}
-      <h3 className="text-xl font-bold text-ink-900">{plan.name}</h3>
-      <p className="mt-2 min-h-18 text-sm leading-relaxed text-slate-600">{plan.description}</p>
-      <div className="mt-5 min-h-16">
+      <h3 className="row-start-1 text-xl font-bold text-ink-900">{plan.name}</h3>
+      <p className="row-start-2 mt-2 text-sm leading-relaxed text-slate-600">{plan.description}</p>
+      <div className="row-start-3 mt-5">
         {price.kind === 'price' ? (
           <>
             <p className="flex items-baseline gap-1">
@@ -219,20 +220,20 @@ function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; bi
         )}
       </div>
       {plan.cta ? (
-        <a href={plan.cta.href} className={`mt-6 ${plan.popular ? 'btn-primary' : 'btn-secondary'} px-5 py-2.5 text-center text-sm`}>
+        <a href={plan.cta.href} className={`row-start-4 mt-6 ${plan.popular ? 'btn-primary' : 'btn-secondary'} px-5 py-2.5 text-center text-sm`}>
           {plan.cta.label}
           <span className="sr-only"> with {plan.name}</span>
         </a>
       ) : null}
       {limits.length ? (
-        <ul className="mt-6 space-y-1 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        <ul className="row-start-5 mt-6 space-y-1 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
           {limits.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       ) : null}
-      <FeatureList items={[...plan.features, ...support]} className="mt-6 flex-1" />
-      {learnMore}
+      <FeatureList items={[...plan.features, ...support]} className="row-start-6 mt-6" />
+      {learnMore ? <div className="row-start-7">{learnMore}</div> : null}
     </article>
   );
 }
