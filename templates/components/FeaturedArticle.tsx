@@ -8,7 +8,7 @@ export function FeaturedArticle({ article }: { article: ArticleSummary }) {
       <h2 id="featured-heading" className="eyebrow">
         Featured
       </h2>
-      <article className="group relative mt-4 grid overflow-hidden rounded-card border border-slate-200 bg-white shadow-card md:grid-cols-2">
+      <article className="group relative mt-4 grid overflow-hidden rounded-card border border-slate-200 bg-white shadow-card lg:grid-cols-2">
         <img src={article.thumbnail} alt="" width={1200} height={675} fetchPriority="high" className="aspect-video h-full w-full object-cover" />
         <div className="flex flex-col justify-center p-7 sm:p-10">
           <p className="eyebrow">{article.category}</p>

@@ -19,7 +19,7 @@ export function Article({ article, doc, collections }: ArticlePageProps) {
           </a>
           <p className="eyebrow mt-8">{article.category}</p>
           <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-ink-900 sm:text-5xl sm:leading-[1.1]">{article.title}</h1>
-          <p className="mt-5 text-lg leading-relaxed text-slate-600">{article.excerpt}</p>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{article.excerpt}</p>
           <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
             <span className="font-semibold text-ink-900">{article.author}</span>
             <span aria-hidden="true">·</span>
@@ -31,8 +31,8 @@ export function Article({ article, doc, collections }: ArticlePageProps) {
         <div className="container-page mt-10 max-w-5xl">
           <img src={article.thumbnail} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
         </div>
-        <div className="container-page max-w-3xl py-12">
-          <div className="prose-body" dangerouslySetInnerHTML={{ __html: doc.html }} />
+        <div className="container-page max-w-4xl py-12">
+          <div className="prose-body max-w-2xl" dangerouslySetInnerHTML={{ __html: doc.html }} />
         </div>
       </article>
       {related.length ? (
