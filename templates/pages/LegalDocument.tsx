@@ -17,7 +17,7 @@ export function LegalDocument({ document, doc }: LegalPageProps) {
           </p>
         </div>
       </header>
-      <div className="container-page grid gap-12 py-12 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-12 py-12 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-label="Contents" className="no-print lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
           <h2 className="text-xs font-bold tracking-[0.14em] text-slate-500 uppercase">Contents</h2>
           <ol className="mt-4 space-y-2 border-l border-slate-200 text-sm">
