@@ -18,9 +18,9 @@ export function Header() {
   const current = [...header.menus.flatMap((m) => m.items), ...header.links].some((item) => item.href === route) ? route : undefined;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="container-page flex h-16 items-center justify-between gap-3 sm:gap-6">
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-6">
         <a href="/" className="shrink-0 rounded-md" aria-label={`${site.name} home`}>
-          <Logo name={site.name} />
+          <Logo name={site.name} compact />
         </a>
         <nav aria-label="Main" className="hidden md:block">
           <Island of={NavMenus} props={{ menus: header.menus, links: header.links, current }} when="interaction" />
@@ -29,7 +29,7 @@ export function Header() {
           <NewTabLink href={signIn.href} className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
             {signIn.label}
           </NewTabLink>
-          <a href={header.cta.href} className="btn-primary px-3.5 sm:px-5">
+          <a href={header.cta.href} className="btn-primary px-3 max-[359px]:hidden sm:px-5">
             {header.cta.label}
           </a>
           <div className="md:hidden">

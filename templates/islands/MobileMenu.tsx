@@ -91,7 +91,7 @@ export default function MobileMenu({ menus, links, signIn, cta, current }: Mobil
 
   if (!hydrated) {
     return (
-      <a href="#site-footer-nav" className="btn border border-slate-300 px-3.5 text-ink-900">
+      <a href="#site-footer-nav" className="btn border border-slate-300 px-3 text-ink-900">
         Menu
       </a>
     );
@@ -100,7 +100,7 @@ export default function MobileMenu({ menus, links, signIn, cta, current }: Mobil
   const dragging = drag.current !== null;
   return (
     <>
-      <button ref={trigger} type="button" className="btn border border-slate-300 px-3.5 text-ink-900" aria-haspopup="dialog" aria-expanded={open} onClick={show}>
+      <button ref={trigger} type="button" className="btn border border-slate-300 px-3 text-ink-900" aria-haspopup="dialog" aria-expanded={open} onClick={show}>
         Menu
       </button>
       <dialog
@@ -120,11 +120,11 @@ export default function MobileMenu({ menus, links, signIn, cta, current }: Mobil
           className={`max-h-[85vh] overflow-y-auto rounded-t-3xl bg-white pb-8 shadow-2xl motion-safe:transition-transform motion-safe:duration-500 motion-safe:ease-out motion-safe:starting:translate-y-full ${dragging ? 'transition-none!' : ''}`}
           style={offset !== null ? { transform: `translateY(${offset}px)` } : undefined}
         >
-          <div className="sticky top-0 cursor-grab touch-none bg-white px-5 pt-3 pb-2" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} data-drawer-handle="">
+          <div className="sticky top-0 cursor-grab touch-none bg-white px-6 pt-3 pb-2" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} data-drawer-handle="">
             <div className="mx-auto h-1.5 w-12 rounded-full bg-slate-300" aria-hidden="true" />
             <div className="mt-3 flex items-center justify-between">
               <p className="text-sm font-bold tracking-[0.14em] text-slate-500 uppercase">Menu</p>
-              <button type="button" className="btn px-3 text-ink-900 hover:bg-slate-100" onClick={() => close()}>
+              <button type="button" className="btn -mr-3 px-3 text-ink-900 hover:bg-slate-100" onClick={() => close()}>
                 Close
               </button>
             </div>
