@@ -25,6 +25,8 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
     dev: true,
     etag: true,
     dotfiles: false,
+    // Exact files only, as object storage answers: `/404` is not `404.html`.
+    extensions: [],
     setHeaders(res, pathname) {
       res.setHeader('Content-Type', contentTypeFor(pathname));
       res.setHeader('Cache-Control', dev ? CACHE_REVALIDATE : cacheControlFor(pathname.slice(1)));

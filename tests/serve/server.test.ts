@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
+import { createSiteServer, listen } from '../../src/serve/server.ts';
+
+let dir: string;
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-serve-'));
+  await mkdir(path.join(dir, 'about'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><title>Home</title>');
+  await writeFile(path.join(dir, 'about/index.html'), '<!DOCTYPE html><title>About</title>');
+  await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><title>Not found</title>');
+  await writeFile(path.join(dir, 'assets/site-abc.css'), 'body{color:red}');
+  await writeFile(path.join(dir, 'sitemap.xml'), '<urlset/>');
+  server = createSiteServer(dir);
+  origin = `http://127.0.0.1:${await listen(server, 0)}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const get = (pathname: string) => fetch(origin + pathname, { redirect: 'manual' });
+
+describe('sitegen serve', () => {
+  it('answers a route at its exact path, and redirects the trailing-slash form to it', async () => {
+    const about = await get('/about');
+    expect(about.status).toBe(200);
+    expect(about.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(about.headers.get('cache-control')).toBe(CACHE_REVALIDATE);
+    expect(await about.text()).toContain('<title>About</title>');
+    const slash = await get('/about/');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/about');
+  });
+
+  it('answers unknown paths, /404 and /404.html with the not-found page and status 404', async () => {
+    for (const pathname of ['/nope', '/404', '/404.html', '/about/index.html']) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<title>Not found</title>');
+    }
+  });
+
+  it('serves files with their content type and cache policy', async () => {
+    const css = await get('/assets/site-abc.css');
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('cache-control')).toBe(CACHE_IMMUTABLE);
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+    expect(sitemap.headers.get('cache-control')).toBe(CACHE_REVALIDATE);
+  });
+});
