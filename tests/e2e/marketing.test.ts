@@ -125,7 +125,13 @@ describe('testimonial carousel', () => {
     await hydrated(page, 'Testimonials');
     // The pause control renders once hydration has committed, and with it the autoplay timer.
     await page.getByRole('button', { name: 'Pause testimonials' }).waitFor();
+    // Stop the clock, then hover and leave so the slide timer restarts at a known instant:
+    // timing from here on does not depend on how long hydration took in real time.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+    const carousel = (await page.locator('section[aria-label="Customer testimonials"]').boundingBox())!;
+    await page.mouse.move(carousel.x + carousel.width / 2, carousel.y + 40);
     await page.mouse.move(0, 0);
+    await page.waitForTimeout(30);
     expect(await position(page)).toBe('1 / 4');
     await page.clock.runFor(3900);
     expect(await position(page)).toBe('1 / 4');
@@ -150,8 +156,7 @@ describe('testimonial carousel', () => {
     expect(await position(page)).toBe('3 / 4');
     await page.getByRole('button', { name: 'Play testimonials' }).click();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const box = (await page.locator('section[aria-label="Customer testimonials"]').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await page.mouse.move(carousel.x + carousel.width / 2, carousel.y + 40);
     await advance(page, 2);
     expect(await position(page)).toBe('3 / 4');
     await page.mouse.move(0, 0);
