@@ -23,7 +23,7 @@ export class MarkdownPool {
     this.workers = Array.from({ length: size }, () => {
       // A bounded old generation makes each worker collect garbage early instead of growing towards
       // the machine's memory; a large young generation lets the parser's short-lived objects die
-      // there cheaply (a fifth less CPU for analysis than the default).
+      // there cheaply (less garbage-collection time than V8's default).
       const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
       const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 64 } });
       worker.on('message', (reply: Reply) => {

@@ -81,8 +81,10 @@ export class MarkdownWorkspace {
     );
   }
 
-  /** Renders the pages of analysed markdown files around their pre-rendered bodies. */
-  /** `output` turns each document into what is kept (a worker makes bytes at once, so the text dies young). */
+  /**
+   * Renders the pages of analysed markdown files around their pre-rendered bodies. `output`
+   * turns each document into what is kept (a worker makes bytes at once, so the text dies young).
+   */
   async render(docs: AnalysedMarkdown[], shared: SharedRender, output: (html: string) => string | Uint8Array = (html) => html): Promise<RenderedPage[]> {
     const { templates, names } = await this.load();
     const collections = makeCollections(shared.articles, shared.legal);
