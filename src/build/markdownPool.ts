@@ -25,7 +25,7 @@ export class MarkdownPool {
       // the machine's memory; a large young generation lets the parser's short-lived objects die
       // there cheaply (less garbage-collection time than V8's default).
       const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
-      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 64 } });
+      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 48 } });
       worker.on('message', (reply: Reply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);
