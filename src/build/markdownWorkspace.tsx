@@ -49,11 +49,10 @@ export class MarkdownWorkspace {
   private done = new Map<string, AnalysedMarkdown>();
   private sizeOf;
 
-  /** `remember` keeps analyses for the next build (watch); a one-shot worker does not need them. */
+  /** Analyses are kept: for the next build (watch), and on a worker for rendering the pages it analysed. */
   constructor(
     private readonly paths: Paths,
     private readonly load: TemplateLoader,
-    private readonly remember = true,
   ) {
     this.sizeOf = createImageSizer(paths.public);
   }
@@ -75,7 +74,7 @@ export class MarkdownWorkspace {
         const facts = factsOf(kind, slug, parsed);
         const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
         const result = { facts, hash, body };
-        if (this.remember) this.done.set(file, result);
+        this.done.set(file, result);
         return result;
       }),
     );
