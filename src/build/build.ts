@@ -37,6 +37,13 @@ export interface BuildResult {
   timings: PageTiming[];
   /** Every file the build generated, relative to the output folder (public/ is copied besides). */
   files: Map<string, string | Uint8Array>;
+  /** When each step of the build finished, in ms from its start (assets are built alongside). */
+  steps: BuildStep[];
+}
+
+export interface BuildStep {
+  step: string;
+  at: number;
 }
 
 export interface BuildOptions {
@@ -105,11 +112,14 @@ export class Builder {
 
   async build(options: BuildOptions = {}): Promise<BuildResult> {
     const started = performance.now();
+    const steps: BuildStep[] = [];
+    const mark = (step: string) => steps.push({ step, at: performance.now() - started });
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
     const { templates, names } = await this.templateSet;
     const raw = await readContent(this.paths.content);
+    mark('content read');
     const cache = this.version ? await AnalysisCache.load(this.paths.cache, await this.version) : undefined;
     const sources = readMarkdownFiles(raw.markdown);
     const known = sources.map((m) => cache?.get(m.file, m.hash));
@@ -119,15 +129,18 @@ export class Builder {
     try {
       const fresh = await markdown.analyse(missing);
       for (const [i, doc] of fresh.entries()) cache?.set(missing[i]!.file, doc);
+      mark(`${missing.length} markdown files analysed`);
       const analysed = known.map((doc) => doc ?? fresh.shift()!);
       const { model, diagnostics } = validateContent(raw, analysed, templates);
       const all: Diagnostic[] = [...diagnostics];
       const routes = collectRoutes(raw, all);
       if (model) all.push(...checkReferences(model, routes, this.paths.public));
       if (all.length || !model) throw new ContentError(all);
+      mark('content validated');
       const files = new Map<string, string | Uint8Array>();
-      if (!assets) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files };
+      if (!assets) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files, steps };
       const { stylesheet, bundle } = await assets;
+      mark('assets ready');
 
       const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
       files.set(stylesheetUrl.slice(1), stylesheet.css);
@@ -197,6 +210,7 @@ export class Builder {
       }
 
       const pages: RenderedPage[] = await rendering;
+      mark('pages rendered');
       // The workers' heaps are not needed for writing: give their memory back first.
       if (markdown instanceof MarkdownPool) await markdown.close();
       pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
@@ -222,10 +236,12 @@ export class Builder {
         this.written = files;
         this.copyPublic = false;
       }
+      mark('output written');
       await cache?.save();
+      mark('cache saved');
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: files.size - pageKeys.size, bytes, ms: performance.now() - started, timings, files };
+      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: files.size - pageKeys.size, bytes, ms: performance.now() - started, timings, files, steps };
     } finally {
       if (markdown instanceof MarkdownPool) await markdown.close();
     }

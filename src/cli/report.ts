@@ -17,7 +17,8 @@ export function summaryLine(result: BuildResult, out: string): string {
 export function verboseLines(result: BuildResult): string[] {
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   const rendered = `rendered ${result.rendered} of ${result.pages} pages, the rest unchanged from the cache; peak memory ${peak} MB`;
-  return [rendered, ...[...result.timings]
+  const steps = `steps: ${result.steps.map((s) => `${s.step} ${Math.round(s.at)} ms`).join(' · ')}`;
+  return [rendered, steps, ...[...result.timings]
     .sort((a, b) => b.ms - a.ms)
     .map((t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`)];
 }
