@@ -9,7 +9,7 @@ import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
 import { validateContent } from '../validate/validateContent.ts';
-import { alreadyWritten, updateSiteInPlace, writeSiteAtomically } from '../write/atomicWrite.ts';
+import { alreadyWritten, StagedSite, updateSiteInPlace } from '../write/atomicWrite.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { AnalysisCache, codeVersion } from './analysisCache.ts';
 import { buildAssets, cachedAssets, type Assets } from './assetCache.ts';
@@ -78,7 +78,7 @@ export class Builder {
   private readonly templateSet;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
-  private readonly rendered = new Map<string, { key: string; html: string | Uint8Array; islands: string[] }>();
+  private readonly rendered = new Map<string, { key: string; html: string; islands: string[] }>();
 
   private readonly version?: Promise<string>;
   private readonly inPlace: boolean;
@@ -117,16 +117,17 @@ export class Builder {
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
-    const { templates, names } = await this.templateSet;
-    const raw = await readContent(this.paths.content);
+    const [raw, cache] = await Promise.all([readContent(this.paths.content), this.version?.then((version) => AnalysisCache.load(this.paths.cache, version))]);
     mark('content read');
-    const cache = this.version ? await AnalysisCache.load(this.paths.cache, await this.version) : undefined;
     const sources = readMarkdownFiles(raw.markdown);
     const known = sources.map((m) => cache?.get(m.file, m.hash));
     const missing = sources.filter((_, i) => !known[i]);
     const workers = Math.min(availableParallelism(), 4);
+    // Worker threads start loading while this thread loads the templates.
     const markdown = missing.length >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers) : this.workspace;
+    let staged: StagedSite | undefined;
     try {
+      const { templates, names } = await this.templateSet;
       const fresh = await markdown.analyse(missing);
       for (const [i, doc] of fresh.entries()) cache?.set(missing[i]!.file, doc);
       mark(`${missing.length} markdown files analysed`);
@@ -160,11 +161,14 @@ export class Builder {
       const timings: PageTiming[] = [];
       const total = model.pages.length + model.articles.length + model.legal.length;
       const pageKeys = new Map<string, string>();
-      const keep = (route: string, outputPath: string, key: string, page: { html: string | Uint8Array; islands: string[] }, ms: number, cached: boolean) => {
-        this.rendered.set(route, { key, html: page.html, islands: page.islands });
+      const keep = (route: string, outputPath: string, key: string, page: { html?: string; bytes?: number; islands: string[] }, ms: number, cached: boolean) => {
+        if (page.html === undefined) this.rendered.delete(route);
+        else {
+          this.rendered.set(route, { key, html: page.html, islands: page.islands });
+          files.set(outputPath, page.html);
+        }
         pageKeys.set(outputPath, key);
-        files.set(outputPath, page.html);
-        timings.push({ route, ms, bytes: Buffer.byteLength(page.html), islands: page.islands, cached });
+        timings.push({ route, ms, bytes: page.bytes ?? Buffer.byteLength(page.html!), islands: page.islands, cached });
         options.onProgress?.(timings.length, total);
       };
 
@@ -194,8 +198,10 @@ export class Builder {
       );
       const stale = docs.filter((_, i) => !reused[i]);
       if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
-      // Markdown pages render (on worker threads for large sites) while this thread renders the YAML pages.
-      const rendering = markdown.render(stale, shared);
+      // Markdown pages render (on worker threads for large sites, which write them into the
+      // staging folder themselves) while this thread renders the YAML pages.
+      if (markdown instanceof MarkdownPool && !this.inPlace) staged = await StagedSite.open(this.paths.out, this.paths.public);
+      const rendering = markdown.render(stale, shared, staged?.dir);
       rendering.catch(() => undefined);
 
       // Only YAML pages show pricing: a pricing change renders them again, not the articles.
@@ -226,10 +232,13 @@ export class Builder {
 
       const outputs = new Map([...linked, ...pageKeys]);
       // Nothing changed at all: the previous output is already this build's output, byte for byte.
-      const unchanged = manifest?.sameSite(version, outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+      const unchanged = !staged && manifest?.sameSite(version, outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
       if (this.inPlace && this.written && !this.copyPublic) await updateSiteInPlace(this.paths.out, files, this.written);
       else if (!unchanged) {
-        await writeSiteAtomically(this.paths.out, files, this.paths.public, [...linked.keys()]);
+        staged ??= await StagedSite.open(this.paths.out, this.paths.public);
+        staged.write(files, [...linked.keys()]);
+        await staged.commit();
+        staged = undefined;
         await manifest?.save(this.paths.out, version, outputs);
       }
       if (this.inPlace) {
@@ -244,6 +253,8 @@ export class Builder {
       return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: files.size - pageKeys.size, bytes, ms: performance.now() - started, timings, files, steps };
     } finally {
       if (markdown instanceof MarkdownPool) await markdown.close();
+      // A build that failed after staging began leaves no partial site behind.
+      await staged?.discard();
     }
   }
 }

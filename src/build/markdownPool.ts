@@ -59,10 +59,11 @@ export class MarkdownPool {
   }
 
   /**
-   * Renders pages in parallel; results come back in the order of `docs`. A page goes to the
-   * worker that analysed its file, which still has the body: only bodies from the cache travel.
+   * Renders pages in parallel (each worker writing its pages into `writeTo` when given);
+   * results come back in the order of `docs`. A page goes to the worker that analysed its
+   * file, which still has the body: only bodies from the cache travel.
    */
-  async render(docs: AnalysedMarkdown[], shared: SharedRender): Promise<RenderedPage[]> {
+  async render(docs: AnalysedMarkdown[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
     const shards = this.workers.map(() => [] as { doc: AnalysedMarkdown; at: number }[]);
     docs.forEach((doc, at) => {
       const owner = this.owner.get(doc.facts.file);
@@ -72,7 +73,7 @@ export class MarkdownPool {
     await Promise.all(
       shards.map(async (shard, i) => {
         if (!shard.length) return;
-        const rendered = await this.call<RenderedPage[]>(i, 'render', [shard.map((s) => s.doc), shared]);
+        const rendered = await this.call<RenderedPage[]>(i, 'render', [shard.map((s) => s.doc), shared, writeTo]);
         rendered.forEach((page, j) => (pages[shard[j]!.at] = page));
       }),
     );

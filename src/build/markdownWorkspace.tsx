@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
@@ -33,8 +35,9 @@ export interface SharedRender {
 export interface RenderedPage {
   route: string;
   outputPath: string;
-  /** The document; as UTF-8 bytes when it comes from a worker thread. */
-  html: string | Uint8Array;
+  /** The document; absent when a worker thread wrote it to the output itself. */
+  html?: string;
+  bytes: number;
   islands: string[];
   ms: number;
 }
@@ -81,10 +84,10 @@ export class MarkdownWorkspace {
   }
 
   /**
-   * Renders the pages of analysed markdown files around their pre-rendered bodies. `output`
-   * turns each document into what is kept (a worker makes bytes at once, so the text dies young).
+   * Renders the pages of analysed markdown files around their pre-rendered bodies. With
+   * `writeTo` (a staging folder), each page is written there at once and not kept.
    */
-  async render(docs: AnalysedMarkdown[], shared: SharedRender, output: (html: string) => string | Uint8Array = (html) => html): Promise<RenderedPage[]> {
+  async render(docs: AnalysedMarkdown[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
     const { templates, names } = await this.load();
     const collections = makeCollections(shared.articles, shared.legal);
     const context = { site: shared.site, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: templates.Layout };
@@ -93,7 +96,18 @@ export class MarkdownWorkspace {
       const known = this.done.get(doc.facts.file);
       const job = markdownPageJob({ ...doc, body: doc.body ?? (known?.hash === doc.hash ? known.body : undefined) }, templates, collections, shared.site);
       const page = renderPage(job, context);
-      return { route: job.route, outputPath: outputPathForRoute(job.route), html: output(page.html), islands: page.islands, ms: performance.now() - started };
+      const outputPath = outputPathForRoute(job.route);
+      const bytes = writeTo ? writePage(writeTo, outputPath, page.html) : Buffer.byteLength(page.html);
+      return { route: job.route, outputPath, html: writeTo ? undefined : page.html, bytes, islands: page.islands, ms: performance.now() - started };
     });
   }
+}
+
+/** Writes one page into a staging folder; returns its size in bytes. */
+function writePage(dir: string, outputPath: string, html: string): number {
+  const bytes = Buffer.from(html);
+  const file = path.join(dir, outputPath);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+  return bytes.byteLength;
 }

@@ -3,39 +3,59 @@ import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Writes the whole site beside the target folder and swaps it in only once every file is
+ * A site being written beside the target folder and swapped in only once every file is
  * written: a build that fails at any point leaves the previous output exactly as it was.
- * `unchanged` lists files to take over from the previous output as they are.
+ * Worker threads may write pages into `dir` while the build goes on.
  */
-export async function writeSiteAtomically(outDir: string, files: Map<string, string | Uint8Array>, publicDir: string, unchanged: string[] = []): Promise<void> {
-  const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
-  const staging = path.join(parent, `.${base}.staging-${process.pid}`);
-  const previous = path.join(parent, `.${base}.previous-${process.pid}`);
-  await mkdir(parent, { recursive: true });
-  await rm(staging, { recursive: true, force: true });
-  try {
-    await cp(publicDir, staging, { recursive: true, errorOnExist: false }).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') throw e;
-    });
-    createFolders(staging, [...files.keys(), ...unchanged]);
-    // One file after another: parallel creates in one folder contend for its lock and cost more system time.
-    for (const [file, data] of files) writeFileSync(path.join(staging, file), data);
-    // Files that the previous output already has byte for byte are hard-linked, not rewritten.
-    for (const file of unchanged) linkSync(path.join(outDir, file), path.join(staging, file));
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
+export class StagedSite {
+  readonly dir: string;
+
+  private constructor(private readonly outDir: string) {
+    this.dir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-${process.pid}`);
   }
-  const hadPrevious = await rename(outDir, previous).then(
-    () => true,
-    (e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return false;
-      throw e;
-    },
-  );
-  await rename(staging, outDir);
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+
+  /** An empty staging folder holding a copy of public/. */
+  static async open(outDir: string, publicDir: string): Promise<StagedSite> {
+    const staged = new StagedSite(outDir);
+    await rm(staged.dir, { recursive: true, force: true });
+    await mkdir(staged.dir, { recursive: true });
+    try {
+      await cp(publicDir, staged.dir, { recursive: true, errorOnExist: false }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+      });
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    return staged;
+  }
+
+  /** Writes generated files; `unchanged` lists files to take over from the previous output as they are. */
+  write(files: Map<string, string | Uint8Array>, unchanged: string[] = []): void {
+    createFolders(this.dir, [...files.keys(), ...unchanged]);
+    // One file after another: parallel creates in one folder contend for its lock and cost more system time.
+    for (const [file, data] of files) writeFileSync(path.join(this.dir, file), data);
+    // Files that the previous output already has byte for byte are hard-linked, not rewritten.
+    for (const file of unchanged) linkSync(path.join(this.outDir, file), path.join(this.dir, file));
+  }
+
+  /** Swaps the staged site in for the previous output. */
+  async commit(): Promise<void> {
+    const previous = path.join(path.dirname(this.outDir), `.${path.basename(this.outDir)}.previous-${process.pid}`);
+    const hadPrevious = await rename(this.outDir, previous).then(
+      () => true,
+      (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return false;
+        throw e;
+      },
+    );
+    await rename(this.dir, this.outDir);
+    if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  }
+
+  async discard(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
 }
 
 /** Creates the folders of these files, each once and parents first (a recursive mkdir per file retries every parent). */
