@@ -124,7 +124,7 @@ export class Builder {
     const missing = sources.filter((_, i) => !known[i]);
     const workers = Math.min(availableParallelism(), 4);
     // Worker threads start loading while this thread loads the templates.
-    const markdown = missing.length >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers) : this.workspace;
+    const markdown = missing.length >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers, missing.length) : this.workspace;
     let staged: StagedSite | undefined;
     try {
       const { templates, names } = await this.templateSet;
@@ -250,7 +250,7 @@ export class Builder {
       mark('cache saved');
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: files.size - pageKeys.size, bytes, ms: performance.now() - started, timings, files, steps };
+      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps };
     } finally {
       if (markdown instanceof MarkdownPool) await markdown.close();
       // A build that failed after staging began leaves no partial site behind.

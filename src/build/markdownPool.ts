@@ -11,6 +11,17 @@ interface Reply {
   error?: string;
 }
 
+/**
+ * Heap limits for a worker analysing `files` markdown files. A large young generation lets the
+ * parser's short-lived objects die there cheaply (scavenges are most of the garbage-collection
+ * time). The old generation holds what a worker keeps (about 40 MB at 2,000 files, so 16 MB per
+ * 1,000 files leaves twice that): bounded, it is collected early instead of growing towards
+ * the machine's memory.
+ */
+export function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number } {
+  return { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 64 + Math.ceil((16 * files) / 1000) };
+}
+
 /** Spreads markdown work over worker threads: each analyses, then renders, a share of the files. */
 export class MarkdownPool {
   private readonly workers: Worker[];
@@ -19,13 +30,12 @@ export class MarkdownPool {
   /** Which worker analysed each file (and keeps its pre-rendered body). */
   private readonly owner = new Map<string, number>();
 
-  constructor(paths: Paths, size: number) {
+  /** `files`: how many markdown files the pool will analyse (it sizes the workers' heaps). */
+  constructor(paths: Paths, size: number, files: number) {
+    const limits = workerHeapLimits(Math.ceil(files / size));
     this.workers = Array.from({ length: size }, () => {
-      // A bounded old generation makes each worker collect garbage early instead of growing towards
-      // the machine's memory; a large young generation lets the parser's short-lived objects die
-      // there cheaply (less garbage-collection time than V8's default).
       const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
-      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 48 } });
+      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: limits });
       worker.on('message', (reply: Reply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);
