@@ -151,13 +151,14 @@ describe('the sitegen command', () => {
     expect((bad as { stderr: string }).stderr).toContain("unknown option '--bogus'");
   });
 
-  it('writes the same bytes when markdown is analysed and rendered on worker threads', async () => {
+  it('writes the same bytes, and reports the same counts, when markdown is analysed and rendered on worker threads', async () => {
     const paths = (out: string) => resolvePaths({ content: fx.content, out });
-    await new Builder(paths(path.join(fx.dir, 'one-thread')), { workerThreshold: Infinity }).build();
-    await new Builder(paths(path.join(fx.dir, 'workers')), { workerThreshold: 0 }).build();
+    const single = await new Builder(paths(path.join(fx.dir, 'one-thread')), { workerThreshold: Infinity }).build();
+    const pooled = await new Builder(paths(path.join(fx.dir, 'workers')), { workerThreshold: 0 }).build();
     const workers = await treeHashes(path.join(fx.dir, 'workers'));
     expect(Object.keys(workers)).toContain('articles/second-look/index.html');
     expect(workers).toEqual(await treeHashes(path.join(fx.dir, 'one-thread')));
+    expect({ pages: pooled.pages, assets: pooled.assets, bytes: pooled.bytes }).toEqual({ pages: single.pages, assets: single.assets, bytes: single.bytes });
   });
 
   it('shows help for every command', async () => {
