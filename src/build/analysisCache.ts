@@ -34,6 +34,11 @@ export class AnalysisCache {
     return new AnalysisCache(dir, version, entries);
   }
 
+  /** Whether the cache has an analysis of `file`, of any version of its text. */
+  has(file: string): boolean {
+    return this.entries.has(file);
+  }
+
   /** The cached analysis of `file` if its text still hashes to `hash`; its body is read on demand. */
   get(file: string, hash: string): AnalysedMarkdown | undefined {
     const stored = this.entries.get(file);

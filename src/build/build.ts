@@ -4,7 +4,7 @@ import { contentHash } from '../bundle/hash.ts';
 import type { Paths } from '../config.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
-import { readContent, readMarkdownFiles } from '../load/content.ts';
+import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
@@ -117,18 +117,28 @@ export class Builder {
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
-    const [raw, cache] = await Promise.all([readContent(this.paths.content), this.version?.then((version) => AnalysisCache.load(this.paths.cache, version))]);
-    mark('content read');
-    const sources = readMarkdownFiles(raw.markdown);
-    const known = sources.map((m) => cache?.get(m.file, m.hash));
-    const missing = sources.filter((_, i) => !known[i]);
+    const [list, cache] = await Promise.all([listMarkdown(this.paths.content), this.version?.then((version) => AnalysisCache.load(this.paths.cache, version))]);
+    // Worker threads for large sites start as early as possible (loading their code takes a
+    // while): files the cache has never seen are known before any file is read.
     const workers = Math.min(availableParallelism(), 4);
-    // Worker threads start loading while this thread loads the templates.
-    const markdown = missing.length >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers, missing.length) : this.workspace;
+    let pool: MarkdownPool | undefined;
+    const startPool = (files: number) => {
+      if (!pool && files >= this.workerThreshold && workers > 1) pool = new MarkdownPool(this.paths, workers, files);
+    };
+    startPool(list.markdown.filter((m) => !cache?.has(m.file)).length);
     let staged: StagedSite | undefined;
     try {
+      const sources = readMarkdownFiles(list.markdown);
+      const known = sources.map((m) => cache?.get(m.file, m.hash));
+      const missing = sources.filter((_, i) => !known[i]);
+      startPool(missing.length);
+      const markdown = pool ?? this.workspace;
+      const analysing = markdown.analyse(missing);
+      analysing.catch(() => undefined);
+      const raw = withMarkdown(await readYamlContent(this.paths.content), list);
+      mark('content read');
       const { templates, names } = await this.templateSet;
-      const fresh = await markdown.analyse(missing);
+      const fresh = await analysing;
       for (const [i, doc] of fresh.entries()) cache?.set(missing[i]!.file, doc);
       mark(`${missing.length} markdown files analysed`);
       const analysed = known.map((doc) => doc ?? fresh.shift()!);
@@ -200,7 +210,7 @@ export class Builder {
       if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
       // Markdown pages render (on worker threads for large sites, which write them into the
       // staging folder themselves) while this thread renders the YAML pages.
-      if (markdown instanceof MarkdownPool && !this.inPlace) staged = await StagedSite.open(this.paths.out, this.paths.public);
+      if (pool && !this.inPlace) staged = await StagedSite.open(this.paths.out, this.paths.public);
       const rendering = markdown.render(stale, shared, staged?.dir);
       rendering.catch(() => undefined);
 
@@ -218,7 +228,7 @@ export class Builder {
       const pages: RenderedPage[] = await rendering;
       mark('pages rendered');
       // The workers' heaps are not needed for writing: give their memory back first.
-      if (markdown instanceof MarkdownPool) await markdown.close();
+      await pool?.close();
       pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
 
       const built = new Set(timings.map((t) => t.route));
@@ -252,7 +262,7 @@ export class Builder {
       const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
       return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps };
     } finally {
-      if (markdown instanceof MarkdownPool) await markdown.close();
+      await pool?.close();
       // A build that failed after staging began leaves no partial site behind.
       await staged?.discard();
     }

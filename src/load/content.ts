@@ -51,11 +51,34 @@ export async function readYamlFile(file: string): Promise<YamlSource> {
   return parseYaml(file, await readFile(file, 'utf8'));
 }
 
-export async function readContent(contentDir: string): Promise<RawContent> {
-  const diagnostics: Diagnostic[] = [];
-  const checkSlug = (file: string, base: string, example: string) => {
+type Diagnosed<T> = T & { diagnostics: Diagnostic[] };
+
+function slugChecker(diagnostics: Diagnostic[]) {
+  return (file: string, base: string, example: string) => {
     if (!SLUG.test(base)) diagnostics.push(diagnostic(file, 1, 1, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
   };
+}
+
+/** Lists the markdown files (articles and legal documents) without reading them. */
+export async function listMarkdown(contentDir: string): Promise<Diagnosed<Pick<RawContent, 'markdown'>>> {
+  const diagnostics: Diagnostic[] = [];
+  const checkSlug = slugChecker(diagnostics);
+  const markdown: RawContent['markdown'] = [];
+  for (const [kind, dirName] of MARKDOWN_DIRS) {
+    const dir = path.join(contentDir, dirName);
+    for (const name of await listFiles(dir, '.md')) {
+      const file = path.join(dir, name);
+      checkSlug(file, name.slice(0, -3), 'my-article.md');
+      markdown.push({ kind, slug: name.slice(0, -3), file });
+    }
+  }
+  return { markdown, diagnostics };
+}
+
+/** Reads and parses the YAML files: site settings, pricing and pages. */
+export async function readYamlContent(contentDir: string): Promise<Diagnosed<Pick<RawContent, 'site' | 'pricing' | 'pages'>>> {
+  const diagnostics: Diagnostic[] = [];
+  const checkSlug = slugChecker(diagnostics);
   const siteFile = path.join(contentDir, 'site.yaml');
   const site = await readYamlFile(siteFile).catch(() => {
     diagnostics.push(diagnostic(siteFile, 1, 1, 'content/missing-file', 'content/site.yaml is missing: it holds the site settings'));
@@ -72,14 +95,15 @@ export async function readContent(contentDir: string): Promise<RawContent> {
       return { name: base, source: await readYamlFile(file) };
     }),
   );
-  const markdown: RawContent['markdown'] = [];
-  for (const [kind, dirName] of MARKDOWN_DIRS) {
-    const dir = path.join(contentDir, dirName);
-    for (const name of await listFiles(dir, '.md')) {
-      const file = path.join(dir, name);
-      checkSlug(file, name.slice(0, -3), 'my-article.md');
-      markdown.push({ kind, slug: name.slice(0, -3), file });
-    }
-  }
-  return { site, pricing, pages, markdown, diagnostics };
+  return { site, pricing, pages, diagnostics };
+}
+
+/** The YAML files parsed and the markdown files listed. */
+export function withMarkdown(yaml: Awaited<ReturnType<typeof readYamlContent>>, list: Awaited<ReturnType<typeof listMarkdown>>): RawContent {
+  return { ...yaml, markdown: list.markdown, diagnostics: [...yaml.diagnostics, ...list.diagnostics] };
+}
+
+export async function readContent(contentDir: string): Promise<RawContent> {
+  const [yaml, list] = await Promise.all([readYamlContent(contentDir), listMarkdown(contentDir)]);
+  return withMarkdown(yaml, list);
 }
