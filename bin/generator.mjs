@@ -3,7 +3,7 @@
 // transforming TypeScript on each import. Pure-JavaScript dependencies are bundled in too:
 // loading a few large files is several times faster than resolving hundreds of small modules.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,7 +61,15 @@ export async function compileGenerator() {
   await writeFile(path.join(tmp, 'ready'), '');
   await mkdir(base, { recursive: true });
   await rename(tmp, dir).catch(async () => rm(tmp, { recursive: true, force: true }));
+  await pruneCompilations(base);
   return dir;
+}
+
+/** Keeps the newest few compilations (a running `watch` may still start workers from one) and removes the rest. */
+async function pruneCompilations(base, keep = 3) {
+  const dirs = readdirSync(base).filter((d) => /^[0-9a-f]{16}$/.test(d));
+  const byAge = dirs.map((d) => ({ d, mtime: statSync(path.join(base, d)).mtimeMs })).sort((a, b) => b.mtime - a.mtime);
+  await Promise.all(byAge.slice(keep).map(({ d }) => rm(path.join(base, d), { recursive: true, force: true })));
 }
 
 /** Imports the compiled CLI, telling the runtime where compiled modules live. */
