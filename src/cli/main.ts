@@ -41,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('validate all content, render every page and write the site (atomically) to dist/')
     .option('--content <dir>', 'content folder to read', 'content')
     .option('--out <dir>', 'output folder', 'dist')
-    .option('--verbose', 'print per-page render timings')
+    .option('--verbose', 'print when each build step finished, per-page render timings and peak memory')
     .action(async (opts: { content: string; out: string; verbose?: boolean }) => {
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const progress = progressReporter();
