@@ -102,8 +102,3 @@ export async function readYamlContent(contentDir: string): Promise<Diagnosed<Pic
 export function withMarkdown(yaml: Awaited<ReturnType<typeof readYamlContent>>, list: Awaited<ReturnType<typeof listMarkdown>>): RawContent {
   return { ...yaml, markdown: list.markdown, diagnostics: [...yaml.diagnostics, ...list.diagnostics] };
 }
-
-export async function readContent(contentDir: string): Promise<RawContent> {
-  const [yaml, list] = await Promise.all([readYamlContent(contentDir), listMarkdown(contentDir)]);
-  return withMarkdown(yaml, list);
-}

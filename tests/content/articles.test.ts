@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Builder, type BuildResult } from '../../src/build/build.ts';
 import { resolvePaths } from '../../src/config.ts';
-import { readContent, readMarkdownFiles } from '../../src/load/content.ts';
+import { listMarkdown, readMarkdownFiles } from '../../src/load/content.ts';
 import { MarkdownWorkspace, type AnalysedMarkdown } from '../../src/build/markdownWorkspace.tsx';
 import { loadTemplateSet } from '../../src/build/loadTemplates.ts';
 import { readingMinutes } from '../../src/markdown/readingTime.ts';
@@ -21,9 +21,9 @@ let result: BuildResult;
 
 beforeAll(async () => {
   const paths = resolvePaths({ out: path.join(import.meta.dirname, '../../.sitegen-cache/test-content-dist') });
-  const raw = await readContent(paths.content);
+  const list = await listMarkdown(paths.content);
   const workspace = new MarkdownWorkspace(paths, () => loadTemplateSet(paths.templates));
-  articles = await workspace.analyse(readMarkdownFiles(raw.markdown.filter((m) => m.kind === 'article')));
+  articles = await workspace.analyse(readMarkdownFiles(list.markdown.filter((m) => m.kind === 'article')));
   result = await new Builder(paths).build();
 });
 
