@@ -210,7 +210,10 @@ export class Builder {
       if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
       // Markdown pages render (on worker threads for large sites, which write them into the
       // staging folder themselves) while this thread renders the YAML pages.
-      if (pool && !this.inPlace) staged = await StagedSite.open(this.paths.out, this.paths.public);
+      if (pool && !this.inPlace) {
+        staged = await StagedSite.open(this.paths.out, this.paths.public);
+        staged.createFolders(stale.map((doc) => outputPathForRoute(doc.summary.href)));
+      }
       const rendering = markdown.render(stale, shared, staged?.dir);
       rendering.catch(() => undefined);
 

@@ -18,7 +18,7 @@ interface Reply {
  * at 2,000 files; 64 MB plus 16 MB per 1,000 files leaves room enough that collections stay
  * rare): bounded, it is collected early instead of growing towards the machine's memory.
  */
-export function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number } {
+function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number } {
   return { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 64 + Math.ceil((16 * files) / 1000) };
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
@@ -85,7 +85,8 @@ export class MarkdownWorkspace {
 
   /**
    * Renders the pages of analysed markdown files around their pre-rendered bodies. With
-   * `writeTo` (a staging folder), each page is written there at once and not kept.
+   * `writeTo` (a staging folder whose page folders exist), each page is written there at once
+   * and not kept.
    */
   async render(docs: AnalysedMarkdown[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
     const { templates, names } = await this.load();
@@ -103,11 +104,9 @@ export class MarkdownWorkspace {
   }
 }
 
-/** Writes one page into a staging folder; returns its size in bytes. */
+/** Writes one page into a staging folder whose folders exist already; returns its size in bytes. */
 function writePage(dir: string, outputPath: string, html: string): number {
   const bytes = Buffer.from(html);
-  const file = path.join(dir, outputPath);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
+  writeFileSync(path.join(dir, outputPath), bytes);
   return bytes.byteLength;
 }

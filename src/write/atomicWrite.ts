@@ -30,6 +30,14 @@ export class StagedSite {
     return staged;
   }
 
+  /**
+   * Creates the folders of these files, each once and parents first, on this thread: worker
+   * threads then write files into them without creating folders in one parent side by side.
+   */
+  createFolders(files: string[]): void {
+    createFolders(this.dir, files);
+  }
+
   /** Writes generated files; `unchanged` lists files to take over from the previous output as they are. */
   write(files: Map<string, string | Uint8Array>, unchanged: string[] = []): void {
     createFolders(this.dir, [...files.keys(), ...unchanged]);

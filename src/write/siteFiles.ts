@@ -20,10 +20,10 @@ export function robotsTxt(site: Site): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`;
 }
 
-/** An Atom feed of the articles, newest first. */
 /** Feed readers poll the feed often: it carries the most recent articles, not the whole archive. */
 export const FEED_ENTRIES = 50;
 
+/** An Atom feed of the articles, newest first. */
 export function atomFeed(site: Site, articles: ArticleSummary[], blogRoute: string): string {
   const sorted = [...articles].sort((a, b) => (b.updated ?? b.date).localeCompare(a.updated ?? a.date) || a.slug.localeCompare(b.slug)).slice(0, FEED_ENTRIES);
   const updated = sorted[0] ? `${sorted[0].updated ?? sorted[0].date}T00:00:00Z` : '1970-01-01T00:00:00Z';
