@@ -1,19 +1,38 @@
-import { readdir, readFile, stat, mkdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { contentHash } from '../bundle/hash.ts';
+import type { MarkdownFacts } from '../markdown/facts.ts';
+import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import type { AnalysedMarkdown } from './markdownWorkspace.tsx';
 
-type Body = NonNullable<AnalysedMarkdown['body']>;
-interface Stored {
-  hash: string;
-  facts: AnalysedMarkdown['facts'];
-}
+const sourceRef = z.object({ url: z.string(), line: z.number(), column: z.number() });
+const factsSchema = z.object({
+  kind: z.enum(['article', 'legal']),
+  slug: z.string(),
+  file: z.string(),
+  // Frontmatter as validated when the entry was written; the checksum vouches for it since.
+  meta: z.custom<MarkdownFacts['meta']>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
+  words: z.number(),
+  links: z.array(sourceRef),
+  images: z.array(sourceRef),
+  headings: z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() })),
+  diagnostics: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string(), rule: z.string() })),
+});
+const bodySchema = z.object({ html: z.string(), islands: z.array(z.string()) });
+
+const ENTRIES = { kind: 'markdown analyses', schema: z.record(z.string(), z.object({ hash: z.string(), facts: factsSchema })) };
+const BODIES = { kind: 'pre-rendered markdown bodies', schema: z.record(z.string(), bodySchema) };
+
+type Stored = z.infer<typeof ENTRIES.schema>[string];
+type Body = z.infer<typeof bodySchema>;
 type Bodies = Record<string, Body>;
 
 /**
  * Markdown analyses kept on disk between builds. An entry is used only when the file's text
  * hashes the same and the cache was written by the same generator code, templates, dependencies
- * and public/ files (the version), so it can never return a stale analysis.
+ * and public/ files (the version), so it can never return a stale analysis. A damaged file is
+ * dropped (the files it covered are analysed again), never an error.
  */
 export class AnalysisCache {
   private readonly added = new Map<string, AnalysedMarkdown>();
@@ -23,15 +42,16 @@ export class AnalysisCache {
     private readonly dir: string,
     private readonly version: string,
     private readonly entries: Map<string, Stored>,
+    private readonly log: CacheLog,
   ) {}
 
-  static async load(cacheDir: string, version: string): Promise<AnalysisCache> {
+  static async load(cacheDir: string, version: string, log: CacheLog): Promise<AnalysisCache> {
     const dir = path.join(cacheDir, 'analyses');
-    const entries = await readFile(path.join(dir, `${version}.json`), 'utf8').then(
-      (text) => new Map(Object.entries(JSON.parse(text) as Record<string, Stored>)),
-      () => new Map<string, Stored>(),
-    );
-    return new AnalysisCache(dir, version, entries);
+    const stored = Object.entries((await readCacheFile(path.join(dir, `${version}.json`), ENTRIES, version, log)) ?? {});
+    // An entry made for a file at another path (a cache copied from another checkout) is not this file's.
+    const own = stored.filter(([file, entry]) => entry.facts.file === file);
+    if (own.length < stored.length) log(`cache: dropped ${stored.length - own.length} analyses of files at other paths`);
+    return new AnalysisCache(dir, version, new Map(own), log);
   }
 
   /** Whether the cache has an analysis of `file`, of any version of its text. */
@@ -42,22 +62,17 @@ export class AnalysisCache {
   /** The cached analysis of `file` if its text still hashes to `hash`; its body is read on demand. */
   get(file: string, hash: string): AnalysedMarkdown | undefined {
     const stored = this.entries.get(file);
-    return stored?.hash === hash ? { hash, facts: stored.facts, body: undefined } : undefined;
+    return stored?.hash === hash ? { hash, facts: stored.facts as MarkdownFacts, body: undefined } : undefined;
   }
 
-  async body(doc: AnalysedMarkdown): Promise<Body> {
-    if (doc.body) return doc.body;
-    const body = (await this.loadBodies())[doc.hash];
-    if (!body) throw new Error(`the analysis cache has no body for ${doc.facts.file}; delete .sitegen-cache/ and build again`);
-    return body;
+  /** The pre-rendered body of a cached analysis, or undefined when the cache lost it (the file is analysed again). */
+  async body(doc: AnalysedMarkdown): Promise<Body | undefined> {
+    return doc.body ?? (await this.loadBodies())[doc.hash];
   }
 
   /** Pre-rendered bodies live in one file, read only when a cached page has to be rendered again. */
   private loadBodies(): Promise<Bodies> {
-    this.bodies ??= readFile(this.bodiesFile(), 'utf8').then(
-      (text) => JSON.parse(text) as Bodies,
-      () => ({}),
-    );
+    this.bodies ??= readCacheFile(this.bodiesFile(), BODIES, this.version, this.log).then((bodies) => bodies ?? {});
     return this.bodies;
   }
 
@@ -71,12 +86,19 @@ export class AnalysisCache {
     this.added.set(file, doc);
   }
 
+  /**
+   * Writes the bodies, then the entries. Each file is replaced atomically; a build killed
+   * between the two leaves entries whose bodies are missing, which the next build analyses again.
+   */
   async save(): Promise<void> {
     if (!this.added.size) return;
-    const bodies = { ...(await this.loadBodies()) };
+    const known = await this.loadBodies();
+    const bodies: Bodies = {};
+    // Only the bodies of the current entries are kept: older texts' bodies would pile up.
+    for (const { hash } of this.entries.values()) if (known[hash]) bodies[hash] = known[hash];
     for (const doc of this.added.values()) bodies[doc.hash] = doc.body!;
-    await mkdir(this.dir, { recursive: true });
-    await Promise.all([writeFile(this.bodiesFile(), JSON.stringify(bodies)), writeFile(path.join(this.dir, `${this.version}.json`), JSON.stringify(Object.fromEntries(this.entries)))]);
+    await writeCacheFile(this.bodiesFile(), BODIES, this.version, bodies);
+    await writeCacheFile(path.join(this.dir, `${this.version}.json`), ENTRIES, this.version, Object.fromEntries(this.entries));
     this.added.clear();
   }
 }

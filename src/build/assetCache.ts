@@ -1,8 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { IslandBundle } from '../bundle/islands.ts';
 import type { BuiltStylesheet } from '../bundle/styles.ts';
 import { listIslandFiles } from '../islands/registry.ts';
+import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
 export interface Assets {
   stylesheet: BuiltStylesheet;
@@ -16,32 +17,36 @@ export async function buildAssets(templatesDir: string, root: string): Promise<A
   return { stylesheet, bundle };
 }
 
-interface Stored {
-  stylesheet: BuiltStylesheet;
-  loader: string;
-  islands: [string, string][];
-  files: [string, string][];
-  inputs: string[];
-}
+const ASSETS = {
+  kind: 'built assets',
+  schema: z.object({
+    stylesheet: z.object({ fileName: z.string(), css: z.string(), dependencies: z.array(z.string()) }),
+    loader: z.string(),
+    islands: z.array(z.tuple([z.string(), z.string()])),
+    files: z.array(z.tuple([z.string(), z.string()])),
+    inputs: z.array(z.string()),
+  }),
+};
 
 /**
  * Assets depend only on templates, the generator and the dependencies, which the code version
  * covers: the same version reuses the stylesheet and bundles of the last build.
  */
-export async function cachedAssets(cacheDir: string, version: string, build: () => Promise<Assets>): Promise<Assets> {
+export async function cachedAssets(cacheDir: string, version: string, build: () => Promise<Assets>, log: CacheLog): Promise<Assets> {
   const file = path.join(cacheDir, 'assets', `${version}.json`);
-  const stored = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as Stored,
-    () => undefined,
-  );
+  const stored = await readCacheFile(file, ASSETS, version, log);
   if (stored) {
     const files = new Map(stored.files.map(([name, base64]) => [name, new Uint8Array(Buffer.from(base64, 'base64'))]));
     return { stylesheet: stored.stylesheet, bundle: { loader: stored.loader, islands: new Map(stored.islands), files, inputs: stored.inputs } };
   }
   const assets = await build();
   const { bundle } = assets;
-  const record: Stored = { stylesheet: assets.stylesheet, loader: bundle.loader, islands: [...bundle.islands], files: [...bundle.files].map(([name, data]) => [name, Buffer.from(data).toString('base64')]), inputs: bundle.inputs };
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(record));
+  await writeCacheFile(file, ASSETS, version, {
+    stylesheet: assets.stylesheet,
+    loader: bundle.loader,
+    islands: [...bundle.islands],
+    files: [...bundle.files].map(([name, data]): [string, string] => [name, Buffer.from(data).toString('base64')]),
+    inputs: bundle.inputs,
+  });
   return assets;
 }

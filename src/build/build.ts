@@ -9,10 +9,14 @@ import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
 import { validateContent } from '../validate/validateContent.ts';
-import { alreadyWritten, StagedSite, updateSiteInPlace } from '../write/atomicWrite.ts';
+import { outputRefusal } from '../write/outputGuard.ts';
+import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
+import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { AnalysisCache, codeVersion } from './analysisCache.ts';
 import { buildAssets, cachedAssets, type Assets } from './assetCache.ts';
+import { acquireBuildLock, type LockHolder } from './buildLock.ts';
+import { removeDeadWorkingFiles } from './cacheFile.ts';
 import { loadTemplateSet } from './loadTemplates.ts';
 import { MarkdownPool } from './markdownPool.ts';
 import { MarkdownWorkspace, type RenderedPage, type SharedRender } from './markdownWorkspace.tsx';
@@ -39,6 +43,8 @@ export interface BuildResult {
   files: Map<string, string | Uint8Array>;
   /** When each step of the build finished, in ms from its start (assets are built alongside). */
   steps: BuildStep[];
+  /** What the build repaired before it started: dropped cache files, leftovers of stopped builds. */
+  notes: string[];
 }
 
 export interface BuildStep {
@@ -49,13 +55,13 @@ export interface BuildStep {
 export interface BuildOptions {
   check?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Another build of the project holds the lock: this one waits for it. */
+  onWait?: (holder: LockHolder) => void;
 }
 
 export interface BuilderOptions {
   /** Keep analyses and an output manifest in .sitegen-cache/ so the next build redoes only what changed. */
   persistent?: boolean;
-  /** After the first build, write only changed files, in place (watch). */
-  inPlace?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads. */
   workerThreshold?: number;
 }
@@ -81,10 +87,11 @@ export class Builder {
   private readonly rendered = new Map<string, { key: string; html: string; islands: string[] }>();
 
   private readonly version?: Promise<string>;
-  private readonly inPlace: boolean;
   private readonly workerThreshold: number;
-  private written?: Map<string, string | Uint8Array>;
-  private copyPublic = true;
+  /** The version this builder wrote last and its generated files: the next build links the ones that did not change. */
+  private last?: { dir: string; files: Map<string, string | Uint8Array> };
+  private readonly notes: string[] = [];
+  private readonly note = (line: string) => this.notes.push(line);
 
   constructor(
     readonly paths: Paths,
@@ -94,30 +101,50 @@ export class Builder {
     this.templateSet.catch(() => undefined);
     this.workspace = new MarkdownWorkspace(paths, () => this.templateSet);
     if (options.persistent) this.version = codeVersion(paths.root, paths.public);
-    this.inPlace = options.inPlace ?? false;
     this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD;
   }
 
   /** Forget image sizes and analysed markdown (after a change in public/). */
   publicChanged(): void {
     this.workspace.publicChanged();
-    this.copyPublic = true;
   }
 
   private loadAssets() {
     const build = () => buildAssets(this.paths.templates, this.paths.root);
-    this.assets ??= this.version ? this.version.then((version) => cachedAssets(this.paths.cache, version, build)) : build();
+    this.assets ??= this.version ? this.version.then((version) => cachedAssets(this.paths.cache, version, build, this.note)) : build();
     return this.assets;
   }
 
+  /**
+   * One build. Unless it only checks, it first makes sure the output folder is one it may
+   * replace (refusing before anything is written), waits for any other build of the project,
+   * and repairs what stopped builds left.
+   */
   async build(options: BuildOptions = {}): Promise<BuildResult> {
+    if (options.check) return this.run(options);
+    const refusal = outputRefusal(this.paths);
+    if (refusal) throw refusal;
+    const release = await acquireBuildLock(this.paths.cache, (holder) => options.onWait?.(holder));
+    try {
+      const store = new OutputStore(this.paths.out);
+      const [repaired, working] = await Promise.all([store.recover(), removeDeadWorkingFiles(this.paths.cache)]);
+      this.notes.push(...repaired);
+      if (working) this.note(`cache: removed ${working} unfinished ${working === 1 ? 'file' : 'files'} left by builds that were stopped`);
+      return await this.run(options, store);
+    } finally {
+      this.notes.length = 0;
+      await release();
+    }
+  }
+
+  private async run(options: BuildOptions, store?: OutputStore): Promise<BuildResult> {
     const started = performance.now();
     const steps: BuildStep[] = [];
     const mark = (step: string) => steps.push({ step, at: performance.now() - started });
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
-    const [list, cache] = await Promise.all([listMarkdown(this.paths.content), this.version?.then((version) => AnalysisCache.load(this.paths.cache, version))]);
+    const [list, cache] = await Promise.all([listMarkdown(this.paths.content), this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note))]);
     // Worker threads for large sites start as early as possible (loading their code takes a
     // while): files the cache has never seen are known before any file is read.
     const workers = Math.min(availableParallelism(), 4);
@@ -126,7 +153,7 @@ export class Builder {
       if (!pool && files >= this.workerThreshold && workers > 1) pool = new MarkdownPool(this.paths, workers, files);
     };
     startPool(list.markdown.filter((m) => !cache?.has(m.file)).length);
-    let staged: StagedSite | undefined;
+    let staged: StagedVersion | undefined;
     try {
       const sources = readMarkdownFiles(list.markdown);
       const known = sources.map((m) => cache?.get(m.file, m.hash));
@@ -149,7 +176,7 @@ export class Builder {
       if (all.length || !model) throw new ContentError(all);
       mark('content validated');
       const files = new Map<string, string | Uint8Array>();
-      if (!assets) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files, steps };
+      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files, steps, notes: [...this.notes] };
       const { stylesheet, bundle } = await assets;
       mark('assets ready');
 
@@ -182,7 +209,7 @@ export class Builder {
         options.onProgress?.(timings.length, total);
       };
 
-      const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out) : undefined;
+      const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
       const linked = new Map<string, string>();
       const reuse = async (route: string, outputPath: string, key: string, islands: string[]) => {
         const bytes = await manifest?.reusable(this.paths.out, outputPath, key);
@@ -207,11 +234,23 @@ export class Builder {
         }),
       );
       const stale = docs.filter((_, i) => !reused[i]);
-      if (cache) for (const doc of stale) doc.body ??= await cache.body(doc);
+      if (cache) {
+        const lost: typeof stale = [];
+        for (const doc of stale) if (!(doc.body ??= await cache.body(doc))) lost.push(doc);
+        // The cache lost these bodies (a damaged file, or a build stopped between writing its two files): analyse them again.
+        if (lost.length) {
+          const byFile = new Map(sources.map((source) => [source.file, source]));
+          const again = await markdown.analyse(lost.map((doc) => byFile.get(doc.facts.file)!));
+          again.forEach((fresh, i) => {
+            lost[i]!.body = fresh.body;
+            cache.set(fresh.facts.file, fresh);
+          });
+        }
+      }
       // Markdown pages render (on worker threads for large sites, which write them into the
-      // staging folder themselves) while this thread renders the YAML pages.
-      if (pool && !this.inPlace) {
-        staged = await StagedSite.open(this.paths.out, this.paths.public);
+      // new version themselves) while this thread renders the YAML pages.
+      if (pool) {
+        staged = await store.open(this.paths.public);
         staged.createFolders(stale.map((doc) => outputPathForRoute(doc.summary.href)));
       }
       const rendering = markdown.render(stale, shared, staged?.dir);
@@ -245,28 +284,27 @@ export class Builder {
 
       const outputs = new Map([...linked, ...pageKeys]);
       // Nothing changed at all: the previous output is already this build's output, byte for byte.
-      const unchanged = !staged && manifest?.sameSite(version, outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
-      if (this.inPlace && this.written && !this.copyPublic) await updateSiteInPlace(this.paths.out, files, this.written);
-      else if (!unchanged) {
-        staged ??= await StagedSite.open(this.paths.out, this.paths.public);
-        staged.write(files, [...linked.keys()]);
+      const unchanged = !staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+      if (!unchanged) {
+        staged ??= await store.open(this.paths.public);
+        // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
+        const last = this.last?.dir === staged.previous ? this.last?.files : undefined;
+        const same = last ? [...files.keys()].filter((file) => sameContent(last.get(file), files.get(file)!)) : [];
+        staged.write(new Map([...files].filter(([file]) => !same.includes(file))), [...linked.keys(), ...same]);
         await staged.commit();
+        this.last = { dir: staged.dir, files };
         staged = undefined;
-        await manifest?.save(this.paths.out, version, outputs);
-      }
-      if (this.inPlace) {
-        this.written = files;
-        this.copyPublic = false;
+        await manifest?.save(this.paths.out, outputs);
       }
       mark('output written');
       await cache?.save();
       mark('cache saved');
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps };
+      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes] };
     } finally {
       await pool?.close();
-      // A build that failed after staging began leaves no partial site behind.
+      // A build that failed after its version was opened leaves no partial site behind.
       await staged?.discard();
     }
   }

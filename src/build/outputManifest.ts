@@ -1,12 +1,14 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { contentHash } from '../bundle/hash.ts';
+import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
-interface Entry {
-  key: string;
-  size: number;
-  mtimeMs: number;
-}
+const MANIFEST = {
+  kind: 'output manifest',
+  schema: z.record(z.string(), z.object({ key: z.string(), size: z.number(), mtimeMs: z.number() })),
+};
+type Entry = z.infer<typeof MANIFEST.schema>[string];
 
 /**
  * Remembers which inputs produced each file of the last output (and the file's size and time
@@ -16,23 +18,20 @@ interface Entry {
 export class OutputManifest {
   private constructor(
     private readonly file: string,
-    private readonly version: string | undefined,
+    private readonly version: string,
     private readonly entries: Map<string, Entry>,
   ) {}
 
-  static async load(cacheDir: string, outDir: string): Promise<OutputManifest> {
+  static async load(cacheDir: string, outDir: string, version: string, log: CacheLog): Promise<OutputManifest> {
     const file = path.join(cacheDir, `output-${contentHash(path.resolve(outDir), 12)}.json`);
-    const saved = await readFile(file, 'utf8').then(
-      (text) => JSON.parse(text) as { version: string; entries: Record<string, Entry> },
-      () => undefined,
-    );
-    return new OutputManifest(file, saved?.version, new Map(Object.entries(saved?.entries ?? {})));
+    const saved = await readCacheFile(file, MANIFEST, version, log);
+    return new OutputManifest(file, version, new Map(Object.entries(saved ?? {})));
   }
 
   /** Whether the last output was made by the same code and public/ files and has exactly these pages. */
-  sameSite(version: string, pages: Iterable<string>): boolean {
+  sameSite(pages: Iterable<string>): boolean {
     const list = [...pages];
-    return this.version === version && list.length === this.entries.size && list.every((p) => this.entries.has(p));
+    return list.length === this.entries.size && list.every((p) => this.entries.has(p));
   }
 
   /** The size of `outDir/outputPath` if it is still exactly what `key` produced, else undefined. */
@@ -44,7 +43,7 @@ export class OutputManifest {
   }
 
   /** Records the files of a finished build as they now are in `outDir`. */
-  async save(outDir: string, version: string, keys: Map<string, string>): Promise<void> {
+  async save(outDir: string, keys: Map<string, string>): Promise<void> {
     const record: Record<string, Entry> = {};
     await Promise.all(
       [...keys].map(async ([outputPath, key]) => {
@@ -52,7 +51,6 @@ export class OutputManifest {
         record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs };
       }),
     );
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await writeFile(this.file, JSON.stringify({ version, entries: record }));
+    await writeCacheFile(this.file, MANIFEST, this.version, record);
   }
 }

@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/build.ts';
 import { resolvePaths } from '../config.ts';
-import { EXIT, progressReporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { EXIT, progressReporter, reportFailure, summaryLine, verboseLines, waitingLine } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -38,15 +38,15 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('build')
-    .description('validate all content, render every page and write the site (atomically) to dist/')
+    .description('validate all content, render every page and write the site to dist/, switched in atomically')
     .option('--content <dir>', 'content folder to read', 'content')
     .option('--out <dir>', 'output folder', 'dist')
-    .option('--verbose', 'print when each build step finished, per-page render timings and peak memory')
+    .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
     .action(async (opts: { content: string; out: string; verbose?: boolean }) => {
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const progress = progressReporter();
       try {
-        const result = await build(paths, { onProgress: progress.update });
+        const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
         progress.done();
         if (opts.verbose) process.stdout.write(`${verboseLines(result).join('\n')}\n`);
         process.stdout.write(`${summaryLine(result, opts.out)}\n`);

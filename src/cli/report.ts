@@ -1,5 +1,7 @@
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../build/build.ts';
+import type { LockHolder } from '../build/buildLock.ts';
+import { OutputRefused } from '../write/outputGuard.ts';
 
 export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3 } as const;
 
@@ -18,18 +20,27 @@ export function verboseLines(result: BuildResult): string[] {
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   const rendered = `rendered ${result.rendered} of ${result.pages} pages, the rest unchanged from the cache; peak memory ${peak} MB`;
   const steps = `steps: ${result.steps.map((s) => `${s.step} ${Math.round(s.at)} ms`).join(' · ')}`;
-  return [rendered, steps, ...[...result.timings]
+  return [...result.notes, rendered, steps, ...[...result.timings]
     .sort((a, b) => b.ms - a.ms)
     .map((t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`)];
 }
 
-/** Prints a failure and returns the exit code: 1 for content errors, rethrows anything else. */
+/** Prints a failure and returns the exit code: 1 for content errors, 2 for a refused output folder; rethrows anything else. */
 export function reportFailure(error: unknown): number {
   if (error instanceof ContentError) {
     process.stderr.write(`${formatDiagnostics(error.diagnostics)}\n`);
     return EXIT.content;
   }
+  if (error instanceof OutputRefused) {
+    process.stderr.write(`sitegen: ${error.message}\n`);
+    return EXIT.usage;
+  }
   throw error;
+}
+
+/** The one line a build prints while it waits for another build of the project. */
+export function waitingLine(holder: LockHolder): string {
+  return `waiting for another sitegen build of this project to finish (process ${holder.pid}${holder.host ? ` on ${holder.host}` : ''}, since ${holder.since})`;
 }
 
 /** Shows progress on stderr only when a build takes longer than a second. */

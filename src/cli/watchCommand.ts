@@ -1,5 +1,6 @@
 import type { Paths } from '../config.ts';
 import { startWatch } from '../watch/watch.ts';
+import { OutputRefused } from '../write/outputGuard.ts';
 import { EXIT } from './report.ts';
 
 export async function watchCommand(paths: Paths, port: number): Promise<number> {
@@ -8,7 +9,7 @@ export async function watchCommand(paths: Paths, port: number): Promise<number> 
   try {
     watcher = await startWatch(paths, port, log);
   } catch (error) {
-    log(`cannot start watch: ${(error as Error).message}`);
+    log(error instanceof OutputRefused ? `sitegen: ${error.message}` : `cannot start watch: ${(error as Error).message}`);
     return EXIT.usage;
   }
   process.stdout.write(`watching content/, templates/ and public/; serving at http://localhost:${watcher.port}\n`);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { CACHE_REVALIDATE } from '../hosting/policy.ts';
@@ -34,7 +34,9 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
   const prefix = normalizePrefix(options.prefix);
   const manifestKey = prefix + MANIFEST;
   const bucket = new Bucket(options);
-  const [files, listed] = await Promise.all([siteFiles(options.dir, prefix), bucket.list(prefix)]);
+  // The output folder is a link to its current version: a build finishing meanwhile must not mix two sites.
+  const dir = await realpath(options.dir);
+  const [files, listed] = await Promise.all([siteFiles(dir, prefix), bucket.list(prefix)]);
   const previous = listed.some((o) => o.key === manifestKey) ? await bucket.readManifest(manifestKey) : { retired: {} };
   const plan = planPublish(
     files,
@@ -43,7 +45,7 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
     { prefix, delete: options.delete, force: options.force, assetRetentionMs: options.assetRetentionDays * DAY_MS, now: options.now ?? new Date() },
   );
   const manifestChanged = JSON.stringify(plan.manifest) !== JSON.stringify(previous);
-  return { bucket, prefix, dir: options.dir, plan, manifestKey, manifestChanged };
+  return { bucket, prefix, dir, plan, manifestKey, manifestChanged };
 }
 
 /**

@@ -9,7 +9,7 @@ export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: 
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
-const builder = new Builder(paths, { inPlace: true });
+const builder = new Builder(paths);
 
 parentPort!.on('message', (request: WorkerRequest) => {
   if (request.publicChanged) builder.publicChanged();

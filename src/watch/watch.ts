@@ -5,6 +5,7 @@ import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
 import { compiled, setCompiled, workerEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
+import { outputRefusal } from '../write/outputGuard.ts';
 import type { WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
 import { LiveReload } from './liveReload.ts';
 
@@ -30,6 +31,8 @@ export interface Watcher {
  * shown in the terminal and as an overlay in the browser; the previous output keeps being served.
  */
 export async function startWatch(paths: Paths, port: number, log: (line: string) => void): Promise<Watcher> {
+  const refusal = outputRefusal(paths);
+  if (refusal) throw refusal;
   const live = new LiveReload();
   const server = createSiteServer(paths.out, live.hooks(), true);
   let worker: Worker | undefined;

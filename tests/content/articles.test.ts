@@ -1,3 +1,5 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Builder, type BuildResult } from '../../src/build/build.ts';
@@ -20,7 +22,7 @@ let articles: AnalysedMarkdown[];
 let result: BuildResult;
 
 beforeAll(async () => {
-  const paths = resolvePaths({ out: path.join(import.meta.dirname, '../../.sitegen-cache/test-content-dist') });
+  const paths = resolvePaths({ out: path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-content-')), 'dist') });
   const list = await listMarkdown(paths.content);
   const workspace = new MarkdownWorkspace(paths, () => loadTemplateSet(paths.templates));
   articles = await workspace.analyse(readMarkdownFiles(list.markdown.filter((m) => m.kind === 'article')));

@@ -38,12 +38,14 @@ beforeEach(async () => {
   bucket = `site-${++bucketCount}`;
   await s3.createWebsiteBucket(bucket);
   site = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-publish-')), 'dist');
-  await cp(fx.out, site, { recursive: true });
+  // The output folder is a link to its current version: copy the files it shows.
+  await cp(fx.out, site, { recursive: true, dereference: true });
   s3.writes();
 });
 
 const publish = (...args: string[]) => runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', ...args);
-const builtFiles = async () => (await readdir(site, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(site, path.join(e.parentPath, e.name))).sort();
+/** The files a build made, but sitegen's own marker (publish leaves dot files out). */
+const builtFiles = async () => (await readdir(site, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(site, path.join(e.parentPath, e.name))).sort();
 /** Every key a built folder should have in the bucket: each file, and each page at its exact path. */
 const expectedKeys = (files: string[]) => files.flatMap((f) => [f, ...[routeForOutputPath(f)].filter((r) => r && r !== '/').map((r) => r!.slice(1))]).sort();
 const siteKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k !== '.sitegen-publish.json').sort();

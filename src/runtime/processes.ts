@@ -1,0 +1,25 @@
+/** Whether a process of this machine is still running (a lock or folder it left is otherwise stale). */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid written into a working file's name by `workingName`, or undefined. */
+export function pidOfWorkingName(name: string): number | undefined {
+  const match = /\.tmp-(\d+)-[0-9a-f]+$/.exec(name);
+  return match ? Number(match[1]) : undefined;
+}
+
+let counter = 0;
+
+/** A name for a file being written: unique to this process and call, with the pid that owns it. */
+export function workingName(file: string): string {
+  counter = (counter + 1) % 0x1000000;
+  return `${file}.tmp-${process.pid}-${(Math.floor(Math.random() * 0x1000000) ^ counter).toString(16)}`;
+}

@@ -1,0 +1,232 @@
+import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { syncFolder } from '../build/cacheFile.ts';
+import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+
+/**
+ * The output folder, made crash-safe by versions. `dist` is a link to one complete version in
+ * the store beside it (`.dist.sitegen/<id>/`). A build writes a new version there and, once
+ * every file is written, renames a new link over `dist`: a rename is atomic, so at every instant
+ * `dist` is the complete previous site or the complete new one, whatever kills the build.
+ *
+ *     dist -> .dist.sitegen/1763942400000-4242-9f3a1c
+ *     .dist.sitegen/
+ *       .sitegen-store              this folder is sitegen's
+ *       .gitignore                  `*`: git never shows the store
+ *       1763942400000-4242-9f3a1c/  a version: complete once it holds .sitegen-output
+ *
+ * The previous version is kept until the next build, so that a reader who resolved the old
+ * link a moment before the switch can finish reading.
+ */
+
+/** The marker in every output sitegen makes: only a marked (or empty) folder is ever replaced. */
+export const OUTPUT_MARKER = '.sitegen-output';
+export const STORE_MARKER = '.sitegen-store';
+const VERSION_NAME = /^(\d{13})-(\d+)-[0-9a-f]+$/;
+
+export function markerText(): string {
+  return `${JSON.stringify({ generator: 'sitegen', version: packageJson.version })}\n`;
+}
+
+/** What is at the output path now. */
+export type OutputState =
+  | { kind: 'missing' }
+  /** A link to a version in the store; `complete` unless the store lost it. */
+  | { kind: 'version'; dir: string; complete: boolean }
+  /** A real folder that sitegen may replace: empty, or marked by sitegen. */
+  | { kind: 'folder'; empty: boolean }
+  | { kind: 'foreign'; reason: string };
+
+let sequence = 0;
+
+export class OutputStore {
+  readonly store: string;
+
+  constructor(readonly out: string) {
+    this.store = path.join(path.dirname(out), `.${path.basename(out)}.sitegen`);
+  }
+
+  state(): OutputState {
+    let info;
+    try {
+      info = lstatSync(this.out);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+      throw error;
+    }
+    if (info.isSymbolicLink()) {
+      const target = path.resolve(path.dirname(this.out), readlinkSync(this.out));
+      if (path.dirname(target) === this.store) return { kind: 'version', dir: target, complete: existsSync(path.join(target, OUTPUT_MARKER)) };
+      return { kind: 'foreign', reason: `it is a link to ${target}, which sitegen did not make: remove the link, or choose another --out` };
+    }
+    if (!info.isDirectory()) return { kind: 'foreign', reason: 'it is a file, not a folder: choose another --out' };
+    const names = readdirSync(this.out);
+    if (!names.length) return { kind: 'folder', empty: true };
+    if (names.includes(OUTPUT_MARKER)) return { kind: 'folder', empty: false };
+    return { kind: 'foreign', reason: `it is not empty and sitegen did not make it (it has no ${OUTPUT_MARKER} marker): empty it, or choose another --out` };
+  }
+
+  /** The folder whose files the output path shows now, if it is a complete sitegen output. */
+  current(): string | undefined {
+    const state = this.state();
+    if (state.kind === 'version') return state.complete ? state.dir : undefined;
+    return state.kind === 'folder' && !state.empty ? this.out : undefined;
+  }
+
+  /**
+   * Undoes what killed builds left: versions never completed (their process is gone) and
+   * temporary links are removed, complete versions older than the previous one too, and an
+   * output path that lost its link is pointed at the newest complete version again.
+   * Returns what it did, a line each.
+   */
+  async recover(): Promise<string[]> {
+    const done: string[] = [];
+    done.push(...(await removeLegacyLeftovers(this.out)));
+    if (!existsSync(path.join(this.store, STORE_MARKER))) return done;
+    const state = this.state();
+    const current = state.kind === 'version' ? path.basename(state.dir) : undefined;
+    const names = await readdir(this.store);
+    const complete: string[] = [];
+    let removed = 0;
+    for (const name of names) {
+      const temporary = pidOfWorkingName(name);
+      if (temporary !== undefined) {
+        if (!processAlive(temporary) || temporary === process.pid) await rm(path.join(this.store, name), { force: true });
+        continue;
+      }
+      const match = VERSION_NAME.exec(name);
+      if (!match) continue;
+      if (existsSync(path.join(this.store, name, OUTPUT_MARKER))) complete.push(name);
+      else if (name !== current && (!processAlive(Number(match[2])) || Number(match[2]) === process.pid)) {
+        await rm(path.join(this.store, name), { recursive: true, force: true });
+        removed++;
+      }
+    }
+    if (removed) done.push(`output: removed ${removed} unfinished ${removed === 1 ? 'version' : 'versions'} of ${this.shown()} left by builds that were stopped`);
+    complete.sort();
+    if (state.kind === 'missing' || (state.kind === 'version' && !state.complete)) {
+      const newest = complete.at(-1);
+      if (newest) {
+        await this.point(path.join(this.store, newest));
+        done.push(`output: ${this.shown()} was missing; restored it from its last complete build`);
+      }
+    }
+    const keep = this.state();
+    await this.prune(keep.kind === 'version' ? path.basename(keep.dir) : undefined, complete);
+    return done;
+  }
+
+  /** A new, empty version holding a copy of public/. */
+  async open(publicDir: string): Promise<StagedVersion> {
+    await mkdir(this.store, { recursive: true });
+    if (!existsSync(path.join(this.store, STORE_MARKER))) {
+      await writeFile(path.join(this.store, '.gitignore'), '# sitegen keeps the versions of an output folder here\n*\n');
+      await writeFile(path.join(this.store, STORE_MARKER), markerText());
+    }
+    sequence = (sequence + 1) % 0x10000;
+    const id = `${String(Date.now()).padStart(13, '0')}-${process.pid}-${(Math.floor(Math.random() * 0x100000) * 0x10000 + sequence).toString(16)}`;
+    const dir = path.join(this.store, id);
+    await mkdir(dir);
+    const staged = new StagedVersion(this, dir, this.current());
+    try {
+      await cp(publicDir, dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+      });
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    return staged;
+  }
+
+  /** Points the output path at `dir` with one atomic rename (a real folder there is moved into the store first). */
+  async point(dir: string): Promise<void> {
+    const link = workingName(path.join(this.store, '.link'));
+    await symlink(path.relative(path.dirname(this.out), dir), link);
+    const state = this.state();
+    if (state.kind === 'folder' && state.empty) await rmdir(this.out);
+    // A marked real folder becomes the oldest version, deleted with the old ones.
+    else if (state.kind === 'folder') await rename(this.out, path.join(this.store, `${'0'.repeat(13)}-${process.pid}-0`));
+    else if (state.kind === 'foreign') throw new Error(`${this.out}: ${state.reason}`);
+    await rename(link, this.out);
+    await syncFolder(path.dirname(this.out));
+  }
+
+  /** Removes complete versions but the current one and the newest before it. */
+  async prune(current: string | undefined, complete?: string[]): Promise<void> {
+    const all = complete ?? (await readdir(this.store)).filter((name) => VERSION_NAME.test(name) && existsSync(path.join(this.store, name, OUTPUT_MARKER))).sort();
+    const older = all.filter((name) => name !== current);
+    await Promise.all(older.slice(0, -1).map((name) => rm(path.join(this.store, name), { recursive: true, force: true })));
+  }
+
+  private shown(): string {
+    return path.relative(process.cwd(), this.out) || this.out;
+  }
+}
+
+/**
+ * A version being written. Worker threads may write pages into `dir` while the build goes on;
+ * nothing shows it until `commit`.
+ */
+export class StagedVersion {
+  constructor(
+    private readonly store: OutputStore,
+    readonly dir: string,
+    /** The version the output path showed when this one was opened. */
+    readonly previous: string | undefined,
+  ) {}
+
+  /**
+   * Creates the folders of these files, each once and parents first, on this thread: worker
+   * threads then write files into them without creating folders in one parent side by side.
+   */
+  createFolders(files: string[]): void {
+    createFolders(this.dir, files);
+  }
+
+  /** Writes generated files; `unchanged` lists files to take over from the previous version as they are. */
+  write(files: Map<string, string | Uint8Array>, unchanged: string[] = []): void {
+    createFolders(this.dir, [...files.keys(), ...unchanged]);
+    // One file after another: parallel creates in one folder contend for its lock and cost more system time.
+    for (const [file, data] of files) writeFileSync(path.join(this.dir, file), data);
+    // Files that the previous version already has byte for byte are hard-linked, not rewritten.
+    if (unchanged.length && !this.previous) throw new Error('no previous output to take unchanged files from');
+    for (const file of unchanged) linkSync(path.join(this.previous!, file), path.join(this.dir, file));
+  }
+
+  /** Marks the version complete and switches the output path to it. */
+  async commit(): Promise<void> {
+    writeFileSync(path.join(this.dir, OUTPUT_MARKER), markerText());
+    await this.store.point(this.dir);
+    await this.store.prune(path.basename(this.dir));
+  }
+
+  async discard(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Creates the folders of these files, each once and parents first (a recursive mkdir per file retries every parent). */
+function createFolders(root: string, files: string[]): void {
+  const folders = [...new Set(files.map((f) => path.dirname(f)).filter((d) => d !== '.'))];
+  const all = new Set<string>();
+  for (const folder of folders) for (let d = folder; d !== '.' && !all.has(d); d = path.dirname(d)) all.add(d);
+  for (const folder of [...all].sort()) {
+    const target = path.join(root, folder);
+    if (!existsSync(target)) mkdirSync(target);
+  }
+}
+
+/** Earlier sitegens staged beside the output as `.dist.staging-<pid>` and `.dist.previous-<pid>`. */
+async function removeLegacyLeftovers(out: string): Promise<string[]> {
+  const pattern = new RegExp(`^\\.${path.basename(out).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|previous)-(\\d+)$`);
+  const names = await readdir(path.dirname(out)).catch(() => [] as string[]);
+  const dead = names.filter((name) => {
+    const match = pattern.exec(name);
+    return match !== null && !processAlive(Number(match[2]));
+  });
+  await Promise.all(dead.map((name) => rm(path.join(path.dirname(out), name), { recursive: true, force: true })));
+  return dead.map((name) => `output: removed ${name}, left by an earlier build that was stopped`);
+}
