@@ -31,6 +31,9 @@ function realPath(file: string): string {
 
 const inside = (parent: string, child: string) => child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 
+/** A folder as written and as it really is: a link (node_modules is often one) must not open a way around a rule. */
+const forms = (folder: string) => [...new Set([path.resolve(folder), realPath(folder)])];
+
 /**
  * Why sitegen may not replace `paths.out`, or undefined when it may: the project folder, a
  * folder around it, one of its source folders (or anything inside them), the content folder,
@@ -38,21 +41,28 @@ const inside = (parent: string, child: string) => child.startsWith(parent.endsWi
  * link to its current version, so it is judged unresolved.
  */
 export function outputRefusal(paths: Paths): OutputRefused | undefined {
-  const out = path.join(realPath(path.dirname(paths.out)), path.basename(paths.out));
+  const outs = forms(path.dirname(paths.out)).map((parent) => path.join(parent, path.basename(paths.out)));
   const refuse = (reason: string) => new OutputRefused(paths.out, reason);
-  const root = realPath(paths.root);
-  if (out === root) return refuse('it is the project folder (sitegen replaces the whole output folder). Choose another --out, such as dist');
-  if (inside(out, root)) return refuse('it contains the project folder. Choose another --out, such as dist');
+  const is = (folders: string[]) => outs.some((out) => folders.includes(out));
+  const within = (folders: string[]) => outs.some((out) => folders.some((folder) => inside(folder, out)));
+  const around = (folders: string[]) => outs.some((out) => folders.some((folder) => inside(out, folder)));
+  const root = forms(paths.root);
+  const suggestion = 'Choose another --out, such as dist';
+  if (is(root)) return refuse(`it is the project folder (sitegen replaces the whole output folder). ${suggestion}`);
+  if (around(root)) return refuse(`it contains the project folder. ${suggestion}`);
   for (const name of PROJECT_FOLDERS) {
-    const folder = path.join(root, name);
-    if (out === folder || inside(folder, out)) return refuse(`it is ${out === folder ? '' : 'inside '}the project's ${name}/ folder. Choose another --out, such as dist`);
+    const folder = forms(path.join(paths.root, name));
+    if (is(folder)) return refuse(`it is the project's ${name}/ folder. ${suggestion}`);
+    if (within(folder)) return refuse(`it is inside the project's ${name}/ folder. ${suggestion}`);
   }
-  const content = realPath(paths.content);
-  if (out === content) return refuse('it is the content folder being built. Choose another --out');
-  if (inside(content, out)) return refuse('it is inside the content folder being built. Choose another --out');
-  if (inside(out, content)) return refuse('it contains the content folder being built. Choose another --out');
-  for (let at = path.dirname(out); at !== path.dirname(at); at = path.dirname(at)) {
-    if (existsSync(path.join(at, STORE_MARKER))) return refuse('it is inside a folder where sitegen keeps the versions of an output. Choose another --out');
+  const content = forms(paths.content);
+  if (is(content)) return refuse(`it is the content folder being built. ${suggestion}`);
+  if (within(content)) return refuse(`it is inside the content folder being built. ${suggestion}`);
+  if (around(content)) return refuse(`it contains the content folder being built. ${suggestion}`);
+  for (const out of outs) {
+    for (let at = path.dirname(out); at !== path.dirname(at); at = path.dirname(at)) {
+      if (existsSync(path.join(at, STORE_MARKER))) return refuse(`it is inside a folder where sitegen keeps the versions of an output. ${suggestion}`);
+    }
   }
   const state = new OutputStore(paths.out).state();
   return state.kind === 'foreign' ? refuse(state.reason) : undefined;

@@ -158,7 +158,7 @@ export class OutputStore {
   async prune(current: string | undefined, complete?: string[]): Promise<void> {
     const all = complete ?? (await readdir(this.store)).filter((name) => VERSION_NAME.test(name) && existsSync(path.join(this.store, name, OUTPUT_MARKER))).sort();
     const older = all.filter((name) => name !== current);
-    await Promise.all(older.slice(0, -1).map((name) => rm(path.join(this.store, name), { recursive: true, force: true })));
+    await Promise.all(older.slice(0, -1).map((name) => removeVersion(path.join(this.store, name))));
   }
 
   private shown(): string {
@@ -217,6 +217,12 @@ function createFolders(root: string, files: string[]): void {
     const target = path.join(root, folder);
     if (!existsSync(target)) mkdirSync(target);
   }
+}
+
+/** Unmarks a version before removing it: one half removed when a build is stopped is never taken for complete. */
+async function removeVersion(dir: string): Promise<void> {
+  await rm(path.join(dir, OUTPUT_MARKER), { force: true });
+  await rm(dir, { recursive: true, force: true });
 }
 
 /** Earlier sitegens staged beside the output as `.dist.staging-<pid>` and `.dist.previous-<pid>`. */

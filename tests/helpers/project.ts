@@ -1,0 +1,74 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** What a project needs to build: everything but its dependencies, which are linked. */
+const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A private copy of the whole project in a temp folder, for experiments that may destroy it
+ * (never the checkout). Its sitegen runs as users run it: `node bin/sitegen.mjs` in a child
+ * process (the compiled generator is shared through the linked node_modules), which a test can kill.
+ * `articles` synthetic articles are added to the real content.
+ */
+export async function projectCopy(options: { articles?: number } = {}) {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
+  const root = path.join(parent, 'project');
+  await mkdir(root);
+  await Promise.all(PROJECT_FILES.map((name) => cp(path.join(ROOT, name), path.join(root, name), { recursive: true })));
+  await symlink(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
+  // Reproducible output (the footer's year), so that builds can be compared byte for byte.
+  const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1' };
+  const start = (args: string[], cwd = root): ChildProcess => spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return {
+    parent,
+    root,
+    out: path.join(root, 'dist'),
+    cache: path.join(root, '.sitegen-cache'),
+    file: (rel: string) => path.join(root, rel),
+    /** Starts `sitegen ARGS` in the project. */
+    start,
+    /** Runs `sitegen ARGS` in the project to its end. */
+    run: (args: string[], cwd = root) => finished(start(args, cwd)),
+    async edit(rel: string, change: (text: string) => string) {
+      const file = path.join(root, rel);
+      await writeFile(file, change(await readFile(file, 'utf8')));
+    },
+    git: (...args: string[]) => new Promise<string>((resolve, reject) => execFile('git', args, { cwd: root }, (error, stdout) => (error ? reject(error) : resolve(stdout)))),
+    remove: () => rm(parent, { recursive: true, force: true }),
+  };
+}
+
+export type Project = Awaited<ReturnType<typeof projectCopy>>;
+
+/** What a child process printed, and how it ended. */
+export function finished(child: ChildProcess): Promise<RunResult> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
+
+/** A small seeded generator (mulberry32): the same seed gives the same experiment. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
