@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { treeHashes } from '../helpers/fixture.ts';
+import { projectCopy, seededRandom, type Project } from '../helpers/project.ts';
+
+let project: Project;
+let cold: Record<string, string>;
+let pristine: string;
+let cacheFiles: string[];
+
+beforeAll(async () => {
+  project = await projectCopy();
+  expect((await project.run(['build'])).code).toBe(0);
+  cold = await treeHashes(project.out);
+  pristine = path.join(project.parent, 'pristine-cache');
+  await cp(project.cache, pristine, { recursive: true });
+  cacheFiles = (await readdir(project.cache, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(project.cache, path.join(e.parentPath, e.name))).sort();
+}, 60_000);
+afterAll(() => project?.remove());
+
+const random = seededRandom(7);
+/** Ways a cache file goes bad: by accident (a crash, a full disk, a bad sector) or by hand. */
+const damages: [string, (file: string) => Promise<void>, boolean][] = [
+  ['deleted', (file) => rm(file), false],
+  ['truncated to zero bytes', (file) => truncate(file, 0), true],
+  ['cut in half', async (file) => truncate(file, Math.floor((await readFile(file)).length / 2)), true],
+  ['overwritten with random bytes', (file) => writeFile(file, Buffer.from(Array.from({ length: 4096 }, () => Math.floor(random() * 256)))), true],
+  ['replaced by valid JSON of another shape', (file) => writeFile(file, JSON.stringify({ entries: [1, 2, 3], version: 'x' })), true],
+  [
+    'given a well-formed header and checksum over data of another shape',
+    async (file) => {
+      const header = JSON.parse((await readFile(file, 'utf8')).split('\n')[0]!) as Record<string, string>;
+      const body = JSON.stringify([{ hash: 1 }]);
+      await writeFile(file, `${JSON.stringify({ ...header, sha256: createHash('sha256').update(body).digest('hex') })}\n${body}`);
+    },
+    true,
+  ],
+  [
+    'replaced by a cache file of another kind',
+    async (file) => {
+      const other = cacheFiles.map((f) => path.join(project.cache, f)).find((f) => f !== file && path.basename(f) !== path.basename(file))!;
+      await writeFile(file, await readFile(other));
+    },
+    true,
+  ],
+];
+
+describe('a damaged .sitegen-cache/ never breaks a build', () => {
+  it('has a file of each kind to damage', () => {
+    expect(cacheFiles.map((f) => f.replace(/[A-Za-z0-9]{12,}/g, 'ID'))).toEqual(['analyses/ID-bodies.json', 'analyses/ID.json', 'assets/ID.json', 'output-ID.json']);
+  });
+
+  for (const [damage, apply, reported] of damages) {
+    it(`builds the cold build's bytes when each cache file is ${damage}`, async () => {
+      for (const file of cacheFiles) {
+        await rm(project.cache, { recursive: true, force: true });
+        await cp(pristine, project.cache, { recursive: true });
+        await apply(path.join(project.cache, file));
+        const { code, stdout, stderr } = await project.run(['build', '--verbose']);
+        expect(code, `${file}: ${stderr}`).toBe(0);
+        expect(stderr, file).toBe('');
+        const dropped = stdout.split('\n').filter((line) => line.startsWith('cache: dropped'));
+        expect(dropped, file).toEqual(reported ? [expect.stringContaining(path.join('.sitegen-cache', file))] : []);
+        expect(await treeHashes(project.out), file).toEqual(cold);
+      }
+    }, 120_000);
+  }
+
+  it('keeps working after a damaged file was rebuilt: the next build renders nothing again', async () => {
+    await truncate(path.join(project.cache, cacheFiles[0]!), 10);
+    expect((await project.run(['build'])).code).toBe(0);
+    const { stdout } = await project.run(['build', '--verbose']);
+    expect(stdout).toMatch(/^rendered 0 of \d+ pages/m);
+    expect(stdout).not.toContain('cache:');
+  });
+});
