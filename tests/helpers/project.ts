@@ -6,7 +6,7 @@ import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a project needs to build: everything but its dependencies, which are linked. */
-const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json', '.gitignore', 'eslint.config.js'];
 
 export interface RunResult {
   code: number | null;
@@ -45,12 +45,19 @@ export async function projectCopy(options: { articles?: number } = {}) {
       const file = path.join(root, rel);
       await writeFile(file, change(await readFile(file, 'utf8')));
     },
-    git: (...args: string[]) => new Promise<string>((resolve, reject) => execFile('git', args, { cwd: root }, (error, stdout) => (error ? reject(error) : resolve(stdout)))),
+    git: (...args: string[]) => command('git', args, root),
+    /** The project's linter, as CI runs it. */
+    lint: () => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.'], root),
     remove: () => rm(parent, { recursive: true, force: true }),
   };
 }
 
 export type Project = Awaited<ReturnType<typeof projectCopy>>;
+
+/** Runs a command to its end; rejects with what it printed when it fails. */
+function command(file: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => execFile(file, args, { cwd }, (error, stdout, stderr) => (error ? reject(new Error(`${file} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout))));
+}
 
 /** What a child process printed, and how it ended. */
 export function finished(child: ChildProcess): Promise<RunResult> {

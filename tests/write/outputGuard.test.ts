@@ -24,7 +24,8 @@ describe('sitegen build --out refuses folders it did not make, before writing an
     ['src/', () => 'src', /: it is the project's src\/ folder/],
     ['public/', () => 'public', /: it is the project's public\/ folder/],
     ['.git/', () => '.git', /: it is the project's \.git\/ folder/],
-    ['a folder inside node_modules/', () => 'node_modules/.cache/site', /: it is inside the project's node_modules\/ folder/],
+    ['a folder inside node_modules/ (a link to the checkout’s)', () => 'node_modules/.cache/site', /: it is inside the project's node_modules\/ folder/],
+    ['.sitegen-cache/', () => '.sitegen-cache', /: it is the project's \.sitegen-cache\/ folder/],
     ['an unmarked folder with files in it', (p) => path.join(p.parent, 'photos'), /: it is not empty and sitegen did not make it .*: empty it, or choose another --out$/],
   ];
 

@@ -27,6 +27,8 @@ let coldMs = 0;
 beforeAll(async () => {
   // A few hundred articles: large enough that a build has a real timeline (and cold builds use worker threads).
   project = await projectCopy({ articles: 300 });
+  await project.git('init', '-q');
+  await project.git('add', '-A');
   let t = Date.now();
   expect((await project.run(['build'])).code).toBe(0);
   coldMs = Date.now() - t;
@@ -112,6 +114,10 @@ describe('a build killed at any instant', () => {
     expect(outcomes.previous).toBeGreaterThan(0);
     expect(outcomes.new).toBeGreaterThan(0);
 
+    // Whatever the killed builds left is out of sight of git and the linter, even before the next build cleans it.
+    expect((await project.git('status', '--porcelain')).split('\n').filter((line) => line.startsWith('??'))).toEqual([]);
+    await project.lint();
+
     const next = await project.run(['build', '--verbose']);
     expect(next.code, next.stderr).toBe(0);
     expect(await treeHashes(project.out)).toEqual(golden[state]);
@@ -161,4 +167,16 @@ describe('readers while builds replace the output', () => {
     // The readers really saw the site change under them.
     expect(titlesSeen.size).toBe(2);
   }, 120_000);
+});
+
+describe('an output that lost its link', () => {
+  it('is restored from its newest complete version by the next build, even one that fails', async () => {
+    const before = await treeHashes(project.out);
+    await rm(project.out);
+    await project.edit('content/site.yaml', (t) => t.replace('\nname:', '\nname: [broken'));
+    const { code } = await project.run(['build']);
+    await project.edit('content/site.yaml', (t) => t.replace('\nname: [broken', '\nname:'));
+    expect(code).toBe(1);
+    expect(await treeHashes(project.out)).toEqual(before);
+  });
 });
