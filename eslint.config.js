@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', '.dist.sitegen/', 'node_modules/', '.sitegen-cache/', 'public/'] },
+  { ignores: ['dist', '**/.*.sitegen/', 'node_modules/', '.sitegen-cache/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
+import { pidOfWorkingName, processAlive } from '../runtime/processes.ts';
+import { writeFileAtomic } from '../write/durable.ts';
 
 /**
  * Files in .sitegen-cache/. Each starts with a header line naming its format, its kind, the
@@ -68,35 +69,6 @@ async function drop(file: string, reason: string, log: CacheLog): Promise<undefi
 export async function writeCacheFile<S extends z.ZodType>(file: string, { kind }: CacheFileKind<S>, version: string, data: z.input<S>): Promise<void> {
   const body = JSON.stringify(data);
   await writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n${body}`);
-}
-
-/** Temporary file, fsync, rename, fsync of the folder: after a crash the file is the old one or the new one, whole. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
-  await mkdir(dir, { recursive: true });
-  const temp = workingName(file);
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await syncFolder(dir);
-}
-
-/** Makes a rename in `dir` durable (where the platform can open a folder). */
-export async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => undefined);
-  if (!handle) return;
-  await handle.sync().catch(() => undefined);
-  await handle.close();
 }
 
 /** Removes temporary files that builds killed while writing left in the cache. */

@@ -1,7 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/build.ts';
+import { waitingLine } from '../build/buildLock.ts';
 import { resolvePaths } from '../config.ts';
-import { EXIT, progressReporter, reportFailure, summaryLine, verboseLines, waitingLine } from './report.ts';
+import { EXIT, progressReporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);

@@ -1,6 +1,5 @@
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../build/build.ts';
-import type { LockHolder } from '../build/buildLock.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 
 export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3 } as const;
@@ -36,11 +35,6 @@ export function reportFailure(error: unknown): number {
     return EXIT.usage;
   }
   throw error;
-}
-
-/** The one line a build prints while it waits for another build of the project. */
-export function waitingLine(holder: LockHolder): string {
-  return `waiting for another sitegen build of this project to finish (process ${holder.pid}${holder.host ? ` on ${holder.host}` : ''}, since ${holder.since})`;
 }
 
 /** Shows progress on stderr only when a build takes longer than a second. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Whether a process of this machine is still running (a lock or folder it left is otherwise stale). */
 export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -7,6 +9,20 @@ export function processAlive(pid: number): boolean {
   } catch (error) {
     // EPERM: it runs, under another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * When a process started, in clock ticks since boot (Linux), or undefined where the system does
+ * not say: with the pid it names one process, even after the pid is reused.
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (in parentheses) may hold spaces: count fields after it. starttime is field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
   }
 }
 

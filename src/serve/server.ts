@@ -77,8 +77,9 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
     }
     for (let attempt = 0; ; attempt++) {
       const root = await realpath(folder).catch(() => folder);
-      const page = pageFileFor(root, pathname);
+      let page: string | undefined;
       try {
+        page = pageFileFor(root, pathname);
         if (page) return await sendHtml(res, page, 200, head);
       } catch (error) {
         // The version was removed between the lookup and the read (a build went on): look again.

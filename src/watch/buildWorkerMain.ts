@@ -1,11 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Builder } from '../build/build.ts';
+import { waitingLine, type LockHolder } from '../build/buildLock.ts';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 
 export type WorkerRequest = { type: 'build'; publicChanged: boolean };
 export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: number } | { type: 'failed'; message: string; content: boolean };
+/** Said while a build waits for another build of the project. */
+export type WorkerNotice = { type: 'waiting'; line: string };
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
@@ -13,7 +16,8 @@ const builder = new Builder(paths);
 
 parentPort!.on('message', (request: WorkerRequest) => {
   if (request.publicChanged) builder.publicChanged();
-  builder.build().then(
+  const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
+  builder.build({ onWait }).then(
     (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms } satisfies WorkerReply),
     (error: unknown) => {
       const content = error instanceof ContentError;

@@ -6,7 +6,7 @@ import type { Paths } from '../config.ts';
 import { compiled, setCompiled, workerEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
-import type { WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
+import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
 import { LiveReload } from './liveReload.ts';
 
 export type ChangeKind = 'content' | 'public' | 'code';
@@ -83,9 +83,12 @@ export async function startWatch(paths: Paths, port: number, log: (line: string)
         return;
       }
       const w = worker;
-      w.once('message', (reply: WorkerReply) => {
-        if (w === worker) finish(reply);
-      });
+      const onMessage = (message: WorkerReply | WorkerNotice) => {
+        if (message.type === 'waiting') return log(message.line);
+        w.off('message', onMessage);
+        if (w === worker) finish(message);
+      };
+      w.on('message', onMessage);
       w.postMessage({ type: 'build', publicChanged: job.publicChanged } satisfies WorkerRequest);
     })();
   };

@@ -1,9 +1,9 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { OutputStore, STORE_MARKER } from './outputStore.ts';
 
-/** The project's own folders: an output there, or around them, would replace what the user wrote. */
+/** The project's own folders: an output there would replace what the user wrote. */
 const PROJECT_FOLDERS = ['content', 'templates', 'public', 'src', 'bin', 'tests', 'node_modules', '.git', '.sitegen-cache'];
 
 /** Thrown before anything is written when the output folder is one sitegen must not replace. */
@@ -59,11 +59,17 @@ export function outputRefusal(paths: Paths): OutputRefused | undefined {
   if (is(content)) return refuse(`it is the content folder being built. ${suggestion}`);
   if (within(content)) return refuse(`it is inside the content folder being built. ${suggestion}`);
   if (around(content)) return refuse(`it contains the content folder being built. ${suggestion}`);
+  // The stores where sitegen keeps the versions of outputs are its own: never an output.
+  if (/^\..+\.sitegen$/.test(path.basename(paths.out))) return refuse(`that name is kept for the folder where sitegen keeps the versions of an output. ${suggestion}`);
   for (const out of outs) {
     for (let at = path.dirname(out); at !== path.dirname(at); at = path.dirname(at)) {
       if (existsSync(path.join(at, STORE_MARKER))) return refuse(`it is inside a folder where sitegen keeps the versions of an output. ${suggestion}`);
     }
   }
-  const state = new OutputStore(paths.out).state();
+  const store = new OutputStore(paths.out);
+  if (existsSync(store.store) && !(lstatSync(store.store).isDirectory() && existsSync(path.join(store.store, STORE_MARKER)))) {
+    return refuse(`sitegen keeps its versions in ${path.basename(store.store)} beside it, and something else is there: move it, or choose another --out`);
+  }
+  const state = store.state();
   return state.kind === 'foreign' ? refuse(state.reason) : undefined;
 }

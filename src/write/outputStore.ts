@@ -1,8 +1,8 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { syncFolder } from '../build/cacheFile.ts';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
+import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 /**
@@ -65,7 +65,10 @@ export class OutputStore {
     const names = readdirSync(this.out);
     if (!names.length) return { kind: 'folder', empty: true };
     if (names.includes(OUTPUT_MARKER)) return { kind: 'folder', empty: false };
-    return { kind: 'foreign', reason: `it is not empty and sitegen did not make it (it has no ${OUTPUT_MARKER} marker): empty it, or choose another --out` };
+    return {
+      kind: 'foreign',
+      reason: `it is not empty and sitegen did not make it (it has no ${OUTPUT_MARKER} marker; outputs of sitegen before 1.1 have none and can be deleted): empty it, or choose another --out`,
+    };
   }
 
   /** The folder whose files the output path shows now, if it is a complete sitegen output. */
@@ -93,7 +96,7 @@ export class OutputStore {
     for (const name of names) {
       const temporary = pidOfWorkingName(name);
       if (temporary !== undefined) {
-        if (!processAlive(temporary) || temporary === process.pid) await rm(path.join(this.store, name), { force: true });
+        if (!processAlive(temporary) || temporary === process.pid) await rm(path.join(this.store, name), { recursive: true, force: true });
         continue;
       }
       const match = VERSION_NAME.exec(name);
@@ -196,9 +199,15 @@ export class StagedVersion {
     for (const file of unchanged) linkSync(path.join(this.previous!, file), path.join(this.dir, file));
   }
 
-  /** Marks the version complete and switches the output path to it. */
+  /**
+   * Marks the version complete and switches the output path to it. The files go to disk first,
+   * then the marker, then the link: after a power cut the link never names a version whose
+   * files the disk had not yet received.
+   */
   async commit(): Promise<void> {
-    writeFileSync(path.join(this.dir, OUTPUT_MARKER), markerText());
+    await flushToDisk(this.dir);
+    await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText());
+    await syncFolder(this.dir);
     await this.store.point(this.dir);
     await this.store.prune(path.basename(this.dir));
   }
@@ -219,10 +228,14 @@ function createFolders(root: string, files: string[]): void {
   }
 }
 
-/** Unmarks a version before removing it: one half removed when a build is stopped is never taken for complete. */
+/**
+ * Renames a version to a working name of this process before removing it: one half removed
+ * when a build is stopped is never taken for a version, and the next build removes the rest.
+ */
 async function removeVersion(dir: string): Promise<void> {
-  await rm(path.join(dir, OUTPUT_MARKER), { force: true });
-  await rm(dir, { recursive: true, force: true });
+  const doomed = workingName(dir);
+  await rename(dir, doomed);
+  await rm(doomed, { recursive: true, force: true });
 }
 
 /** Earlier sitegens staged beside the output as `.dist.staging-<pid>` and `.dist.previous-<pid>`. */

@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireBuildLock } from '../../src/build/buildLock.ts';
+import { processStartTime } from '../../src/runtime/processes.ts';
 import { treeHashes } from '../helpers/fixture.ts';
 import { finished, projectCopy, type Project } from '../helpers/project.ts';
 
@@ -67,5 +69,77 @@ describe('one build at a time', () => {
       expect(stderr).toBe('');
     }
     await expectIntact();
+  });
+});
+
+describe('the lock between processes', () => {
+  /** A process that takes the lock, notes when it held it, and lets go. */
+  const TAKER = `
+import { appendFileSync } from 'node:fs';
+import { acquireBuildLock } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/build/buildLock.ts'))};
+const [dir, log] = process.argv.slice(2);
+const release = await acquireBuildLock(dir, () => undefined);
+const entered = performance.timeOrigin + performance.now();
+await new Promise((resolve) => setTimeout(resolve, 100));
+appendFileSync(log, JSON.stringify([entered, performance.timeOrigin + performance.now()]) + '\\n');
+await release();
+`;
+
+  it('is held by one process at a time when several take over a dead holder’s lock at once', async () => {
+    const dir = path.join(project.parent, 'race');
+    await mkdir(dir, { recursive: true });
+    const script = path.join(dir, 'taker.mts');
+    await writeFile(script, TAKER);
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    for (let trial = 0; trial < 6; trial++) {
+      const log = path.join(dir, `held-${trial}.log`);
+      await writeFile(path.join(dir, 'build.lock'), holder(gone));
+      const takers = Array.from({ length: 4 }, () => finished(spawn(process.execPath, ['--import', 'tsx', script, dir, log], { stdio: ['ignore', 'pipe', 'pipe'] })));
+      for (const taker of await Promise.all(takers)) expect(taker.code, taker.stderr).toBe(0);
+      const spans = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as [number, number]).sort((a, b) => a[0] - b[0]);
+      expect(spans).toHaveLength(4);
+      for (let i = 1; i < spans.length; i++) expect(spans[i]![0], `trial ${trial}: two holders at once`).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+    }
+  }, 120_000);
+});
+
+describe('who counts as gone', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = path.join(project.parent, 'judged');
+    await mkdir(dir, { recursive: true });
+  });
+  const lock = () => path.join(dir, 'build.lock');
+  /** Takes the lock and lets it go; says whether it had to wait for it (a wait is ended after `ms` by removing the lock). */
+  async function takeWithin(ms: number): Promise<'taken at once' | 'waited'> {
+    let waited = false;
+    const taking = acquireBuildLock(dir, () => (waited = true));
+    // Still waiting after `ms`: the holder goes away, so that the lock is taken and let go.
+    if (!(await Promise.race([taking.then(() => true), sleep(ms).then(() => false)]))) await rm(lock(), { force: true });
+    await (await taking)();
+    return waited ? 'waited' : 'taken at once';
+  }
+
+  it('takes over the lock of a build that died inside this process (a watch worker), and of a reused pid', async () => {
+    await writeFile(lock(), JSON.stringify({ pid: process.pid, host: hostname(), since: '', token: 'a build that died here' }));
+    expect(await takeWithin(2000)).toBe('taken at once');
+    const other = spawn('sleep', ['30']);
+    try {
+      await writeFile(lock(), JSON.stringify({ pid: other.pid, started: '1', host: hostname(), since: '', token: 'long gone' }));
+      expect(await takeWithin(2000)).toBe('taken at once');
+      await writeFile(lock(), JSON.stringify({ pid: other.pid, started: processStartTime(other.pid!), host: hostname(), since: '', token: 'alive' }));
+      expect(await takeWithin(600)).toBe('waited');
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('waits for a lock from another machine while it is kept fresh, and takes it over once it is a minute old', async () => {
+    await writeFile(lock(), JSON.stringify({ pid: 1, host: 'another-machine', since: '', token: 'remote' }));
+    expect(await takeWithin(600)).toBe('waited');
+    await writeFile(lock(), JSON.stringify({ pid: 1, host: 'another-machine', since: '', token: 'remote' }));
+    const old = new Date(Date.now() - 61_000);
+    await utimes(lock(), old, old);
+    expect(await takeWithin(2000)).toBe('taken at once');
   });
 });

@@ -1,9 +1,26 @@
-import { lstat, mkdir, readlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_MARKER } from '../../src/write/outputStore.ts';
 import { treeHashes } from '../helpers/fixture.ts';
 import { projectCopy, type Project } from '../helpers/project.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Everything under `dir` as it is: each file's hash, each link's target, each folder, empty ones too (links are not followed). */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const name = path.relative(dir, file);
+    if (entry.isSymbolicLink()) result[name] = `link to ${await readlink(file)}`;
+    else if (entry.isDirectory()) result[name] = 'folder';
+    else result[name] = createHash('sha256').update(await readFile(file)).digest('hex');
+  }
+  return result;
+}
 
 let project: Project;
 beforeAll(async () => {
@@ -27,14 +44,17 @@ describe('sitegen build --out refuses folders it did not make, before writing an
     ['a folder inside node_modules/ (a link to the checkout’s)', () => 'node_modules/.cache/site', /: it is inside the project's node_modules\/ folder/],
     ['.sitegen-cache/', () => '.sitegen-cache', /: it is the project's \.sitegen-cache\/ folder/],
     ['an unmarked folder with files in it', (p) => path.join(p.parent, 'photos'), /: it is not empty and sitegen did not make it .*: empty it, or choose another --out$/],
+    ['a name kept for a store of versions', () => '.site.sitegen', /: that name is kept for the folder where sitegen keeps the versions of an output/],
+    ['an output whose store place holds something else', (p) => path.join(p.parent, 'photos/album'), /: sitegen keeps its versions in \.album\.sitegen beside it, and something else is there/],
   ];
 
   for (const [name, out, reason] of refused) {
     it(`refuses ${name} with exit 2 and one line, and changes no file`, async () => {
       await mkdir(path.join(project.parent, 'photos'), { recursive: true });
       await writeFile(path.join(project.parent, 'photos/holiday.jpg'), 'not really a photo');
-      // The whole temp folder: the project, its .git, and the folder around it.
-      const before = await treeHashes(project.parent);
+      await writeFile(path.join(project.parent, 'photos/.album.sitegen'), 'a file that happens to have the store’s name');
+      // The whole temp folder: the project, its .git, and the folder around it, links and empty folders too.
+      const before = await snapshot(project.parent);
       for (const command of ['build', 'watch']) {
         const { code, stdout, stderr } = await project.run([command, '--out', out(project)]);
         expect(code, command).toBe(2);
@@ -43,7 +63,9 @@ describe('sitegen build --out refuses folders it did not make, before writing an
         expect(stderr).toMatch(/^sitegen: refusing to write the site into /);
         expect(stderr.trimEnd()).toMatch(reason);
       }
-      expect(await treeHashes(project.parent)).toEqual(before);
+      expect(await snapshot(project.parent)).toEqual(before);
+      // The copy's node_modules is a link to the checkout's: nothing was written through it.
+      expect(existsSync(path.join(ROOT, 'node_modules/.cache/site'))).toBe(false);
     });
   }
 });
@@ -66,5 +88,19 @@ describe('sitegen build --out replaces what it may', () => {
     }
     // A second build replaces the output it made.
     expect((await project.run(['build', '--out', marked])).code).toBe(0);
+  });
+
+  it('keeps the versions of an output of any name out of sight of the linter', async () => {
+    expect((await project.run(['build', '--out', 'site'])).code).toBe(0);
+    await project.lint();
+  });
+
+  it('refuses the store of versions and a version in it', async () => {
+    expect((await project.run(['build'])).code).toBe(0);
+    for (const out of ['.dist.sitegen', path.join('.dist.sitegen', await readlink(project.out).then((target) => path.basename(target)))]) {
+      const { code, stderr } = await project.run(['build', '--out', out]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/: (that name is kept for the|it is inside a) folder where sitegen keeps the versions of an output/);
+    }
   });
 });

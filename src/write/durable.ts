@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { workingName } from '../runtime/processes.ts';
+
+/** Temporary file, fsync, rename, fsync of the folder: after a crash the file is the old one or the new one, whole. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const dir = path.dirname(file);
+  await mkdir(dir, { recursive: true });
+  const temp = workingName(file);
+  try {
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await syncFolder(dir);
+}
+
+/** Makes a rename in `dir` durable (where the platform can open a folder). */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => undefined);
+  if (!handle) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close();
+}
+
+const run = promisify(execFile);
+
+/**
+ * Puts everything written under `dir` on disk (syncfs(2) through coreutils' `sync -f`; where
+ * that is missing, a plain `sync`): one call instead of an fsync per file.
+ */
+export async function flushToDisk(dir: string): Promise<void> {
+  await run('sync', ['-f', dir]).catch(() => run('sync', []));
+}
+
+/** Writes a small file and puts it on disk. */
+export async function writeFileDurably(file: string, data: string): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
