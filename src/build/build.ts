@@ -104,9 +104,15 @@ export class Builder {
     this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD;
   }
 
-  /** Forget image sizes and analysed markdown (after a change in public/). */
+  /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
   publicChanged(): void {
     this.workspace.publicChanged();
+    this.last = undefined;
+  }
+
+  /** Whether the output shows the version this builder wrote last, public/ unchanged since (watch). */
+  private wroteCurrent(store: OutputStore): boolean {
+    return this.last !== undefined && this.last.dir === store.current();
   }
 
   private loadAssets() {
@@ -250,7 +256,7 @@ export class Builder {
       // Markdown pages render (on worker threads for large sites, which write them into the
       // new version themselves) while this thread renders the YAML pages.
       if (pool) {
-        staged = await store.open(this.paths.public);
+        staged = await store.open(this.paths.public, { publicUnchanged: this.wroteCurrent(store) });
         staged.createFolders(stale.map((doc) => outputPathForRoute(doc.summary.href)));
       }
       const rendering = markdown.render(stale, shared, staged?.dir);
@@ -286,7 +292,7 @@ export class Builder {
       // Nothing changed at all: the previous output is already this build's output, byte for byte.
       const unchanged = !staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
       if (!unchanged) {
-        staged ??= await store.open(this.paths.public);
+        staged ??= await store.open(this.paths.public, { publicUnchanged: this.wroteCurrent(store) });
         // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
         const last = this.last?.dir === staged.previous ? this.last?.files : undefined;
         const same = last ? [...files.keys()].filter((file) => sameContent(last.get(file), files.get(file)!)) : [];

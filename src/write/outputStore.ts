@@ -1,5 +1,5 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readlink, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
@@ -121,8 +121,11 @@ export class OutputStore {
     return done;
   }
 
-  /** A new, empty version holding a copy of public/. */
-  async open(publicDir: string): Promise<StagedVersion> {
+  /**
+   * A new, empty version holding public/'s files: copied, or hard-linked from the version shown
+   * now when the caller knows public/ has not changed since it wrote that version.
+   */
+  async open(publicDir: string, options: { publicUnchanged?: boolean } = {}): Promise<StagedVersion> {
     await mkdir(this.store, { recursive: true });
     if (!existsSync(path.join(this.store, STORE_MARKER))) {
       await writeFile(path.join(this.store, '.gitignore'), '# sitegen keeps the versions of an output folder here\n*\n');
@@ -134,9 +137,7 @@ export class OutputStore {
     await mkdir(dir);
     const staged = new StagedVersion(this, dir, this.current());
     try {
-      await cp(publicDir, dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== 'ENOENT') throw e;
-      });
+      await copyPublic(publicDir, dir, options.publicUnchanged ? staged.previous : undefined);
     } catch (error) {
       await staged.discard();
       throw error;
@@ -214,6 +215,25 @@ export class StagedVersion {
 
   async discard(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Copies public/ into a version (a file at a time: faster than fs.cp's checks), or links its
+ * files from `linkFrom`, a version that holds them as they are. Links are kept as links.
+ */
+async function copyPublic(publicDir: string, dir: string, linkFrom: string | undefined): Promise<void> {
+  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [];
+    throw e;
+  });
+  const names = (kind: (e: (typeof entries)[number]) => boolean) => entries.filter(kind).map((e) => path.relative(publicDir, path.join(e.parentPath, e.name)));
+  createFolders(dir, names((e) => !e.isDirectory()));
+  for (const rel of names((e) => e.isDirectory())) if (!existsSync(path.join(dir, rel))) mkdirSync(path.join(dir, rel), { recursive: true });
+  for (const rel of names((e) => e.isSymbolicLink())) await symlink(await readlink(path.join(publicDir, rel)), path.join(dir, rel));
+  for (const rel of names((e) => e.isFile())) {
+    const linked = linkFrom ? await link(path.join(linkFrom, rel), path.join(dir, rel)).then(() => true, () => false) : false;
+    if (!linked) await copyFile(path.join(publicDir, rel), path.join(dir, rel));
   }
 }
 
