@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { workingName } from '../runtime/processes.ts';
 
 /** Temporary file, fsync, rename, fsync of the folder: after a crash the file is the old one or the new one, whole. */
@@ -10,13 +10,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   await mkdir(dir, { recursive: true });
   const temp = workingName(file);
   try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeFileDurably(temp, data);
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
@@ -40,11 +34,12 @@ const run = promisify(execFile);
  * that is missing, a plain `sync`): one call instead of an fsync per file.
  */
 export async function flushToDisk(dir: string): Promise<void> {
-  await run('sync', ['-f', dir]).catch(() => run('sync', []));
+  // Without either (not Linux, not POSIX) the build goes on, as durable as the system makes it.
+  await run('sync', ['-f', dir]).catch(() => run('sync', [])).catch(() => undefined);
 }
 
-/** Writes a small file and puts it on disk. */
-export async function writeFileDurably(file: string, data: string): Promise<void> {
+/** Writes a file and puts it on disk. */
+export async function writeFileDurably(file: string, data: string | Uint8Array): Promise<void> {
   const handle = await open(file, 'w');
   try {
     await handle.writeFile(data);

@@ -26,7 +26,7 @@ export const OUTPUT_MARKER = '.sitegen-output';
 export const STORE_MARKER = '.sitegen-store';
 const VERSION_NAME = /^(\d{13})-(\d+)-[0-9a-f]+$/;
 
-export function markerText(): string {
+function markerText(): string {
   return `${JSON.stringify({ generator: 'sitegen', version: packageJson.version })}\n`;
 }
 
