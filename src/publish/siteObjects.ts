@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { keysOf } from '../hosting/keys.ts';
 import { cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
-import { routeForOutputPath } from '../routes/outputPath.ts';
 import { s3Etags } from './etag.ts';
 
 /** Pages, and the files that list pages, go up after everything they point at. */
@@ -36,18 +36,15 @@ export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]
   const files = entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((f) => !f.split('/').some((part) => part.startsWith('.')))
+    .filter((f) => keysOf(f).length)
     .sort();
   const limit = pLimit(32);
   return Promise.all(
     files.map((file) => limit(async () => {
       const body = await readFile(path.join(dir, file));
-      const route = routeForOutputPath(file);
-      const keys = [file];
-      if (route && route !== '/') keys.push(route.slice(1));
       return {
         file,
-        keys: keys.map((k) => prefix + k),
+        keys: keysOf(file).map((k) => prefix + k),
         size: body.length,
         etags: s3Etags(body),
         contentType: contentTypeFor(file),

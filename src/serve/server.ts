@@ -1,10 +1,11 @@
+import { createReadStream, realpathSync, statSync, type Stats } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
-import sirv from 'sirv';
+import { fileForKey } from '../hosting/keys.ts';
 import { CACHE_REVALIDATE, cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
-import { pageFileFor } from './pageLookup.ts';
+import { locationFor, parseTarget } from './requestTarget.ts';
 
 /** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
 export interface ServerHooks {
@@ -13,98 +14,96 @@ export interface ServerHooks {
 }
 
 const HTML_TYPE = contentTypeFor('index.html');
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** A regular file of the site: its real path stays inside the site (a link out of it is no file of the site). */
+function siteFile(root: string, file: string): { path: string; info: Stats } | undefined {
+  try {
+    const real = realpathSync(path.join(root, file));
+    const info = statSync(real);
+    return info.isFile() && real.startsWith(root + path.sep) ? { path: real, info } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * Serves a built site the way object storage behind a CDN answers: every route at its clean
- * URL with no redirect, assets with their content types, 404.html with status 404, compressed.
+ * Serves a built site the way object storage behind a CDN answers: exactly the keys a
+ * published bucket holds (every route at its clean URL with no redirect, and every file at its
+ * path), `/about/` redirected to `/about`, 404.html with status 404, compressed. Any request
+ * gets a status: a target that cannot name a file of a site gets 400, never an exception.
  */
 export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false): http.Server {
   const folder = path.resolve(dir);
-  // sirv's dev mode looks files up per request; one handler per version of the output.
-  const handlers = new Map<string, ReturnType<typeof sirv>>();
-  const assetsIn = (root: string) => {
-    let handler = handlers.get(root);
-    if (!handler) {
-      handler = sirv(root, {
-        dev: true,
-        etag: true,
-        dotfiles: false,
-        // Exact files only, as object storage answers: `/404` is not `404.html`.
-        extensions: [],
-        setHeaders(res, pathname) {
-          res.setHeader('Content-Type', contentTypeFor(pathname));
-          res.setHeader('Cache-Control', dev ? CACHE_REVALIDATE : cacheControlFor(pathname.slice(1)));
-        },
-      });
-      // A build keeps the current and the previous version: older handlers are of no use.
-      if (handlers.size >= 4) handlers.delete(handlers.keys().next().value!);
-      handlers.set(root, handler);
-    }
-    return handler;
-  };
   const compress = compression();
+
+  const send = (res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body?: string) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  };
 
   const sendHtml = async (res: http.ServerResponse, file: string, status: number, head: boolean) => {
     const html = await readFile(file, 'utf8');
     const body = hooks.transformHtml ? hooks.transformHtml(html) : html;
-    res.writeHead(status, { 'Content-Type': HTML_TYPE, 'Cache-Control': CACHE_REVALIDATE });
-    res.end(head ? undefined : body);
+    send(res, status, { 'Content-Type': HTML_TYPE, 'Cache-Control': CACHE_REVALIDATE }, head ? undefined : body);
+  };
+
+  const sendFile = (req: http.IncomingMessage, res: http.ServerResponse, file: string, found: { path: string; info: Stats }, head: boolean) => {
+    const etag = `W/"${found.info.size.toString(16)}-${Math.floor(found.info.mtimeMs).toString(16)}"`;
+    const headers = { 'Content-Type': contentTypeFor(file), 'Cache-Control': dev ? CACHE_REVALIDATE : cacheControlFor(file), ETag: etag };
+    if (req.headers['if-none-match'] === etag) return send(res, 304, headers);
+    res.writeHead(200, { ...headers, 'Content-Length': found.info.size });
+    if (head) return res.end();
+    createReadStream(found.path)
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 
   const notFound = async (root: string, res: http.ServerResponse, head: boolean) => {
-    const file = path.join(root, '404.html');
-    try {
-      await sendHtml(res, file, 404, head);
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    }
+    const page = siteFile(root, '404.html');
+    if (page) return sendHtml(res, page.path, 404, head);
+    send(res, 404, { 'Content-Type': TEXT_TYPE }, head ? undefined : 'Not found');
   };
 
   /**
    * Answers from one version of the output: the output folder is a link that a build switches
    * to its new version at once, so every file of a response comes from the same build.
    */
-  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, search: string) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, key: string, query: string) => {
     const head = req.method === 'HEAD';
-    if (req.method !== 'GET' && !head) {
-      res.writeHead(405, { Allow: 'GET, HEAD' });
-      return res.end();
-    }
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      res.writeHead(301, { Location: pathname.replace(/\/+$/, '') + search });
-      return res.end();
-    }
+    if (req.method !== 'GET' && !head) return send(res, 405, { Allow: 'GET, HEAD' });
     for (let attempt = 0; ; attempt++) {
       const root = await realpath(folder).catch(() => folder);
-      let page: string | undefined;
+      const isFile = (file: string) => siteFile(root, file) !== undefined;
       try {
-        page = pageFileFor(root, pathname);
-        if (page) return await sendHtml(res, page, 200, head);
+        if (key.endsWith('/')) {
+          // `/about/` is the folder of a page: its clean URL answers it.
+          const base = key.replace(/\/+$/, '');
+          if (base && fileForKey(base, isFile)) return send(res, 301, { Location: locationFor(base, query) });
+          return await notFound(root, res, head);
+        }
+        const file = fileForKey(key, isFile);
+        const found = file ? siteFile(root, file) : undefined;
+        if (!file || !found) return await notFound(root, res, head);
+        if (file.endsWith('.html')) return await sendHtml(res, found.path, 200, head);
+        return sendFile(req, res, file, found, head);
       } catch (error) {
         // The version was removed between the lookup and the read (a build went on): look again.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT' && attempt < 3) continue;
         throw error;
       }
-      if (pathname.endsWith('/index.html') || pathname === '/404.html') return notFound(root, res, head);
-      return assetsIn(root)(req, res, () => void notFound(root, res, head));
     }
   };
 
   return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      pathname = '/\0';
-    }
+    const target = parseTarget(req.url);
+    if ('refused' in target) return send(res, target.refused, { 'Content-Type': TEXT_TYPE }, `${target.reason}\n`);
     // Hooked routes (live reload's event stream) bypass compression, which would buffer them.
-    if (hooks.handle?.(req, res, pathname)) return;
+    if (hooks.handle?.(req, res, `/${target.key}`)) return;
     compress(req as never, res as never, () => {
-      answer(req, res, pathname, url.search).catch((error: unknown) => {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(`Server error: ${(error as Error).message}`);
+      answer(req, res, target.key, target.query).catch(() => {
+        if (res.headersSent) return res.destroy();
+        send(res, 500, { 'Content-Type': TEXT_TYPE }, 'The preview server could not read this file.\n');
       });
     });
   });

@@ -41,8 +41,16 @@ describe('sitegen serve', () => {
     expect(slash.headers.get('location')).toBe('/about');
   });
 
-  it('answers unknown paths, /404 and /404.html with the not-found page and status 404', async () => {
-    for (const pathname of ['/nope', '/404', '/404.html', '/about/index.html']) {
+  it('answers the keys a published bucket holds: a page at its folder index and /index.html too', async () => {
+    for (const [pathname, title] of [['/about/index.html', 'About'], ['/index.html', 'Home'], ['/', 'Home'], ['/404.html', 'Not found']]) {
+      const res = await get(pathname!);
+      expect(res.status, pathname).toBe(200);
+      expect(await res.text()).toContain(`<title>${title}</title>`);
+    }
+  });
+
+  it('answers unknown paths, /404 and a folder with no page with the not-found page and status 404', async () => {
+    for (const pathname of ['/nope', '/404', '/assets/', '/nope/', '//about', '/.sitegen-output']) {
       const res = await get(pathname);
       expect(res.status, pathname).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -1,0 +1,115 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteServer, listen } from '../../src/serve/server.ts';
+import { LiveReload } from '../../src/watch/liveReload.ts';
+import { seededRandom } from '../helpers/project.ts';
+
+/** The request targets hostile testers sent, and a seeded mix of the pieces that break servers. */
+function corpus(): string[] {
+  const known = [
+    '//', '///', '//:', '//about', '///about/', '//evil.example.com/', '/\\evil.example.com/', '/%2F%2Fevil.example.com/', '/%5Cevil.example.com/',
+    '/%E2%82%AC/', '/%0d%0aSet-Cookie:x/', '/caf%C3%A9/', '/about/index.html', '/index.html', '/articles/', '/about/', '/about?x=1', '/about/?%0d%0a',
+    '/%', '/%zz', '/%C3', '/%00', '/..', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/pw.txt', '/.sitegen-output',
+    'about', '*', 'http://evil.example.com/', 'http://127.0.0.1/about', '/about#frag', '/?', '/\u00e9', '/about/\u20ac/',
+  ];
+  const pieces = ['/', '\\', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '%00', '%0d', '%0a', '%20', 'about', 'index.html', 'assets', 'é', '%C3%A9', '%E2%82%AC', '%', '%zz', '//', 'evil.example.com', '?', '#', ':', '@'];
+  const random = seededRandom(13);
+  const mixed = Array.from({ length: 480 }, () => {
+    let target = random() < 0.85 ? '/' : '';
+    const length = 1 + Math.floor(random() * 8);
+    for (let i = 0; i < length; i++) target += pieces[Math.floor(random() * pieces.length)];
+    return target;
+  });
+  const long = [1, 100, 1_000, 4_096, 4_097, 10_000, 100_000].map((n) => `/${'a'.repeat(n)}`);
+  return [...known, ...mixed, ...long, '/%2e'.repeat(3000), '/%'.repeat(2000)];
+}
+
+const METHODS = ['GET', 'HEAD', 'GET', 'POST', 'OPTIONS', 'DELETE', 'BREW', 'get'];
+
+interface Answer {
+  status: number | undefined;
+  location: string | undefined;
+}
+
+/** Sends one request line over a raw socket (no client library to tidy it up) and reads the status and Location. */
+function rawRequest(port: number, method: string, target: string): Promise<Answer> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let data = '';
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.on('data', (chunk) => (data += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(data)?.[1];
+      const location = /\r\nlocation: ([^\r]*)/i.exec(data.split('\r\n\r\n')[0] ?? '')?.[1];
+      resolve({ status: status ? Number(status) : undefined, location });
+    });
+    socket.write(Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8'));
+  });
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-fuzz-'));
+  await mkdir(path.join(dir, 'about'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><title>Home</title></html>');
+  await writeFile(path.join(dir, 'about/index.html'), '<!DOCTYPE html><title>About</title></html>');
+  await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><title>Not found</title></html>');
+  await writeFile(path.join(dir, 'assets/site-abc.css'), 'body{color:red}');
+  await writeFile(path.join(dir, '.sitegen-output'), '{}');
+  // A link out of the site (an editor's public/ may hold one): never served.
+  await symlink('/etc/passwd', path.join(dir, 'pw.txt'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe.each([
+  ['serve', () => createSiteServer(dir)],
+  ['watch', () => createSiteServer(dir, new LiveReload().hooks(), true)],
+])('the %s server, fuzzed with raw requests', (_name, create) => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = create();
+    port = await listen(server, 0);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers every request with a status below 500, and redirects only to a path of its own site', async () => {
+    const targets = corpus();
+    expect(targets.length).toBeGreaterThanOrEqual(500);
+    const problems: string[] = [];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < targets.length; i += 8) {
+      const batch = targets.slice(i, i + 8).map((target, j) => ({ target, method: METHODS[(i + j) % METHODS.length]! }));
+      const answers = await Promise.all(batch.map(({ target, method }) => rawRequest(port, method, target)));
+      answers.forEach(({ status, location }, j) => {
+        const { target, method } = batch[j]!;
+        const shown = `${method} ${target.slice(0, 80)}`;
+        statuses.set(status ?? 0, (statuses.get(status ?? 0) ?? 0) + 1);
+        if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
+        if (location !== undefined) {
+          const ownSite = /^\/(?!\/)[\x21-\x7e]*$/.test(location) && !location.includes('\\') && new URL(location, 'http://127.0.0.1').host === '127.0.0.1';
+          if (!ownSite) problems.push(`${shown}: Location ${location}`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+    // Still up, and answering what a bucket answers.
+    for (const pathname of ['/about', '/about/index.html', '/index.html', '/']) expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(200);
+    expect((await rawRequest(port, 'GET', '/pw.txt')).status).toBe(404);
+    expect(statuses.get(400)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('redirects a page’s folder to its clean URL, percent-encoded, and nothing else', async () => {
+    expect(await rawRequest(port, 'GET', '/about/')).toEqual({ status: 301, location: '/about' });
+    expect(await rawRequest(port, 'GET', '/about/?q=1')).toEqual({ status: 301, location: '/about?q=1' });
+    for (const target of ['/articles/', '/%2F%2Fevil.example.com/', '/%5Cevil.example.com/', '/%E2%82%AC/', '/caf%C3%A9/']) {
+      expect((await rawRequest(port, 'GET', target)).location, target).toBeUndefined();
+    }
+  });
+});
