@@ -2,12 +2,20 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/build.ts';
 import { waitingLine } from '../build/buildLock.ts';
 import { resolvePaths } from '../config.ts';
+import type { PortChoice } from '../serve/server.ts';
 import { EXIT, progressReporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number (0–65535)');
   return n;
+}
+
+const DEFAULT_PORT = 4173;
+
+/** A port the user named is used or refused; without one, the default or the next free port. */
+function portChoice(named: number | undefined): PortChoice {
+  return named === undefined ? { port: DEFAULT_PORT, fixed: false } : { port: named, fixed: true };
 }
 
 function positiveInteger(value: string): number {
@@ -74,10 +82,10 @@ export async function main(argv: string[]): Promise<number> {
     .command('serve')
     .description('serve a built site the way object storage behind a CDN would (clean URLs, 404 page, compression)')
     .argument('[dir]', 'built site folder', 'dist')
-    .option('--port <n>', 'port to listen on', port, 4173)
-    .action(async (dir: string, opts: { port: number }) => {
+    .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
+    .action(async (dir: string, opts: { port?: number }) => {
       const { serveCommand } = await import('./serveCommand.ts');
-      code = await serveCommand(dir, opts.port);
+      code = await serveCommand(dir, portChoice(opts.port));
     });
 
   program
@@ -85,10 +93,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('build, serve on localhost with live reload, and rebuild on every change')
     .option('--content <dir>', 'content folder to read', 'content')
     .option('--out <dir>', 'output folder', 'dist')
-    .option('--port <n>', 'port to listen on', port, 4173)
-    .action(async (opts: { content: string; out: string; port: number }) => {
+    .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
+    .action(async (opts: { content: string; out: string; port?: number }) => {
       const { watchCommand } = await import('./watchCommand.ts');
-      code = await watchCommand(resolvePaths({ content: opts.content, out: opts.out }), opts.port);
+      code = await watchCommand(resolvePaths({ content: opts.content, out: opts.out }), portChoice(opts.port));
     });
 
   program

@@ -1,19 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createSiteServer, listen } from '../serve/server.ts';
+import { createSiteServer, listenOn, PortInUse, type PortChoice } from '../serve/server.ts';
 import { EXIT } from './report.ts';
 
-export async function serveCommand(dir: string, port: number): Promise<number> {
+/** The line that says where a preview server listens, and why not on the port asked for. */
+export function listeningLine(what: string, choice: PortChoice, actual: number): string {
+  const moved = actual !== choice.port && choice.port !== 0 ? ` (port ${choice.port} is in use)` : '';
+  return `${what} at http://localhost:${actual}${moved}`;
+}
+
+export async function serveCommand(dir: string, choice: PortChoice): Promise<number> {
   if (!existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, '404.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
     return EXIT.usage;
   }
   const server = createSiteServer(dir);
   try {
-    const actual = await listen(server, port);
-    process.stdout.write(`serving ${dir} at http://localhost:${actual}\n`);
+    process.stdout.write(`${listeningLine(`serving ${dir}`, choice, await listenOn(server, choice))}\n`);
   } catch (error) {
-    process.stderr.write(`cannot listen on port ${port}: ${(error as Error).message}\n`);
+    process.stderr.write(`sitegen: ${error instanceof PortInUse ? error.message : `cannot listen on port ${choice.port}: ${(error as Error).message}`}\n`);
     return EXIT.usage;
   }
   await new Promise<void>((resolve) => {

@@ -1,18 +1,20 @@
 import type { Paths } from '../config.ts';
+import { PortInUse, type PortChoice } from '../serve/server.ts';
 import { startWatch } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 import { EXIT } from './report.ts';
+import { listeningLine } from './serveCommand.ts';
 
-export async function watchCommand(paths: Paths, port: number): Promise<number> {
+export async function watchCommand(paths: Paths, choice: PortChoice): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   let watcher;
   try {
-    watcher = await startWatch(paths, port, log);
+    watcher = await startWatch(paths, choice, log);
   } catch (error) {
-    log(error instanceof OutputRefused ? `sitegen: ${error.message}` : `cannot start watch: ${(error as Error).message}`);
+    log(error instanceof OutputRefused || error instanceof PortInUse ? `sitegen: ${error.message}` : `cannot start watch: ${(error as Error).message}`);
     return EXIT.usage;
   }
-  process.stdout.write(`watching content/, templates/ and public/; serving at http://localhost:${watcher.port}\n`);
+  process.stdout.write(`${listeningLine('watching content/, templates/ and public/; serving', choice, watcher.port)}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => void watcher.close().then(resolve);
     process.once('SIGINT', stop);

@@ -109,6 +109,39 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
   });
 }
 
+/** Which port to listen on; `fixed` when the user named it, else the next free ones may be used. */
+export interface PortChoice {
+  port: number;
+  fixed: boolean;
+}
+
+/** How many ports after the default one are tried when the user named none. */
+const PORT_TRIES = 20;
+
+/** The port asked for (or every one tried) is taken by another program. */
+export class PortInUse extends Error {
+  constructor(choice: PortChoice) {
+    super(
+      choice.fixed
+        ? `port ${choice.port} is in use: stop what listens there, or choose another --port`
+        : `ports ${choice.port} to ${choice.port + PORT_TRIES - 1} are all in use: choose a free one with --port`,
+    );
+  }
+}
+
+/** Listens on the chosen port or, when the user named none, on the next free one; returns the port. */
+export async function listenOn(server: http.Server, choice: PortChoice): Promise<number> {
+  const tries = choice.fixed || choice.port === 0 ? 1 : PORT_TRIES;
+  for (let i = 0; i < tries; i++) {
+    try {
+      return await listen(server, choice.port + i);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  throw new PortInUse(choice);
+}
+
 export function listen(server: http.Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
 import { compiled, setCompiled, workerEntry } from '../runtime/compiled.ts';
-import { createSiteServer, listen } from '../serve/server.ts';
+import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
 import { LiveReload } from './liveReload.ts';
@@ -30,11 +30,13 @@ export interface Watcher {
  * Serves the last good build with live reload and rebuilds on change. A content error is
  * shown in the terminal and as an overlay in the browser; the previous output keeps being served.
  */
-export async function startWatch(paths: Paths, port: number, log: (line: string) => void): Promise<Watcher> {
+export async function startWatch(paths: Paths, choice: PortChoice, log: (line: string) => void): Promise<Watcher> {
   const refusal = outputRefusal(paths);
   if (refusal) throw refusal;
   const live = new LiveReload();
   const server = createSiteServer(paths.out, live.hooks(), true);
+  // The port first: when it is taken, nothing else has started that would keep the process alive.
+  const actual = await listenOn(server, choice);
   let worker: Worker | undefined;
   let running = false;
   let pending: { code: boolean; publicChanged: boolean } | undefined;
@@ -110,7 +112,6 @@ export async function startWatch(paths: Paths, port: number, log: (line: string)
   });
   watcher.on('all', (_event, file) => schedule(classifyChange(paths, path.resolve(file))));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  const actual = await listen(server, port);
 
   return {
     port: actual,

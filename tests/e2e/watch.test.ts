@@ -12,7 +12,7 @@ const log: string[] = [];
 
 beforeAll(async () => {
   fx = await fixtureCopy();
-  watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), 0, (line) => log.push(line));
+  watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, (line) => log.push(line));
   browser = await launchBrowser();
 });
 afterAll(async () => {
