@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
@@ -18,7 +18,7 @@ export interface RunResult {
 /**
  * A private copy of the whole project in a temp folder, for experiments that may destroy it
  * (never the checkout). Its sitegen runs as users run it: `node bin/sitegen.mjs` in a child
- * process (the compiled generator is shared through the linked node_modules), which a test can kill.
+ * process, which a test can kill.
  * `articles` synthetic articles are added to the real content.
  */
 export async function projectCopy(options: { articles?: number } = {}) {
@@ -26,7 +26,12 @@ export async function projectCopy(options: { articles?: number } = {}) {
   const root = path.join(parent, 'project');
   await mkdir(root);
   await Promise.all(PROJECT_FILES.map((name) => cp(path.join(ROOT, name), path.join(root, name), { recursive: true })));
-  await symlink(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  // Each package linked, node_modules itself a folder of the copy: the generator compiled into
+  // node_modules/.cache stays in the copy and never touches the checkout's compilations.
+  await mkdir(path.join(root, 'node_modules'));
+  for (const name of await readdir(path.join(ROOT, 'node_modules'))) {
+    if (name !== '.cache') await symlink(path.join(ROOT, 'node_modules', name), path.join(root, 'node_modules', name));
+  }
   for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
   const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1' };

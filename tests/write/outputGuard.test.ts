@@ -41,7 +41,8 @@ describe('sitegen build --out refuses folders it did not make, before writing an
     ['src/', () => 'src', /: it is the project's src\/ folder/],
     ['public/', () => 'public', /: it is the project's public\/ folder/],
     ['.git/', () => '.git', /: it is the project's \.git\/ folder/],
-    ['a folder inside node_modules/ (a link to the checkout’s)', () => 'node_modules/.cache/site', /: it is inside the project's node_modules\/ folder/],
+    ['a folder inside node_modules/', () => 'node_modules/.cache/site', /: it is inside the project's node_modules\/ folder/],
+    ['a folder inside a linked package of node_modules/', () => 'node_modules/react/site', /: it is inside the project's node_modules\/ folder/],
     ['.sitegen-cache/', () => '.sitegen-cache', /: it is the project's \.sitegen-cache\/ folder/],
     ['an unmarked folder with files in it', (p) => path.join(p.parent, 'photos'), /: it is not empty and sitegen did not make it .*: empty it, or choose another --out$/],
     ['a name kept for a store of versions', () => '.site.sitegen', /: that name is kept for the folder where sitegen keeps the versions of an output/],
@@ -64,8 +65,8 @@ describe('sitegen build --out refuses folders it did not make, before writing an
         expect(stderr.trimEnd()).toMatch(reason);
       }
       expect(await snapshot(project.parent)).toEqual(before);
-      // The copy's node_modules is a link to the checkout's: nothing was written through it.
-      expect(existsSync(path.join(ROOT, 'node_modules/.cache/site'))).toBe(false);
+      // The copy's packages are links to the checkout's: nothing was written through them.
+      expect(existsSync(path.join(ROOT, 'node_modules/react/site'))).toBe(false);
     });
   }
 });
