@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../bundle/hash.ts';
@@ -117,7 +117,8 @@ export async function codeVersion(root: string, publicDir: string): Promise<stri
   parts.push(await readFile(path.join(root, 'package-lock.json'), 'utf8').catch(() => ''));
   const publicFiles = (await readdir(publicDir, { recursive: true }).catch(() => [] as string[])).sort();
   for (const f of publicFiles) {
-    const info = await stat(path.join(publicDir, f));
+    // A dangling link has no target to describe: the link itself stands in (validation reports it).
+    const info = await stat(path.join(publicDir, f)).catch(() => lstat(path.join(publicDir, f)));
     if (info.isFile()) parts.push(f, String(info.size), String(info.mtimeMs));
   }
   return contentHash(parts.join('\0'), 16);

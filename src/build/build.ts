@@ -8,6 +8,7 @@ import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
+import { checkPublicLinks } from '../validate/publicLinks.ts';
 import { validateContent } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
@@ -177,6 +178,7 @@ export class Builder {
       const analysed = known.map((doc) => doc ?? fresh.shift()!);
       const { model, diagnostics } = validateContent(raw, analysed, templates);
       const all: Diagnostic[] = [...diagnostics];
+      all.push(...checkPublicLinks(this.paths.public, this.paths.root));
       const routes = collectRoutes(raw, all);
       if (model) all.push(...checkReferences(model, routes, this.paths.public));
       if (all.length || !model) throw new ContentError(all);

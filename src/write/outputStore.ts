@@ -1,5 +1,5 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readlink, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
@@ -220,7 +220,7 @@ export class StagedVersion {
 
 /**
  * Copies public/ into a version (a file at a time: faster than fs.cp's checks), or links its
- * files from `linkFrom`, a version that holds them as they are. Links are kept as links.
+ * files from `linkFrom`, a version that holds them as they are.
  */
 async function copyPublic(publicDir: string, dir: string, linkFrom: string | undefined): Promise<void> {
   const entries = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
@@ -230,7 +230,8 @@ async function copyPublic(publicDir: string, dir: string, linkFrom: string | und
   const names = (kind: (e: (typeof entries)[number]) => boolean) => entries.filter(kind).map((e) => path.relative(publicDir, path.join(e.parentPath, e.name)));
   createFolders(dir, names((e) => !e.isDirectory()));
   for (const rel of names((e) => e.isDirectory())) if (!existsSync(path.join(dir, rel))) mkdirSync(path.join(dir, rel), { recursive: true });
-  for (const rel of names((e) => e.isSymbolicLink())) await symlink(await readlink(path.join(publicDir, rel)), path.join(dir, rel));
+  // A link (checked to stay inside the project) becomes the file or folder it points at.
+  for (const rel of names((e) => e.isSymbolicLink())) await cp(path.join(publicDir, rel), path.join(dir, rel), { recursive: true, dereference: true });
   for (const rel of names((e) => e.isFile())) {
     const linked = linkFrom ? await link(path.join(linkFrom, rel), path.join(dir, rel)).then(() => true, () => false) : false;
     if (!linked) await copyFile(path.join(publicDir, rel), path.join(dir, rel));
