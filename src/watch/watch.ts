@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
@@ -59,8 +61,8 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     } else {
       log(reply.message);
       live.failed(reply.message);
-      if (!reply.content) {
-        void worker?.terminate();
+      if (!reply.content && worker) {
+        void retire(worker);
         worker = undefined;
       }
     }
@@ -74,7 +76,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     pending = undefined;
     running = true;
     if (job.code && worker) {
-      void worker.terminate();
+      void retire(worker);
       worker = undefined;
     }
     void (async () => {
@@ -120,11 +122,19 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       clearTimeout(timer);
       live.close();
       await watcher.close();
-      await worker?.terminate();
+      if (worker) await retire(worker);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Ends a build worker and the esbuild service it started, then terminates it (at once if it does not answer). */
+async function retire(w: Worker): Promise<void> {
+  const exited = once(w, 'exit');
+  w.postMessage({ type: 'stop' } satisfies WorkerRequest);
+  await Promise.race([exited, sleep(2000)]);
+  await w.terminate();
 }
 
 async function recompile(root: string): Promise<string> {
