@@ -70,6 +70,13 @@ export interface BuilderOptions {
 /** Below this many markdown files, starting worker threads costs more than it saves. */
 const WORKER_THRESHOLD = 300;
 
+/** What is wrong with SOURCE_DATE_EPOCH, if it is set to something that is not a time. */
+export function sourceDateEpochProblem(env = process.env): string | undefined {
+  const value = env.SOURCE_DATE_EPOCH;
+  if (value === undefined || value === '' || /^\d+$/.test(value)) return undefined;
+  return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
+}
+
 /** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else the build's year. */
 export function buildYear(env = process.env): number {
   const epoch = Number(env.SOURCE_DATE_EPOCH);

@@ -1,5 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { build } from '../build/build.ts';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { build, sourceDateEpochProblem } from '../build/build.ts';
 import { waitingLine } from '../build/buildLock.ts';
 import { resolvePaths } from '../config.ts';
 import type { PortChoice } from '../serve/server.ts';
@@ -30,6 +33,12 @@ function nonNegative(value: string): number {
   return n;
 }
 
+/** A folder that must exist (a typo in --content would otherwise read as a site with no files). */
+function existingFolder(value: string): string {
+  if (!existsSync(value) || !statSync(value).isDirectory()) throw new InvalidArgumentError(`no folder ${path.resolve(value)}`);
+  return value;
+}
+
 function url(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('must be an http:// or https:// URL');
   return value;
@@ -39,6 +48,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name('sitegen')
     .description("Builds Touchline's public website from content/ (YAML and markdown) and templates/ (React).")
+    .version(packageJson.version, '-V, --version', 'print the version of sitegen')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -48,11 +58,17 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('build')
     .description('validate all content, render every page and write the site to dist/, switched in atomically')
-    .option('--content <dir>', 'content folder to read', 'content')
+    .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
     .action(async (opts: { content: string; out: string; verbose?: boolean }) => {
       const paths = resolvePaths({ content: opts.content, out: opts.out });
+      const epoch = sourceDateEpochProblem();
+      if (epoch) {
+        process.stderr.write(`sitegen: ${epoch}\n`);
+        code = EXIT.usage;
+        return;
+      }
       const progress = progressReporter();
       try {
         const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
@@ -68,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('check')
     .description('validate all content, internal links and images without writing anything')
-    .option('--content <dir>', 'content folder to read', 'content')
+    .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .action(async (opts: { content: string }) => {
       try {
         const result = await build(resolvePaths({ content: opts.content }), { check: true });
@@ -91,7 +107,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('watch')
     .description('build, serve on localhost with live reload, and rebuild on every change')
-    .option('--content <dir>', 'content folder to read', 'content')
+    .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
     .action(async (opts: { content: string; out: string; port?: number }) => {

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { runCli } from '../helpers/fixture.ts';
+
+describe('the command line', () => {
+  it('prints its version', async () => {
+    for (const flag of ['--version', '-V']) expect(await runCli(flag)).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
+  });
+
+  it('names a --content folder that does not exist as a usage error (exit 2), for every command that reads content', async () => {
+    const missing = path.resolve('no-such-content-folder');
+    for (const command of ['build', 'check', 'watch']) {
+      const { code, stderr } = await runCli(command, '--content', 'no-such-content-folder');
+      expect(code, command).toBe(2);
+      expect(stderr, command).toContain(`option '--content <dir>' argument 'no-such-content-folder' is invalid. no folder ${missing}`);
+    }
+  });
+
+  it('refuses a SOURCE_DATE_EPOCH that is not a time, instead of ignoring it', async () => {
+    process.env.SOURCE_DATE_EPOCH = 'abc';
+    try {
+      const { code, stdout, stderr } = await runCli('build', '--out', path.resolve('never-written'));
+      expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n' });
+    } finally {
+      delete process.env.SOURCE_DATE_EPOCH;
+    }
+  });
+});
