@@ -5,6 +5,7 @@ import type { Paths } from '../config.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
+import { unreadFiles } from '../load/unreadFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
@@ -176,7 +177,9 @@ export class Builder {
       const markdown = pool ?? this.workspace;
       const analysing = markdown.analyse(missing);
       analysing.catch(() => undefined);
-      const raw = withMarkdown(await readYamlContent(this.paths.content), list);
+      const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content), unreadFiles(this.paths.content)]);
+      const raw = withMarkdown(yaml, list);
+      raw.diagnostics.push(...unread);
       mark('content read');
       const { templates, names } = await this.templateSet;
       const fresh = await analysing;
