@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageSizer } from '../markdown/parse.ts';
+import { resolveSitePath } from '../routes/sitePath.ts';
 
 /** Reads intrinsic image sizes from public/ once per file; undefined when the file does not exist. */
 export function createImageSizer(publicDir: string): ImageSizer {
@@ -10,8 +11,10 @@ export function createImageSizer(publicDir: string): ImageSizer {
     if (cache.has(urlPath)) return cache.get(urlPath);
     let size: { width: number; height: number } | undefined;
     try {
-      const file = path.join(publicDir, decodeURIComponent(urlPath.split(/[?#]/)[0]!));
-      const { width, height } = imageSize(readFileSync(file));
+      // Only a path inside the site is read: `/../../etc/passwd` is no image of it (validation says so).
+      const resolved = resolveSitePath(urlPath.split(/[?#]/)[0]!);
+      if ('problem' in resolved) throw new Error(resolved.problem);
+      const { width, height } = imageSize(readFileSync(path.join(publicDir, resolved.path)));
       size = width && height ? { width, height } : undefined;
     } catch {
       size = undefined;

@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import type { Heading, Image, Link, Node, Paragraph, Root, Table } from 'mdast';
+import type { Definition, Heading, Image, ImageReference, Link, Node, Paragraph, Root, Table } from 'mdast';
 import type {} from 'mdast-util-to-hast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
@@ -70,6 +70,8 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
     diagnostics.push(diagnostic(file, 1, 1, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
   }
 
+  const definitions: Definition[] = [];
+  const imageLabels = new Set<string>();
   let tables = 0;
   visit(tree, (node, index, parent) => {
     switch (node.type) {
@@ -96,6 +98,12 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
       case 'link':
         links.push({ url: (node as Link).url, ...at(node) });
         return;
+      case 'definition':
+        definitions.push(node as Definition);
+        return;
+      case 'imageReference':
+        imageLabels.add((node as ImageReference).identifier);
+        return;
       case 'image':
         images.push({ url: (node as Image).url, ...at(node) });
         sizeImage(node as Image, sizeOf);
@@ -107,6 +115,11 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
         return;
     }
   });
+
+  // Reference-style links and images (`[text][ref]`, `![alt][ref]`) take their URL from a
+  // definition (`[ref]: url`): each definition is checked where it is written, as an image
+  // when an image uses it, else as a link (an unused one too: it may be used later).
+  for (const definition of definitions) (imageLabels.has(definition.identifier) ? images : links).push({ url: definition.url, ...at(definition) });
 
   const words = countWords(toString(tree));
   return { file, frontmatter, tree, links, images, headings, words, diagnostics };

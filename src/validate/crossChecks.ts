@@ -4,6 +4,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
 import { markdownRoute, pageRoute } from '../routes/routes.ts';
+import { resolveSitePath } from '../routes/sitePath.ts';
 import type { SourceRef } from '../markdown/parse.ts';
 import type { ContentModel } from './validateContent.ts';
 
@@ -46,10 +47,13 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     if (problem) diagnostics.push(diagnostic(file, ref.line, ref.column, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
+    const report = (rule: string, message: string) => diagnostics.push(diagnostic(file, ref.line, ref.column, rule, message));
     // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
     if (ref.url.startsWith('https://')) return;
-    if (!ref.url.startsWith('/')) diagnostics.push(diagnostic(file, ref.line, ref.column, 'asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`));
-    else if (!fileExists(decodeURIComponent(ref.url))) diagnostics.push(diagnostic(file, ref.line, ref.column, 'asset/missing', `missing image "${ref.url}": no such file in public/`));
+    if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
+    const resolved = resolveSitePath(ref.url.split(/[?#]/)[0]!);
+    if ('problem' in resolved) return report('asset/outside-site', `image "${ref.url}" ${resolved.problem}`);
+    if (!fileExists(resolved.path)) report('asset/missing', `missing image "${ref.url}": no such file in public/`);
   };
 
   for (const doc of [...model.articles, ...model.legal]) {
@@ -71,13 +75,18 @@ function linkProblem(
   anchors: Map<string, Set<string>>,
   fileExists: (p: string) => boolean,
 ): { rule: string; message: string } | undefined {
-  if (/^(https:|mailto:|tel:)/.test(url)) return undefined;
-  if (url.startsWith('http:')) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
+  if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
+  if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  if (scheme) return { rule: 'link/scheme', message: `link "${url}": only https:, mailto:, tel: and paths of the site are allowed, not ${scheme}:` };
+  if (url.startsWith('//')) return { rule: 'link/relative', message: `link "${url}" leads to another host: write it as an https:// URL` };
   if (!url.startsWith('/') && !url.startsWith('#')) return { rule: 'link/relative', message: `link "${url}" must be root-relative (start with /) or an https:// URL` };
   const [beforeHash, fragment] = url.split('#', 2) as [string, string | undefined];
-  const target = beforeHash.split('?')[0] || ownRoute || '';
+  const resolved = resolveSitePath(beforeHash.split('?')[0] || ownRoute || '');
+  if ('problem' in resolved) return { rule: 'link/outside-site', message: `link "${url}" ${resolved.problem}` };
+  const target = resolved.path;
   if (target !== '/' && target.endsWith('/')) return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${target.slice(0, -1)}` };
-  if (!routes.has(target) && !fileExists(decodeURIComponent(target))) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}` };
+  if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}` };
   const ids = anchors.get(target);
   if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"` };
   return undefined;
