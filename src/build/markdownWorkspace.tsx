@@ -70,10 +70,11 @@ export class MarkdownWorkspace {
     const { templates, names } = await this.load();
     const { Markdown } = templates;
     return Promise.all(
-      files.map(({ kind, slug, file, text, hash }) => {
+      files.map(({ kind, slug, file, text, hash, encoding }) => {
         const hit = this.done.get(file);
         if (hit?.hash === hash) return hit;
         const parsed = parseMarkdown(file, text, this.sizeOf);
+        if (encoding) parsed.diagnostics.unshift(encoding);
         const facts = factsOf(kind, slug, parsed);
         const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
         const result = { facts, hash, body };

@@ -5,6 +5,7 @@ import { contentHash } from '../bundle/hash.ts';
 import { SLUG } from '../schemas/common.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { MarkdownKind } from '../markdown/facts.ts';
+import { decodeContent } from './decode.ts';
 import { parseYaml, type YamlSource } from './yamlSource.ts';
 
 /** The content folder as read: YAML parsed with positions, markdown files listed (they are analysed separately). */
@@ -37,18 +38,24 @@ export interface MarkdownFile {
   file: string;
   text: string;
   hash: string;
+  /** Where the file stops being UTF-8, if it does. */
+  encoding?: Diagnostic;
 }
 
 /** Reads the listed markdown files once each, synchronously: thousands of small files read faster without a thread-pool round trip each. */
 export function readMarkdownFiles(list: RawContent['markdown']): MarkdownFile[] {
   return list.map((m) => {
-    const text = readFileSync(m.file, 'utf8');
-    return { ...m, text, hash: contentHash(text, 20) };
+    const { text, problem } = decodeContent(m.file, readFileSync(m.file));
+    // A file whose bad bytes became U+FFFD must not share its analysis with one that holds U+FFFD itself.
+    return { ...m, text, hash: contentHash(problem ? `${text}\0not UTF-8` : text, 20), ...(problem && { encoding: problem }) };
   });
 }
 
 export async function readYamlFile(file: string): Promise<YamlSource> {
-  return parseYaml(file, await readFile(file, 'utf8'));
+  const { text, problem } = decodeContent(file, await readFile(file));
+  const source = parseYaml(file, text);
+  if (problem) source.errors.unshift(problem);
+  return source;
 }
 
 type Diagnosed<T> = T & { diagnostics: Diagnostic[] };
