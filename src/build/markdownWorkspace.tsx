@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
+import { diagnostic } from '../diagnostics.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { MarkdownFile } from '../load/content.ts';
 import { factsOf, type MarkdownFacts } from '../markdown/facts.ts';
@@ -73,11 +74,20 @@ export class MarkdownWorkspace {
       files.map(({ kind, slug, file, text, hash, encoding }) => {
         const hit = this.done.get(file);
         if (hit?.hash === hash) return hit;
-        const parsed = parseMarkdown(file, text, this.sizeOf);
-        if (encoding) parsed.diagnostics.unshift(encoding);
-        const facts = factsOf(kind, slug, parsed);
-        const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
-        const result = { facts, hash, body };
+        let result: AnalysedMarkdown;
+        try {
+          const parsed = parseMarkdown(file, text, this.sizeOf);
+          if (encoding) parsed.diagnostics.unshift(encoding);
+          const facts = factsOf(kind, slug, parsed);
+          const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
+          result = { facts, hash, body };
+        } catch (error) {
+          // Structures nested too deep for any stack (the parser's, the renderer's): an error of this file, not a crash.
+          if (!(error instanceof RangeError)) throw error;
+          const problem = diagnostic(file, 1, 1, 'markdown/too-deep', `this file nests its structure too deeply to be read (${error.message}): flatten its lists or quotes`);
+          const facts = factsOf(kind, slug, { file, frontmatter: undefined, tree: { type: 'root', children: [] }, links: [], images: [], headings: [], words: 0, diagnostics: [problem] });
+          result = { facts, hash, body: undefined };
+        }
         this.done.set(file, result);
         return result;
       }),

@@ -48,8 +48,8 @@ const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(g
  * gives headings ids and images their sizes, and collects what the cross-file checks need.
  */
 export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer): ParsedMarkdown {
-  const tree = parser.runSync(parser.parse(source)) as Root;
   const diagnostics: Diagnostic[] = [];
+  const tree = parser.runSync(parser.parse(withoutDeepQuotes(file, source, diagnostics))) as Root;
   const links: SourceRef[] = [];
   const images: SourceRef[] = [];
   const headings: HeadingInfo[] = [];
@@ -123,6 +123,23 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
 
   const words = countWords(toString(tree));
   return { file, frontmatter, tree, links, images, headings, words, diagnostics };
+}
+
+/** Deeper than anyone writes: a hostile file nesting thousands of `>` would exhaust the parser's stack. */
+const MAX_QUOTE_DEPTH = 32;
+
+/** The source with lines of too deeply nested blockquotes blanked (line numbers kept), each reported. */
+function withoutDeepQuotes(file: string, source: string, diagnostics: Diagnostic[]): string {
+  if (!new RegExp(`(>[ \\t]*){${MAX_QUOTE_DEPTH + 1}}`).test(source)) return source;
+  return source
+    .split('\n')
+    .map((line, i) => {
+      const depth = (/^(?:[ \t]*>)+/.exec(line)?.[0].match(/>/g) ?? []).length;
+      if (depth <= MAX_QUOTE_DEPTH) return line;
+      diagnostics.push(diagnostic(file, i + 1, 1, 'markdown/too-deep', `blockquotes are nested ${depth} deep here; at most ${MAX_QUOTE_DEPTH} are read`));
+      return '';
+    })
+    .join('\n');
 }
 
 function sizeImage(node: Image, sizeOf: ImageSizer) {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
+import { createImageSizer } from '../load/imageSizes.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
 import { markdownRoute, pageRoute } from '../routes/routes.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
@@ -39,6 +40,7 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     const file = path.join(publicDir, urlPath);
     return existsSync(file) && statSync(file).isFile();
   });
+  const sizeOf = createImageSizer(publicDir);
   const anchors = new Map<string, Set<string>>();
   for (const doc of [...model.articles, ...model.legal]) anchors.set(doc.summary.href, new Set(doc.facts.headings.map((h) => h.id)));
 
@@ -54,6 +56,7 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     const resolved = resolveSitePath(ref.url.split(/[?#]/)[0]!);
     if ('problem' in resolved) return report('asset/outside-site', `image "${ref.url}" ${resolved.problem}`);
     if (!fileExists(resolved.path)) report('asset/missing', `missing image "${ref.url}": no such file in public/`);
+    else if (!sizeOf(resolved.path)) report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
   };
 
   for (const doc of [...model.articles, ...model.legal]) {

@@ -1,0 +1,48 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureCopy, runCli } from '../helpers/fixture.ts';
+import { projectCopy } from '../helpers/project.ts';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+beforeEach(async () => {
+  fx = await fixtureCopy();
+});
+afterEach(() => fx.remove());
+
+async function problems(): Promise<{ code: number; lines: string[] }> {
+  const { code, stderr } = await runCli('check', '--content', fx.content);
+  const prefix = path.relative(process.cwd(), fx.content) + path.sep;
+  return { code, lines: stderr.split('\n').filter((line) => /:\d+:\d+ {2}/.test(line)).map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line)) };
+}
+
+describe('hostile content', () => {
+  it('reports 10,000 nested blockquotes as an error with file and line, instead of a stack overflow', async () => {
+    await fx.edit('articles/second-look.md', (t) => `${t}\n${'>'.repeat(10_000)} deep\n`);
+    const { code, lines } = await problems();
+    expect(code).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/^articles\/second-look\.md:\d+:1 {2}blockquotes are nested 10000 deep here; at most 32 are read {2}\[markdown\/too-deep\]$/)]);
+  });
+
+  it('reports a thumbnail that is not an image, and an SVG with no size, instead of inventing a size', async () => {
+    // Images go in public/: a private copy of the project, never the checkout.
+    const project = await projectCopy();
+    try {
+      await writeFile(project.file('public/images/broken.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 4, 0x49, 0x48]));
+      await writeFile(project.file('public/images/sizeless.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+      await project.edit('content/articles/value-banks.md', (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/broken.png'));
+      await project.edit('content/articles/birds-eye-view.md', (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/sizeless.svg'));
+      const { code, stderr } = await project.run(['check']);
+      expect(code).toBe(1);
+      const reason = 'cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file  [asset/undecodable]';
+      expect(stderr.split('\n').filter((line) => line.includes('[asset/'))).toEqual([
+        expect.stringMatching(new RegExp(`^content/articles/birds-eye-view\\.md:\\d+:12  image "/images/sizeless\\.svg" ${escape(reason)}$`)),
+        expect.stringMatching(new RegExp(`^content/articles/value-banks\\.md:\\d+:12  image "/images/broken\\.png" ${escape(reason)}$`)),
+      ]);
+    } finally {
+      await project.remove();
+    }
+  }, 60_000);
+});
