@@ -56,6 +56,9 @@ export async function compileGenerator() {
     jsx: 'automatic',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
+    // Stacks of a crash point at src/ and templates/ lines (bin/sitegen.mjs turns source maps on).
+    sourcemap: 'linked',
+    sourcesContent: false,
     logLevel: 'warning',
   });
   await writeFile(path.join(tmp, 'ready'), '');

@@ -8,7 +8,8 @@ type Method = 'analyse' | 'render';
 interface Reply {
   id: number;
   result?: unknown;
-  error?: string;
+  /** A worker's error as data: structured cloning would lose its class, and its stack is the useful part. */
+  error?: { name: string; message: string; stack?: string };
 }
 
 /**
@@ -35,11 +36,12 @@ export class MarkdownPool {
     const limits = workerHeapLimits(Math.ceil(files / size));
     this.workers = Array.from({ length: size }, () => {
       const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
-      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: limits });
+      // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
+      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
       worker.on('message', (reply: Reply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);
-        if (reply.error !== undefined) call?.reject(new Error(reply.error));
+        if (reply.error !== undefined) call?.reject(Object.assign(new Error(reply.error.message), reply.error));
         else call?.resolve(reply.result);
       });
       worker.on('error', (error) => {

@@ -14,6 +14,7 @@ parentPort!.on('message', ({ id, method, args }: { id: number; method: 'analyse'
   const run = method === 'analyse' ? workspace.analyse(...(args as Parameters<MarkdownWorkspace['analyse']>)) : workspace.render(...(args as Parameters<MarkdownWorkspace['render']>));
   run.then(
     (result) => parentPort!.postMessage({ id, result }),
-    (error: Error) => parentPort!.postMessage({ id, error: error.stack ?? String(error) }),
+    // The stack of the original fault (a template's), under the message that names the page.
+    (error: Error) => parentPort!.postMessage({ id, error: { name: error.name, message: error.message, stack: (error.cause instanceof Error ? error.cause : error).stack } }),
   );
 });

@@ -6,7 +6,7 @@ import { build, sourceDateEpochProblem } from '../build/build.ts';
 import { waitingLine } from '../build/buildLock.ts';
 import { resolvePaths } from '../config.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { EXIT, progressReporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { describeCrash, EXIT, progressReporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -151,9 +151,7 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    // A fault in templates, styles or the generator itself: say what and where, without a source dump.
-    const err = error as Error;
-    process.stderr.write(`sitegen: ${err.message}\n${(err.stack ?? '').split('\n').slice(1, 6).join('\n')}\n`);
+    process.stderr.write(`${describeCrash(error)}\n`);
     return EXIT.content;
   }
   return code;

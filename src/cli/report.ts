@@ -37,6 +37,18 @@ export function reportFailure(error: unknown): number {
   throw error;
 }
 
+/**
+ * A fault in a template, a worker or the generator itself: what failed and where (the page and
+ * content file when a page was rendering), then the first frames of the original error's stack,
+ * which source maps point at src/ and templates/ lines.
+ */
+export function describeCrash(error: unknown): string {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const origin = err.cause instanceof Error ? err.cause : err;
+  const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 6);
+  return [`sitegen: ${err.message}`, ...frames].join('\n');
+}
+
 /** Shows progress on stderr only when a build takes longer than a second. */
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
   const started = Date.now();

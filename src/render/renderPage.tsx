@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageHead } from './head.ts';
@@ -30,8 +31,24 @@ export interface RenderContext {
   Layout: ComponentType<{ children: ReactNode; route: string }>;
 }
 
+/** A template failed while rendering a page: names the page and the content file it came from, keeps the cause. */
+export class RenderError extends Error {
+  override name = 'RenderError';
+  constructor(job: PageJob, cause: unknown) {
+    super(`${path.relative(process.cwd(), job.source) || job.source}: rendering ${job.route} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 /** Renders one page into a complete HTML document; the loader script is added only when the page has islands. */
 export function renderPage(job: PageJob, ctx: RenderContext): { html: string; islands: string[] } {
+  try {
+    return renderDocument(job, ctx);
+  } catch (error) {
+    throw new RenderError(job, error);
+  }
+}
+
+function renderDocument(job: PageJob, ctx: RenderContext): { html: string; islands: string[] } {
   const { Layout } = ctx;
   const tree = (
     <SiteContext.Provider value={{ site: ctx.site, pricing: ctx.pricing, year: ctx.year, route: job.route }}>

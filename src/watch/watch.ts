@@ -48,7 +48,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   const spawn = async () => {
     const current = compiled() ? { root: paths.root, dir: await recompile(paths.root) } : undefined;
     setCompiled(current);
-    const w = new Worker(workerEntry(paths.root, 'src/watch/buildWorkerMain.mjs', 'src/watch/buildWorker.mjs'), { workerData: { paths, compiled: current } });
+    const w = new Worker(workerEntry(paths.root, 'src/watch/buildWorkerMain.mjs', 'src/watch/buildWorker.mjs'), { workerData: { paths, compiled: current }, execArgv: [...process.execArgv, '--enable-source-maps'] });
     w.on('error', (error) => finish({ type: 'failed', message: error.stack ?? String(error), content: false }));
     return w;
   };
