@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -201,5 +202,17 @@ describe('incremental builds', () => {
     await writeFile(page, 'tampered');
     expect(renderedCount((await verbose()).stdout)).toBe(1);
     expect(await readFile(page, 'utf8')).toContain('Legal Stuff');
+  });
+});
+
+describe('a builder that builds again (watch)', () => {
+  it('leaves no folder of a deleted article in the output', async () => {
+    const builder = new Builder(resolvePaths({ content: fx.content, out: fx.out }));
+    await fx.write('articles/short-lived.md', (await readFile(fx.file('articles/second-look.md'), 'utf8')).replace(/title: .*/, 'title: Short Lived'));
+    await builder.build();
+    expect(existsSync(path.join(fx.out, 'articles/short-lived/index.html'))).toBe(true);
+    await rm(fx.file('articles/short-lived.md'));
+    await builder.build();
+    expect(existsSync(path.join(fx.out, 'articles/short-lived'))).toBe(false);
   });
 });
