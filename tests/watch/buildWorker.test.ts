@@ -22,13 +22,18 @@ describe('watch, after template edits', () => {
     const child = project.start(['watch', '--port', '0']);
     const ended = finished(child);
     let log = '';
+    let announced = '';
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
     const rebuilds = () => log.match(/^rebuilt \d+ of \d+ pages/gm)?.length ?? 0;
     const waitFor = async (count: number) => {
       for (let i = 0; i < 600 && rebuilds() < count; i++) await sleep(50);
       expect(rebuilds(), log).toBeGreaterThanOrEqual(count);
     };
     try {
+      // watch says where it serves once it watches the files: an edit before that would go unseen.
+      for (let i = 0; i < 600 && !announced.includes('serving at'); i++) await sleep(50);
+      expect(announced, log).toContain('serving at');
       await waitFor(1);
       for (let edit = 1; edit <= 3; edit++) {
         // A template change: the generator is compiled again and a fresh worker builds.
