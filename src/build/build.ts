@@ -119,9 +119,20 @@ export class Builder {
     this.last = undefined;
   }
 
-  /** Whether the output shows the version this builder wrote last, public/ unchanged since (watch). */
-  private wroteCurrent(store: OutputStore): boolean {
-    return this.last !== undefined && this.last.dir === store.current();
+  /**
+   * A new version of the output with public/ in it. When the output shows the version this
+   * builder wrote last (watch), public/ is linked from it and `last` lists the files it wrote.
+   */
+  private async openVersion(store: OutputStore): Promise<{ staged: StagedVersion; last?: Map<string, string | Uint8Array> }> {
+    const staged = await store.open();
+    const last = this.last && this.last.dir === staged.previous ? this.last.files : undefined;
+    try {
+      await staged.addPublic(this.paths.public, last !== undefined);
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    return { staged, last };
   }
 
   private loadAssets() {
@@ -169,6 +180,7 @@ export class Builder {
     };
     startPool(list.markdown.filter((m) => !cache?.has(m.file)).length);
     let staged: StagedVersion | undefined;
+    let lastFiles: Map<string, string | Uint8Array> | undefined;
     try {
       const sources = readMarkdownFiles(list.markdown);
       const known = sources.map((m) => cache?.get(m.file, m.hash));
@@ -268,7 +280,7 @@ export class Builder {
       // Markdown pages render (on worker threads for large sites, which write them into the
       // new version themselves) while this thread renders the YAML pages.
       if (pool) {
-        staged = await store.open(this.paths.public, { publicUnchanged: this.wroteCurrent(store) });
+        ({ staged, last: lastFiles } = await this.openVersion(store));
         staged.createFolders(stale.map((doc) => outputPathForRoute(doc.summary.href)));
       }
       const rendering = markdown.render(stale, shared, staged?.dir);
@@ -304,11 +316,10 @@ export class Builder {
       // Nothing changed at all: the previous output is already this build's output, byte for byte.
       const unchanged = !staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
       if (!unchanged) {
-        staged ??= await store.open(this.paths.public, { publicUnchanged: this.wroteCurrent(store) });
+        if (!staged) ({ staged, last: lastFiles } = await this.openVersion(store));
         // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
-        const last = this.last?.dir === staged.previous ? this.last?.files : undefined;
-        const same = last ? [...files.keys()].filter((file) => sameContent(last.get(file), files.get(file)!)) : [];
-        staged.write(new Map([...files].filter(([file]) => !same.includes(file))), [...linked.keys(), ...same]);
+        const same = new Set([...files].filter(([file, data]) => sameContent(lastFiles?.get(file), data)).map(([file]) => file));
+        staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
         await staged.commit();
         this.last = { dir: staged.dir, files };
         staged = undefined;

@@ -1,5 +1,6 @@
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../build/build.ts';
+import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 
 export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3 } as const;
@@ -68,4 +69,10 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
       if (shown && stream.isTTY) stream.write('\r\x1b[K');
     },
   };
+}
+
+/** The line that says where a preview server listens, and why not on the port asked for. */
+export function listeningLine(what: string, choice: PortChoice, actual: number): string {
+  const moved = actual !== choice.port && choice.port !== 0 ? ` (port ${choice.port} is in use)` : '';
+  return `${what} at http://localhost:${actual}${moved}`;
 }

@@ -1,13 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createSiteServer, listenOn, PortInUse, type PortChoice } from '../serve/server.ts';
-import { EXIT } from './report.ts';
-
-/** The line that says where a preview server listens, and why not on the port asked for. */
-export function listeningLine(what: string, choice: PortChoice, actual: number): string {
-  const moved = actual !== choice.port && choice.port !== 0 ? ` (port ${choice.port} is in use)` : '';
-  return `${what} at http://localhost:${actual}${moved}`;
-}
+import { EXIT, listeningLine } from './report.ts';
 
 export async function serveCommand(dir: string, choice: PortChoice): Promise<number> {
   if (!existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, '404.html'))) {

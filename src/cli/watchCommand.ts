@@ -2,8 +2,7 @@ import type { Paths } from '../config.ts';
 import { PortInUse, type PortChoice } from '../serve/server.ts';
 import { startWatch } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
-import { EXIT } from './report.ts';
-import { listeningLine } from './serveCommand.ts';
+import { EXIT, listeningLine } from './report.ts';
 
 export async function watchCommand(paths: Paths, choice: PortChoice): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);

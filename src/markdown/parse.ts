@@ -127,10 +127,11 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
 
 /** Deeper than anyone writes: a hostile file nesting thousands of `>` would exhaust the parser's stack. */
 const MAX_QUOTE_DEPTH = 32;
+const DEEP_QUOTES = new RegExp(`(>[ \\t]*){${MAX_QUOTE_DEPTH + 1}}`);
 
 /** The source with lines of too deeply nested blockquotes blanked (line numbers kept), each reported. */
 function withoutDeepQuotes(file: string, source: string, diagnostics: Diagnostic[]): string {
-  if (!new RegExp(`(>[ \\t]*){${MAX_QUOTE_DEPTH + 1}}`).test(source)) return source;
+  if (!DEEP_QUOTES.test(source)) return source;
   return source
     .split('\n')
     .map((line, i) => {

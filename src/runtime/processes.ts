@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /** Whether a process of this machine is still running (a lock or folder it left is otherwise stale). */
@@ -32,10 +33,7 @@ export function pidOfWorkingName(name: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-let counter = 0;
-
-/** A name for a file being written: unique to this process and call, with the pid that owns it. */
+/** A name for a file being written: unique to this call, with the pid that owns it. */
 export function workingName(file: string): string {
-  counter = (counter + 1) % 0x1000000;
-  return `${file}.tmp-${process.pid}-${(Math.floor(Math.random() * 0x1000000) ^ counter).toString(16)}`;
+  return `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
 }

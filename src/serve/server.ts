@@ -74,7 +74,9 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
     if (req.method !== 'GET' && !head) return send(res, 405, { Allow: 'GET, HEAD' });
     for (let attempt = 0; ; attempt++) {
       const root = await realpath(folder).catch(() => folder);
-      const isFile = (file: string) => siteFile(root, file) !== undefined;
+      const looked = new Map<string, ReturnType<typeof siteFile>>();
+      const lookUp = (file: string) => (looked.has(file) ? looked.get(file) : looked.set(file, siteFile(root, file)).get(file));
+      const isFile = (file: string) => lookUp(file) !== undefined;
       try {
         if (key.endsWith('/')) {
           // `/about/` is the folder of a page: its clean URL answers it.
@@ -83,7 +85,7 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
           return await notFound(root, res, head);
         }
         const file = fileForKey(key, isFile);
-        const found = file ? siteFile(root, file) : undefined;
+        const found = file ? lookUp(file) : undefined;
         if (!file || !found) return await notFound(root, res, head);
         if (file.endsWith('.html')) return await sendHtml(res, found.path, 200, head);
         return sendFile(req, res, file, found, head);

@@ -1,5 +1,6 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { copyFile, cp, link, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
@@ -38,8 +39,6 @@ export type OutputState =
   /** A real folder that sitegen may replace: empty, or marked by sitegen. */
   | { kind: 'folder'; empty: boolean }
   | { kind: 'foreign'; reason: string };
-
-let sequence = 0;
 
 export class OutputStore {
   readonly store: string;
@@ -121,28 +120,16 @@ export class OutputStore {
     return done;
   }
 
-  /**
-   * A new, empty version holding public/'s files: copied, or hard-linked from the version shown
-   * now when the caller knows public/ has not changed since it wrote that version.
-   */
-  async open(publicDir: string, options: { publicUnchanged?: boolean } = {}): Promise<StagedVersion> {
+  /** A new, empty version; `previous` is the version the output path shows now. */
+  async open(): Promise<StagedVersion> {
     await mkdir(this.store, { recursive: true });
     if (!existsSync(path.join(this.store, STORE_MARKER))) {
       await writeFile(path.join(this.store, '.gitignore'), '# sitegen keeps the versions of an output folder here\n*\n');
       await writeFile(path.join(this.store, STORE_MARKER), markerText());
     }
-    sequence = (sequence + 1) % 0x10000;
-    const id = `${String(Date.now()).padStart(13, '0')}-${process.pid}-${(Math.floor(Math.random() * 0x100000) * 0x10000 + sequence).toString(16)}`;
-    const dir = path.join(this.store, id);
+    const dir = path.join(this.store, `${String(Date.now()).padStart(13, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`);
     await mkdir(dir);
-    const staged = new StagedVersion(this, dir, this.current());
-    try {
-      await copyPublic(publicDir, dir, options.publicUnchanged ? staged.previous : undefined);
-    } catch (error) {
-      await staged.discard();
-      throw error;
-    }
-    return staged;
+    return new StagedVersion(this, dir, this.current());
   }
 
   /** Points the output path at `dir` with one atomic rename (a real folder there is moved into the store first). */
@@ -181,6 +168,14 @@ export class StagedVersion {
     /** The version the output path showed when this one was opened. */
     readonly previous: string | undefined,
   ) {}
+
+  /**
+   * Adds public/'s files: copied, or hard-linked from the previous version when the caller
+   * knows public/ has not changed since it wrote that version.
+   */
+  async addPublic(publicDir: string, unchangedSincePrevious: boolean): Promise<void> {
+    await copyPublic(publicDir, this.dir, unchangedSincePrevious ? this.previous : undefined);
+  }
 
   /**
    * Creates the folders of these files, each once and parents first, on this thread: worker

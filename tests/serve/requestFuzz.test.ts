@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { LiveReload } from '../../src/watch/liveReload.ts';
+import { smallBuiltSite } from '../helpers/builtSite.ts';
 import { seededRandom } from '../helpers/project.ts';
 
 /** The request targets hostile testers sent, and a seeded mix of the pieces that break servers. */
@@ -54,13 +54,7 @@ function rawRequest(port: number, method: string, target: string): Promise<Answe
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-fuzz-'));
-  await mkdir(path.join(dir, 'about'));
-  await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><title>Home</title></html>');
-  await writeFile(path.join(dir, 'about/index.html'), '<!DOCTYPE html><title>About</title></html>');
-  await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><title>Not found</title></html>');
-  await writeFile(path.join(dir, 'assets/site-abc.css'), 'body{color:red}');
+  dir = await smallBuiltSite();
   await writeFile(path.join(dir, '.sitegen-output'), '{}');
   // A link out of the site (an editor's public/ may hold one): never served.
   await symlink('/etc/passwd', path.join(dir, 'pw.txt'));

@@ -1,24 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
+import { smallBuiltSite } from '../helpers/builtSite.ts';
 
 let dir: string;
 let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-serve-'));
-  await mkdir(path.join(dir, 'about'));
-  await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><title>Home</title>');
-  await writeFile(path.join(dir, 'about/index.html'), '<!DOCTYPE html><title>About</title>');
-  await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><title>Not found</title>');
-  await writeFile(path.join(dir, 'assets/site-abc.css'), 'body{color:red}');
-  await writeFile(path.join(dir, 'sitemap.xml'), '<urlset/>');
+  dir = await smallBuiltSite();
   server = createSiteServer(dir);
   origin = `http://127.0.0.1:${await listen(server, 0)}`;
 });

@@ -1,0 +1,16 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A small built site in a temp folder, as the servers' tests need one: two pages, the not-found page, an asset, a sitemap. */
+export async function smallBuiltSite(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-site-'));
+  await mkdir(path.join(dir, 'about'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><title>Home</title></html>');
+  await writeFile(path.join(dir, 'about/index.html'), '<!DOCTYPE html><title>About</title></html>');
+  await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><title>Not found</title></html>');
+  await writeFile(path.join(dir, 'assets/site-abc.css'), 'body{color:red}');
+  await writeFile(path.join(dir, 'sitemap.xml'), '<urlset/>');
+  return dir;
+}
