@@ -71,7 +71,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   }
 
   const definitions: Definition[] = [];
-  const imageLabels = new Set<string>();
+  const imageReferences: ImageReference[] = [];
   let tables = 0;
   visit(tree, (node, index, parent) => {
     switch (node.type) {
@@ -102,11 +102,11 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
         definitions.push(node as Definition);
         return;
       case 'imageReference':
-        imageLabels.add((node as ImageReference).identifier);
+        imageReferences.push(node as ImageReference);
         return;
       case 'image':
         images.push({ url: (node as Image).url, ...at(node) });
-        sizeImage(node as Image, sizeOf);
+        sizeImage(node as Image, (node as Image).url, sizeOf);
         return;
       case 'containerDirective':
       case 'leafDirective':
@@ -119,7 +119,10 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   // Reference-style links and images (`[text][ref]`, `![alt][ref]`) take their URL from a
   // definition (`[ref]: url`): each definition is checked where it is written, as an image
   // when an image uses it, else as a link (an unused one too: it may be used later).
+  const imageLabels = new Set(imageReferences.map((ref) => ref.identifier));
   for (const definition of definitions) (imageLabels.has(definition.identifier) ? images : links).push({ url: definition.url, ...at(definition) });
+  const urls = new Map(definitions.map((d) => [d.identifier, d.url]));
+  for (const ref of imageReferences) sizeImage(ref, urls.get(ref.identifier), sizeOf);
 
   const words = countWords(toString(tree));
   return { file, frontmatter, tree, links, images, headings, words, diagnostics };
@@ -143,8 +146,9 @@ function withoutDeepQuotes(file: string, source: string, diagnostics: Diagnostic
     .join('\n');
 }
 
-function sizeImage(node: Image, sizeOf: ImageSizer) {
-  const size = node.url.startsWith('/') ? sizeOf(node.url) : undefined;
+/** Gives an image its file's width and height, so the page does not shift while it loads. */
+function sizeImage(node: Image | ImageReference, url: string | undefined, sizeOf: ImageSizer) {
+  const size = url?.startsWith('/') ? sizeOf(url) : undefined;
   if (size) node.data = { ...node.data, hProperties: { width: size.width, height: size.height } };
 }
 

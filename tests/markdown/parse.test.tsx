@@ -44,6 +44,10 @@ describe('markdown pipeline', () => {
     expect(html('![A chart](/images/a.svg)')).toContain('<img src="/images/a.svg" alt="A chart" width="1200" height="675" loading="lazy" decoding="async"/>');
   });
 
+  it('sizes reference-style images from their definition', () => {
+    expect(html('![Bars][chart]\n\n[Chart]: /images/b.svg')).toContain('<img src="/images/b.svg" alt="Bars" width="800" height="600" loading="lazy" decoding="async"/>');
+  });
+
   it('renders GFM tables in a focusable scroll region labelled by their columns', () => {
     const out = html('| Asset | Price |\n| - | - |\n| LED | 2 |\n\n| Tier |\n| - |\n| Gold |');
     expect(out).toMatch(/^<section class="overflow-x-auto" aria-label="Table 1: Asset, Price" tabindex="0"><table><thead>/);
