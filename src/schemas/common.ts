@@ -3,10 +3,26 @@ import { z } from 'zod';
 /** Building blocks shared by the content schemas. Link fields are named `href`, asset fields `src`, `image`, `thumbnail`, `poster` or `logo`: the link checker finds them by name. */
 export const text = z.string().trim().min(1, 'must not be empty');
 
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date (YYYY-MM-DD)')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'is not a real calendar date');
+/** A calendar date written `YYYY-MM-DD`. One field gets one message, which says how to write it. */
+export const isoDate = z.string().superRefine((value, ctx) => {
+  const problem = dateProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: 'invalid-date' } });
+});
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function dateProblem(value: string): string | undefined {
+  const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\S*)?$/.exec(value.trim());
+  if (!parts) return `${JSON.stringify(value)} is not a date: write it as YYYY-MM-DD, such as 2024-07-08`;
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const written = `${parts[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (month < 1 || month > 12) return `${JSON.stringify(value)} has no month ${month}: months run from 01 to 12`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return `${JSON.stringify(value)} is not a real calendar date: ${MONTHS[month - 1]} ${year} has ${days} days`;
+  if (value.length > 10 && /^\d{4}-\d{2}-\d{2}[T ]/.test(value)) return `${JSON.stringify(value)} has a time: a date is written without one, as ${written}`;
+  if (value !== written) return `${JSON.stringify(value)} must be written as ${written} (YYYY-MM-DD, with two-digit month and day)`;
+  return undefined;
+}
 
 /** A root-relative path to a file in public/. */
 export const assetPath = z.string().regex(/^\/[^\s?#]+\.(svg|png|jpe?g|webp|avif|gif|ico|pdf)$/i, 'must be a root-relative file path such as /images/photo.svg');

@@ -12,21 +12,47 @@ export function validateYaml<S extends z.ZodType>(
 ): { ok: true; value: z.infer<S> } | { ok: false; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(source.data);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, diagnostics: result.error.issues.flatMap((issue) => toDiagnostics(source, schema, issue, rulePrefix)) };
+  const issues = withoutMisspeltKeys(source.data, schema, result.error.issues);
+  return { ok: false, diagnostics: issues.flatMap((issue) => toDiagnostics(source, schema, issue, rulePrefix)) };
+}
+
+/** A misspelt required key (`headng`) is one mistake: its "did you mean" says it all, so the key it was meant to be is not also reported missing. */
+function withoutMisspeltKeys(data: unknown, schema: z.ZodType, issues: readonly Issue[]): Issue[] {
+  const meant = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const allowed = objectKeys(schemaAt(schema, data, issue.path));
+    for (const key of issue.keys) {
+      const near = allowed.find((k) => oneEditApart(key, k));
+      if (near) meant.add(JSON.stringify([...issue.path, near]));
+    }
+  }
+  return issues.filter((issue) => !(issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined && meant.has(JSON.stringify(issue.path))));
 }
 
 function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rulePrefix: string): Diagnostic[] {
   const path = issue.path;
   if (issue.code === 'unrecognized_keys') {
-    const allowed = objectKeys(schemaAt(schema, path));
+    const allowed = objectKeys(schemaAt(schema, source.data, path));
     return issue.keys.map((key) => {
       const pos = source.locate([...path, key], 'key');
+      const near = allowed.find((k) => oneEditApart(key, k));
+      const guess = near ? `; did you mean "${near}"?` : '';
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
-      return diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/unknown-key`, `unknown key "${key}"${hint}`);
+      return diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
     });
   }
   const value = valueAt(source.data, path);
   const name = describePath(path);
+  // An empty file or frontmatter block: say what it must hold rather than "expected object, got null".
+  if (issue.code === 'invalid_type' && issue.expected === 'object' && (value === null || value === undefined)) {
+    const required = requiredKeys(schemaAt(schema, source.data, path));
+    if (required.length) {
+      const pos = source.locate(path);
+      const where = name ? `"${name}" sets no keys` : 'no keys are set here';
+      return [diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/missing`, `${where}; required: ${required.join(', ')}`)];
+    }
+  }
   if (value === undefined && path.length > 0) {
     const parent = path.slice(0, -1);
     const pos = source.locate(parent);
@@ -71,16 +97,34 @@ export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
-/** Follows a path through object, array and wrapper schemas, to name the keys allowed there. */
-function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
-  let cur: z.ZodType | undefined = unwrap(schema);
-  for (const key of path) {
-    if (cur instanceof z.ZodObject) cur = unwrap(cur.shape[String(key)] as z.ZodType | undefined);
-    else if (cur instanceof z.ZodArray) cur = unwrap(cur.element as z.ZodType);
-    else if (cur instanceof z.ZodRecord) cur = unwrap(cur.valueType as z.ZodType);
+/**
+ * Follows a path through object, array, union and wrapper schemas, to name the keys allowed
+ * there. A union (a page's blocks) is resolved to the option whose literal fields (`type: hero`)
+ * match the data at that point.
+ */
+function schemaAt(schema: z.ZodType, data: unknown, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let cur: z.ZodType | undefined = resolve(schema, data);
+  for (const [i, key] of path.entries()) {
+    let next: z.ZodType | undefined;
+    if (cur instanceof z.ZodObject) next = cur.shape[String(key)] as z.ZodType | undefined;
+    else if (cur instanceof z.ZodArray) next = cur.element as z.ZodType;
+    else if (cur instanceof z.ZodRecord) next = cur.valueType as z.ZodType;
     else return undefined;
+    cur = resolve(next, valueAt(data, path.slice(0, i + 1)));
   }
   return cur;
+}
+
+function resolve(schema: z.ZodType | undefined, value: unknown): z.ZodType | undefined {
+  const cur = unwrap(schema);
+  if (!(cur instanceof z.ZodUnion)) return cur;
+  const options = (cur.options as z.ZodType[]).map(unwrap);
+  return options.find((option) => option instanceof z.ZodObject && literalsMatch(option, value));
+}
+
+function literalsMatch(schema: z.ZodObject, value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(schema.shape).every(([key, field]) => !(field instanceof z.ZodLiteral) || field.values.has((value as Record<string, unknown>)[key] as never));
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
@@ -95,4 +139,21 @@ function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
 
 function objectKeys(schema: z.ZodType | undefined): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+function requiredKeys(schema: z.ZodType | undefined): string[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape)
+    .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
+    .map(([key]) => key);
+}
+
+/** True when one letter added, removed, changed or two neighbours swapped turn `a` into `b`: the typos "did you mean" catches. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const rest = (x: number, y: number) => a.slice(i + x) === b.slice(i + y);
+  if (a.length === b.length) return rest(1, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(2, 2));
+  return a.length > b.length ? rest(1, 0) : rest(0, 1);
 }

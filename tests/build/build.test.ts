@@ -104,7 +104,7 @@ describe('sitegen build', () => {
 });
 
 describe('content faults: each reported as path:line:column  message, exit 1', () => {
-  const cases: [string, () => Promise<void>, string[]][] = [
+  const cases: [string, () => Promise<void>, unknown[]][] = [
     ['invalid YAML', () => fx.edit('site.yaml', (t) => t.replace('\nlanguage: en', '\n\tlanguage: en')), ['site.yaml:8:1  invalid YAML: Tabs are not allowed as indentation']],
     ['an unknown key', () => fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra')), ['pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)']],
     [
@@ -113,6 +113,9 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
       ['articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study'],
     ],
     ['a missing field', () => fx.edit('articles/second-look.md', (t) => t.replace('author: Tom Lefebvre\n', '')), ['articles/second-look.md:2:1  missing required key "author"']],
+    ['a date with a time', () => fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2024-07-08T10:00:00Z')), ['articles/second-look.md:3:7  "date": "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08']],
+    ['a misspelt key inside a block', () => fx.edit('pages/index.yaml', (t) => t.replace(/^(\s+)heading: /m, '$1headng: ')), [expect.stringMatching(/^pages\/index\.yaml:\d+:\d+  unknown key "headng"; did you mean "heading"\? \(allowed: type, /)]],
+    ['an empty frontmatter block', () => fx.edit('articles/second-look.md', (t) => t.replace(/^---\n[\s\S]*?\n---\n/, '---\n---\n')), ['articles/second-look.md:2:1  no keys are set here; required: title, date, author, excerpt, category, thumbnail, thumbnailAlt']],
     [
       'a duplicate slug',
       () => fx.write('legal/legal.md', '---\ntitle: Legal\ndate: 2022-05-01\ndateLabel: Updated\nsummary: A second page at /legal.\n---\n\nText.\n'),
@@ -135,7 +138,8 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
   }
 
   it('reports every problem in every file in one run', async () => {
-    for (const [, introduce] of [cases[2]!, cases[3]!, cases[6]!]) await introduce();
+    const named = (name: string) => cases.find(([n]) => n === name)![1];
+    for (const introduce of ['a wrong enum value', 'a missing field', 'a broken link in YAML'].map(named)) await introduce();
     const { stderr } = await build();
     expect(errorLines(stderr)).toHaveLength(3);
     expect(stderr).toMatch(/3 errors in 3 files\n$/);

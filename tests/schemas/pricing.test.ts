@@ -81,7 +81,7 @@ describe('content/pricing.yaml schema', () => {
     const [problem, ...rest] = validateEdited('name: Starter', to);
     expect(rest).toEqual([]);
     expect(problem!.at).toBe(positionOf(original.replace('name: Starter', to), 'price: 225'));
-    expect(problem!.message).toBe('unknown key "price" (allowed: name, description, prices, display, popular, limits, features, support, cta, details)');
+    expect(problem!.message).toBe('unknown key "price"; did you mean "prices"? (allowed: name, description, prices, display, popular, limits, features, support, cta, details)');
   });
 
   it('rejects a default group that is hidden or missing', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseYaml } from '../../src/load/yamlSource.ts';
 import { articleSchema } from '../../src/schemas/markdown.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
-import { validateYaml } from '../../src/validate/zodDiagnostics.ts';
+import { oneEditApart, validateYaml } from '../../src/validate/zodDiagnostics.ts';
 import { blocksPageSchema } from '../../templates/blocks/schema.ts';
 
 const article = (lines: string[]) => parseYaml('a.md', lines.join('\n'), 1);
@@ -38,7 +38,29 @@ describe('schema errors point at the offending key or value', () => {
     const result = errors(article([...valid, 'autor: Someone']));
     expect(result).toHaveLength(1);
     expect(result[0]!.at).toBe('9:1');
-    expect(result[0]!.message).toMatch(/^unknown key "autor" \(allowed: title, date, updated, author,/);
+    expect(result[0]!.message).toMatch(/^unknown key "autor"; did you mean "author"\? \(allowed: title, date, updated, author,/);
+  });
+
+  it('suggests a key only when it is one edit away', () => {
+    const suggestion = (key: string) => /did you mean "([^"]+)"/.exec(errors(article([...valid, `${key}: x`]))[0]!.message)?.[1];
+    expect(['autor', 'authr', 'auhtor', 'authors', 'Author', 'autho-r2'].map(suggestion)).toEqual(['author', 'author', 'author', 'author', 'author', undefined]);
+    expect(suggestion('writer')).toBeUndefined();
+    expect(oneEditApart('title', 'title')).toBe(false);
+  });
+
+  it('lists the allowed keys of the block an unknown key is in, chosen by its type', () => {
+    const yaml = ['blocks:', '  - type: team', '    heading: Team', '    members:', '      - name: A', '        rol: CEO', '        bio: B', '        photo: /a.svg', '  - type: steps', '    headin: Steps', '    items: []'].join('\n');
+    const unknown = errors(parseYaml('p.yaml', yaml), blocksPageSchema as never).filter((r) => r.rule.endsWith('unknown-key'));
+    expect(unknown).toEqual([
+      { at: '6:9', message: 'unknown key "rol"; did you mean "role"? (allowed: name, role, bio, photo)', rule: 'article/unknown-key' },
+      { at: '10:5', message: 'unknown key "headin"; did you mean "heading"? (allowed: type, eyebrow, heading, intro, items)', rule: 'article/unknown-key' },
+    ]);
+  });
+
+  it('lists the required keys of an empty frontmatter block instead of "expected object, got null"', () => {
+    expect(errors(parseYaml('a.md', '', 1))).toEqual([
+      { at: '2:1', message: 'no keys are set here; required: title, date, author, excerpt, category, thumbnail, thumbnailAlt', rule: 'article/missing' },
+    ]);
   });
 
   it('reports a missing required key at its parent mapping', () => {
@@ -50,9 +72,24 @@ describe('schema errors point at the offending key or value', () => {
     lines[1] = 'date: 2025-02-30';
     lines.push('featured: "yes"');
     expect(errors(article(lines))).toEqual([
-      { at: '3:7', message: '"date": is not a real calendar date', rule: 'article/invalid' },
+      { at: '3:7', message: '"date": "2025-02-30" is not a real calendar date: February 2025 has 28 days', rule: 'article/invalid-date' },
       { at: '9:11', message: '"featured": expected boolean, got string "yes"', rule: 'article/invalid-type' },
     ]);
+  });
+
+  it('gives a date one message that says how to write it', () => {
+    const dateErrors = (date: string) => errors(article(valid.map((l) => (l.startsWith('date:') ? `date: ${date}` : l))));
+    const cases: [string, string][] = [
+      ['yesterday', '"yesterday" is not a date: write it as YYYY-MM-DD, such as 2024-07-08'],
+      ['2024-7-8', '"2024-7-8" must be written as 2024-07-08 (YYYY-MM-DD, with two-digit month and day)'],
+      ['2024-07-08T10:00:00Z', '"2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08'],
+      ['2024-13-01', '"2024-13-01" has no month 13: months run from 01 to 12'],
+      ['2024-02-29', ''],
+      ['2023-02-29', '"2023-02-29" is not a real calendar date: February 2023 has 28 days'],
+    ];
+    for (const [date, message] of cases) {
+      expect(dateErrors(date)).toEqual(message ? [{ at: '3:7', message: `"date": ${message}`, rule: 'article/invalid-date' }] : []);
+    }
   });
 
   it('reports YAML syntax errors with line and column', () => {
