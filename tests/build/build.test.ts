@@ -114,7 +114,7 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
     ],
     ['a missing field', () => fx.edit('articles/second-look.md', (t) => t.replace('author: Tom Lefebvre\n', '')), ['articles/second-look.md:2:1  missing required key "author"']],
     ['a date with a time', () => fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2024-07-08T10:00:00Z')), ['articles/second-look.md:3:7  "date": "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08']],
-    ['a misspelt key inside a block', () => fx.edit('pages/index.yaml', (t) => t.replace(/^(\s+)heading: /m, '$1headng: ')), [expect.stringMatching(/^pages\/index\.yaml:\d+:\d+  unknown key "headng"; did you mean "heading"\? \(allowed: type, /)]],
+    ['a misspelt key inside a block', () => fx.edit('pages/index.yaml', (t) => t.replace(/^(\s+)heading: /m, '$1headng: ')), [expect.stringMatching(/^pages\/index\.yaml:\d+:\d+ {2}unknown key "headng"; did you mean "heading"\? \(allowed: type, /)]],
     ['an empty frontmatter block', () => fx.edit('articles/second-look.md', (t) => t.replace(/^---\n[\s\S]*?\n---\n/, '---\n---\n')), ['articles/second-look.md:2:1  no keys are set here; required: title, date, author, excerpt, category, thumbnail, thumbnailAlt']],
     [
       'a duplicate slug',
