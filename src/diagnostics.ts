@@ -1,5 +1,8 @@
 import path from 'node:path';
 
+/** How much a problem matters: an error stops the build, a warning is shown and the site is built. */
+export type Severity = 'error' | 'warning';
+
 /** A problem found in the content, with the place it points at. Errors are values. */
 export interface Diagnostic {
   file: string;
@@ -7,11 +10,18 @@ export interface Diagnostic {
   column: number;
   message: string;
   rule: string;
+  severity: Severity;
 }
 
 export function diagnostic(file: string, line: number, column: number, rule: string, message: string): Diagnostic {
-  return { file, line, column, rule, message };
+  return { file, line, column, rule, message, severity: 'error' };
 }
+
+export function warning(file: string, line: number, column: number, rule: string, message: string): Diagnostic {
+  return { file, line, column, rule, message, severity: 'warning' };
+}
+
+export const isError = (d: Diagnostic) => d.severity === 'error';
 
 /** Sorts by file then position so that output is stable across runs. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
@@ -20,16 +30,33 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** The single place where diagnostics become text: `path:line:column  message`. */
-export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
-  const rel = path.relative(cwd, d.file) || d.file;
-  return `${rel}:${d.line}:${d.column}  ${d.message}  [${d.rule}]`;
+/** Colours for a terminal; the identity when the output is not one (see cli/colour.ts). */
+export interface Paint {
+  place(text: string): string;
+  error(text: string): string;
+  warning(text: string): string;
+  dim(text: string): string;
 }
 
-export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd()): string {
-  const lines = sortDiagnostics(list).map((d) => formatDiagnostic(d, cwd));
+export const noPaint: Paint = { place: (t) => t, error: (t) => t, warning: (t) => t, dim: (t) => t };
+
+/** The single place where diagnostics become text: `path:line:column  message  [rule]`, warnings marked as such. */
+export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), paint = noPaint): string {
+  const rel = path.relative(cwd, d.file) || d.file;
+  const label = d.severity === 'warning' ? `${paint.warning('warning:')} ` : '';
+  return `${paint.place(`${rel}:${d.line}:${d.column}`)}  ${label}${d.message}  ${paint.dim(`[${d.rule}]`)}`;
+}
+
+export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd(), paint = noPaint): string {
+  const lines = sortDiagnostics(list).map((d) => formatDiagnostic(d, cwd, paint));
+  const errors = list.filter(isError).length;
+  const warnings = list.length - errors;
   const files = new Set(list.map((d) => d.file)).size;
-  lines.push(`${list.length} ${list.length === 1 ? 'error' : 'errors'} in ${files} ${files === 1 ? 'file' : 'files'}`);
+  const counts = [
+    errors || !warnings ? paint.error(`${errors} ${errors === 1 ? 'error' : 'errors'}`) : '',
+    warnings ? paint.warning(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`) : '',
+  ].filter(Boolean);
+  lines.push(`${counts.join(' and ')} in ${files} ${files === 1 ? 'file' : 'files'}`);
   return lines.join('\n');
 }
 

@@ -17,7 +17,8 @@ const factsSchema = z.object({
   links: z.array(sourceRef),
   images: z.array(sourceRef),
   headings: z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() })),
-  diagnostics: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string(), rule: z.string() })),
+  fieldsAt: z.record(z.string(), z.object({ line: z.number(), column: z.number() })),
+  diagnostics: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string(), rule: z.string(), severity: z.enum(['error', 'warning']) })),
 });
 const bodySchema = z.object({ html: z.string(), islands: z.array(z.string()) });
 

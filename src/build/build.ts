@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { contentHash } from '../bundle/hash.ts';
 import type { Paths } from '../config.ts';
-import { ContentError, type Diagnostic } from '../diagnostics.ts';
+import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
-import { checkReferences, collectRoutes } from '../validate/crossChecks.ts';
+import { checkDuplicateTitles, checkReferences, collectRoutes } from '../validate/crossChecks.ts';
 import { checkPublicLinks } from '../validate/publicLinks.ts';
 import { validateContent } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
@@ -47,6 +47,8 @@ export interface BuildResult {
   steps: BuildStep[];
   /** What the build repaired before it started: dropped cache files, leftovers of stopped builds. */
   notes: string[];
+  /** Problems that did not stop the build, shown to the editor all the same. */
+  warnings: Diagnostic[];
 }
 
 export interface BuildStep {
@@ -202,11 +204,12 @@ export class Builder {
       const all: Diagnostic[] = [...diagnostics];
       all.push(...checkPublicLinks(this.paths.public, this.paths.root));
       const routes = collectRoutes(raw, all);
-      if (model) all.push(...checkReferences(model, routes, this.paths.public));
-      if (all.length || !model) throw new ContentError(all);
+      if (model) all.push(...checkReferences(model, routes, this.paths.public), ...checkDuplicateTitles(model));
+      // What is left once no error stopped the build are warnings: shown, and the site is built.
+      if (all.some(isError) || !model) throw new ContentError(all);
       mark('content validated');
       const files = new Map<string, string | Uint8Array>();
-      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files, steps, notes: [...this.notes] };
+      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files, steps, notes: [...this.notes], warnings: all };
       const { stylesheet, bundle } = await assets;
       mark('assets ready');
 
@@ -330,7 +333,7 @@ export class Builder {
       mark('cache saved');
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes] };
+      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings: all };
     } finally {
       await pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.

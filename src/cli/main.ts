@@ -6,7 +6,7 @@ import { build, sourceDateEpochProblem } from '../build/build.ts';
 import { waitingLine } from '../build/buildLock.ts';
 import { resolvePaths } from '../config.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { describeCrash, EXIT, progressReporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { describeCrash, EXIT, progressReporter, reportFailure, reportWarnings, summaryLine, verboseLines } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -73,6 +73,7 @@ export async function main(argv: string[]): Promise<number> {
       try {
         const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
         progress.done();
+        reportWarnings(result);
         if (opts.verbose) process.stdout.write(`${verboseLines(result).join('\n')}\n`);
         process.stdout.write(`${summaryLine(result, opts.out)}\n`);
       } catch (error) {
@@ -88,6 +89,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: { content: string }) => {
       try {
         const result = await build(resolvePaths({ content: opts.content }), { check: true });
+        reportWarnings(result);
         process.stdout.write(`content is valid (${Math.round(result.ms)} ms)\n`);
       } catch (error) {
         code = reportFailure(error);

@@ -2,6 +2,7 @@ import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../build/build.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
+import { paintFor } from './colour.ts';
 
 export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3 } as const;
 
@@ -25,10 +26,15 @@ export function verboseLines(result: BuildResult): string[] {
     .map((t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`)];
 }
 
+/** Prints the warnings of a build that succeeded, on stderr, before its summary. */
+export function reportWarnings(result: BuildResult): void {
+  if (result.warnings.length) process.stderr.write(`${formatDiagnostics(result.warnings, process.cwd(), paintFor(process.stderr))}\n`);
+}
+
 /** Prints a failure and returns the exit code: 1 for content errors, 2 for a refused output folder; rethrows anything else. */
 export function reportFailure(error: unknown): number {
   if (error instanceof ContentError) {
-    process.stderr.write(`${formatDiagnostics(error.diagnostics)}\n`);
+    process.stderr.write(`${formatDiagnostics(error.diagnostics, process.cwd(), paintFor(process.stderr))}\n`);
     return EXIT.content;
   }
   if (error instanceof OutputRefused) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Diagnostic } from '../diagnostics.ts';
+import { isError, type Diagnostic } from '../diagnostics.ts';
 import { articleSchema, legalSchema, type ArticleMeta, type LegalMeta } from '../schemas/markdown.ts';
 import { validateYaml } from '../validate/zodDiagnostics.ts';
 import type { HeadingInfo, ParsedMarkdown, SourceRef } from './parse.ts';
@@ -18,6 +18,8 @@ export interface MarkdownFacts {
   /** Images of the body and of the frontmatter (thumbnail), with positions. */
   images: SourceRef[];
   headings: HeadingInfo[];
+  /** Where each top-level frontmatter field's value is written, for checks across files. */
+  fieldsAt: Record<string, { line: number; column: number }>;
   diagnostics: Diagnostic[];
 }
 
@@ -28,15 +30,18 @@ export function factsOf(kind: MarkdownKind, slug: string, parsed: ParsedMarkdown
   const diagnostics = [...parsed.diagnostics];
   const images = [...parsed.images];
   let meta: MarkdownFacts['meta'];
+  const fieldsAt: MarkdownFacts['fieldsAt'] = {};
   const fm = parsed.frontmatter;
   if (fm && !fm.errors.length) {
     const result = validateYaml(fm, schemas[kind], kind);
     if (result.ok) meta = result.value as MarkdownFacts['meta'];
     else diagnostics.push(...result.diagnostics);
+    const data = fm.data && typeof fm.data === 'object' ? (fm.data as Record<string, unknown>) : {};
+    for (const key of Object.keys(data)) fieldsAt[key] = fm.locate([key]);
     for (const key of FRONTMATTER_ASSETS) {
       const url = (fm.data as Record<string, unknown> | undefined)?.[key];
       if (typeof url === 'string') images.push({ url, ...fm.locate([key]) });
     }
   }
-  return { kind, slug, file: parsed.file, meta: diagnostics.length ? undefined : meta, words: parsed.words, links: parsed.links, images, headings: parsed.headings, diagnostics };
+  return { kind, slug, file: parsed.file, meta: diagnostics.some(isError) ? undefined : meta, words: parsed.words, links: parsed.links, images, headings: parsed.headings, fieldsAt, diagnostics };
 }

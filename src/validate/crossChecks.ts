@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
@@ -69,6 +69,27 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
   }
   return diagnostics;
+}
+
+/**
+ * Two articles with the same title cannot be told apart in the blog, the related-articles lists
+ * and search results. It is a warning: a series may repeat a title on purpose for a while.
+ */
+export function checkDuplicateTitles(model: ContentModel): Diagnostic[] {
+  const byTitle = new Map<string, ContentModel['articles']>();
+  for (const article of model.articles) {
+    const key = article.summary.title.trim().toLowerCase().replace(/\s+/g, ' ');
+    byTitle.set(key, [...(byTitle.get(key) ?? []), article]);
+  }
+  return [...byTitle.values()]
+    .filter((same) => same.length > 1)
+    .flatMap((same) =>
+      same.map((article) => {
+        const others = same.filter((a) => a !== article).map((a) => path.basename(a.facts.file));
+        const at = article.facts.fieldsAt.title ?? { line: 1, column: 1 };
+        return warning(article.facts.file, at.line, at.column, 'article/duplicate-title', `the title "${article.summary.title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
+      }),
+    );
 }
 
 function linkProblem(

@@ -6,7 +6,7 @@ import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
 
 export type WorkerRequest = { type: 'build'; publicChanged: boolean } | { type: 'stop' };
-export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: number } | { type: 'failed'; message: string; content: boolean };
+export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: number; warnings?: string } | { type: 'failed'; message: string; content: boolean };
 /** Said while a build waits for another build of the project. */
 export type WorkerNotice = { type: 'waiting'; line: string };
 
@@ -27,7 +27,10 @@ parentPort!.on('message', (request: WorkerRequest) => {
   if (request.publicChanged) builder.publicChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
   builder.build({ onWait }).then(
-    (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms } satisfies WorkerReply),
+    (result) => {
+      const warnings = result.warnings.length ? formatDiagnostics(result.warnings) : undefined;
+      parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings } satisfies WorkerReply);
+    },
     (error: unknown) => {
       const content = error instanceof ContentError;
       const message = content ? formatDiagnostics(error.diagnostics) : ((error as Error).stack ?? String(error));

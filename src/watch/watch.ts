@@ -56,6 +56,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   const finish = (reply: WorkerReply) => {
     running = false;
     if (reply.type === 'built') {
+      if (reply.warnings) log(reply.warnings);
       log(`rebuilt ${reply.rendered} of ${reply.pages} pages in ${Math.round(reply.ms)} ms`);
       live.succeeded();
     } else {

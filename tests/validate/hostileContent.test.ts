@@ -26,6 +26,16 @@ describe('hostile content', () => {
     expect(lines).toEqual([expect.stringMatching(/^articles\/second-look\.md:\d+:1 {2}blockquotes are nested 10000 deep here; at most 32 are read {2}\[markdown\/too-deep\]$/)]);
   });
 
+  it('warns about two articles with the same title, at each title, and still builds', async () => {
+    await fx.edit('articles/second-look.md', (t) => t.replace(/^title: .*$/m, 'title: "First steps with  sponsorship inventory"'));
+    const { code, lines } = await problems();
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      'articles/first-steps.md:2:8  warning: the title "First Steps With Sponsorship Inventory" is also the title of second-look.md: readers cannot tell them apart in lists  [article/duplicate-title]',
+      'articles/second-look.md:2:8  warning: the title "First steps with  sponsorship inventory" is also the title of first-steps.md: readers cannot tell them apart in lists  [article/duplicate-title]',
+    ]);
+  });
+
   it('reports a thumbnail that is not an image, and an SVG with no size, instead of inventing a size', async () => {
     // Images go in public/: a private copy of the project, never the checkout.
     const project = await projectCopy();

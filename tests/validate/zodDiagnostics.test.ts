@@ -94,7 +94,7 @@ describe('schema errors point at the offending key or value', () => {
 
   it('reports YAML syntax errors with line and column', () => {
     const source = parseYaml('s.yaml', 'name: A\ntagline: B\nname: C\n');
-    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique' }]);
+    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', severity: 'error' }]);
   });
 
   it('reports every problem in one run, deep inside lists', () => {
