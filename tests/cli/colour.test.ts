@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { paintFor, wantsColour } from '../../src/cli/colour.ts';
 import { formatDiagnostics, warning } from '../../src/diagnostics.ts';
@@ -26,6 +27,6 @@ describe('colour in the terminal only, as NO_COLOR and FORCE_COLOR ask', () => {
     expect(plain).toBe('content/a.md:2:8  warning: same title  [article/duplicate-title]\n1 warning in 1 file');
     const painted = formatDiagnostics(list, '/p', paintFor(pipe, { FORCE_COLOR: '1' }));
     expect(painted).toContain('\x1b[');
-    expect(painted.replace(/\x1b\[\d+m/g, '')).toBe(plain);
+    expect(stripVTControlCharacters(painted)).toBe(plain);
   });
 });
