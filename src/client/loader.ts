@@ -1,11 +1,17 @@
 // The only script a page with islands loads up front: it decides when each island hydrates.
-type Mount = (element: Element, props: unknown, prefix: string) => void;
+type Mount = (element: Element, props: unknown, prefix: string) => Promise<void>;
 
-const hydrate = (el: HTMLElement) => {
-  if (el.dataset.hydrating) return Promise.resolve();
-  el.dataset.hydrating = '1';
-  return import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!));
+const hydrate = (el: HTMLElement): Promise<void> => {
+  if (!el.dataset.hydrating) {
+    el.dataset.hydrating = '1';
+    hydrations.set(
+      el,
+      import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!)),
+    );
+  }
+  return hydrations.get(el)!;
 };
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
 
 const whenVisible = (el: HTMLElement) => {
   const target = el.firstElementChild ?? el;
@@ -21,23 +27,70 @@ const whenVisible = (el: HTMLElement) => {
   observer.observe(target);
 };
 
-// Hydrate on the first sign of intent; a click that arrives before hydration is replayed after it.
+/** The child indexes from the island down to a node: the same place in the hydrated tree, should React have replaced the node. */
+const pathTo = (root: Element, node: Element): number[] => {
+  const path: number[] = [];
+  for (let at: Element | null = node; at && at !== root; at = at.parentElement) path.unshift(at.parentElement ? [...at.parentElement.children].indexOf(at) : 0);
+  return path;
+};
+const follow = (root: Element, path: number[]): Element | undefined => path.reduce<Element | undefined>((at, i) => at?.children[i], root);
+
+/** Keys a hydrated control acts on that do not already come back as a click (Enter and Space do). */
+const HELD_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape']);
+
+/**
+ * Hydrates on the first sign of intent (a pointer over it, focus, a touch). The first click or
+ * navigation key that arrives before the island has settled is held (its default, which may be
+ * to follow the no-JavaScript fallback link, is prevented) and replayed once on the same place of
+ * the hydrated tree, so the control does what a hydrated one does, exactly once. Later events
+ * before then are dropped. If the island's script cannot load, the held click does what it would
+ * have done without JavaScript.
+ */
 const whenInteracted = (el: HTMLElement) => {
-  const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
-  let pendingClick: Element | null = null;
-  const onClick = (event: Event) => {
+  let held: { path: number[]; target: Element; focused: boolean; replay: (target: Element) => void } | undefined;
+  let started = false;
+  let settled = false;
+  const hold = (event: Event, replay: (target: Element) => void) => {
     event.preventDefault();
-    pendingClick = event.target as Element;
+    event.stopPropagation();
+    const target = event.target as Element;
+    held ??= { path: pathTo(el, target), target, focused: document.activeElement === target, replay };
+    start();
   };
+  const onClick = (event: MouseEvent) => {
+    // A click with a modifier or another button opens a new tab or a menu: the browser's own business.
+    if (settled || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    hold(event, (target) => (target as HTMLElement).click());
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (settled || !HELD_KEYS.has(event.key)) return;
+    const init: KeyboardEventInit = { key: event.key, code: event.code, bubbles: true, cancelable: true, composed: true };
+    hold(event, (target) => target.dispatchEvent(new KeyboardEvent('keydown', init)));
+  };
+  const finish = (hydrated: boolean) => {
+    settled = true;
+    el.removeEventListener('click', onClick, true);
+    el.removeEventListener('keydown', onKeyDown, true);
+    if (!held) return;
+    const { path, target, focused, replay } = held;
+    const now = target.isConnected && el.contains(target) ? target : follow(el, path);
+    if (!now) return;
+    if (focused && hydrated && (document.activeElement === document.body || !document.activeElement)) (now as HTMLElement).focus();
+    replay(now);
+  };
+  const intents = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
   const start = () => {
-    for (const type of events) el.removeEventListener(type, start);
-    el.addEventListener('click', onClick, true);
-    void hydrate(el).then(() => {
-      el.removeEventListener('click', onClick, true);
-      if (pendingClick) requestAnimationFrame(() => (pendingClick as HTMLElement).click());
-    });
+    if (started) return;
+    started = true;
+    for (const type of intents) el.removeEventListener(type, start);
+    hydrate(el).then(
+      () => finish(true),
+      () => finish(false),
+    );
   };
-  for (const type of events) el.addEventListener(type, start, { passive: true });
+  el.addEventListener('click', onClick, true);
+  el.addEventListener('keydown', onKeyDown, true);
+  for (const type of intents) el.addEventListener(type, start, { passive: true });
 };
 
 const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
