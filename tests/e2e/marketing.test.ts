@@ -256,3 +256,24 @@ describe('screenshot carousel, FAQ, video and form', () => {
     }
   });
 });
+
+describe('heading permalinks', () => {
+  it('keep each heading named by its text alone, reachable by keyboard and marked on focus', async () => {
+    const { page, close } = await open('/privacy-policy');
+    const heading = page.getByRole('heading', { level: 2 }).filter({ hasText: /^1\./ }).first();
+    const text = (await heading.textContent())!;
+    expect(text).toMatch(/^1\. \S/);
+    expect(text).not.toContain('#');
+    const snapshot = await heading.ariaSnapshot();
+    expect(snapshot).toContain(`heading "${text}" [level=2]`);
+    const link = heading.getByRole('link', { name: text, exact: true });
+    expect(await link.getAttribute('href')).toBe(`#${await heading.getAttribute('id')}`);
+    const sign = () => link.evaluate((a) => getComputedStyle(a, '::after').opacity);
+    expect(await sign()).toBe('0');
+    await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(sign).toBe('1');
+    await close();
+  });
+});

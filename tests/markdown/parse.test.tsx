@@ -30,7 +30,9 @@ describe('markdown pipeline', () => {
   it('gives headings unique ids and anchor links, and collects them', () => {
     const parsed = doc('## Getting started\n\n### Step one\n\n## Getting started');
     expect(parsed.headings.map((h) => h.id)).toEqual(['getting-started', 'step-one', 'getting-started-1']);
-    expect(html('## Getting started')).toBe('<h2 id="getting-started">Getting started<a href="#getting-started" class="heading-anchor" aria-label="Link to this section">#</a></h2>');
+    expect(html('## Getting started')).toBe('<h2 id="getting-started"><a href="#getting-started" class="heading-link">Getting started</a></h2>');
+    // A heading with a link of its own keeps it (links do not nest), without a permalink.
+    expect(html('## See [pricing](/pricing)')).toBe('<h2 id="see-pricing">See <a href="/pricing">pricing</a></h2>');
   });
 
   it('refuses a level-1 heading (the title comes from frontmatter)', () => {
