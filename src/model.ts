@@ -35,10 +35,32 @@ export interface MarkdownDoc<M> {
 }
 
 /** Props of a page template rendered from content/pages/{name}.yaml. */
-export interface PageProps<D> {
+export interface PageProps<D, V = undefined> {
   data: D;
   collections: Collections;
   route: string;
+  /** Which of the template's pages this is (see `PageTemplate.pages`); undefined for a single page. */
+  variant: V;
+}
+
+/** What a template's hooks see: the page's validated data, title and description, the collections, and the page's route. */
+export interface PageContext<D> {
+  data: D;
+  title: string;
+  description: string;
+  collections: Collections;
+  route: string;
+}
+
+/**
+ * One of several pages a template makes from one YAML file (the blog's numbered and category
+ * pages): at `path` under the file's route ('' for the route itself), with its own title.
+ */
+export interface PageVariant<V> {
+  path: string;
+  title: string;
+  description: string;
+  variant: V;
 }
 
 export interface ArticlePageProps {
@@ -64,27 +86,31 @@ export interface PageReferences {
   pricing: Pricing | undefined;
 }
 
-/** A template for YAML pages: its data schema (the page's own keys) and its component. */
-export interface PageTemplate<S extends z.ZodObject = z.ZodObject> {
-  schema: S;
-  component: ComponentType<PageProps<z.infer<S>>>;
+export interface PageOptions<D, V> {
   /** Whether the page links the articles' feed from its head. */
   feed?: boolean;
   /** Checks references from the page's data into other content files (run after every schema passed). */
-  check?: (data: z.infer<S>, refs: PageReferences) => PageProblem[];
+  check?: (data: D, refs: PageReferences) => PageProblem[];
+  /** The pages this template makes from one file, when more than one; each is rendered with its `variant`. */
+  pages?: (context: PageContext<D>) => PageVariant<V>[];
+  /** Data files the pages load on demand, by path in the output (under assets/, named by their content). */
+  files?: (context: PageContext<D>) => Map<string, string>;
 }
 
-export function definePage<S extends z.ZodObject>(
-  schema: S,
-  component: ComponentType<PageProps<z.infer<S>>>,
-  options: { feed?: boolean; check?: (data: z.infer<S>, refs: PageReferences) => PageProblem[] } = {},
-): PageTemplate<S> {
+/** A template for YAML pages: its data schema (the page's own keys), its component and options. */
+export interface PageTemplate<S extends z.ZodObject = z.ZodObject, V = unknown> extends PageOptions<z.infer<S>, V> {
+  schema: S;
+  component: ComponentType<PageProps<z.infer<S>, V>>;
+}
+
+export function definePage<S extends z.ZodObject, V = undefined>(schema: S, component: ComponentType<PageProps<z.infer<S>, V>>, options: PageOptions<z.infer<S>, V> = {}): PageTemplate<S, V> {
   return { schema, component, ...options };
 }
 
 /** The templates the generator needs: what templates/index.ts must export. */
 export interface TemplateSet {
-  pages: Record<string, PageTemplate>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template has its own variant type
+  pages: Record<string, PageTemplate<z.ZodObject, any>>;
   Article: ComponentType<ArticlePageProps>;
   LegalDocument: ComponentType<LegalPageProps>;
   Layout: ComponentType<{ children: React.ReactNode; route: string }>;

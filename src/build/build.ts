@@ -23,7 +23,7 @@ import { loadTemplateSet } from './loadTemplates.ts';
 import { MarkdownPool } from './markdownPool.ts';
 import { MarkdownWorkspace, type RenderedPage, type SharedRender } from './markdownWorkspace.tsx';
 import { OutputManifest } from './outputManifest.ts';
-import { makeCollections, yamlPageJobs } from './pageJobs.tsx';
+import { makeCollections, yamlPageFiles, yamlPageJobs } from './pageJobs.tsx';
 
 export interface PageTiming {
   route: string;
@@ -204,6 +204,12 @@ export class Builder {
       const all: Diagnostic[] = [...diagnostics];
       all.push(...checkPublicLinks(this.paths.public, this.paths.root));
       const routes = collectRoutes(raw, all);
+      const articles = model?.articles.map((a) => a.summary) ?? [];
+      const legal = model?.legal.map((l) => l.summary) ?? [];
+      const collections = makeCollections(articles, legal);
+      const yamlJobs = model ? yamlPageJobs(model, templates, collections) : [];
+      // A template's further pages (the blog's numbered and category pages) are routes links may point at.
+      for (const job of yamlJobs) if (!routes.has(job.route)) routes.set(job.route, job.source);
       if (model) all.push(...checkReferences(model, routes, this.paths.public), ...checkDuplicateTitles(model));
       // What is left once no error stopped the build are warnings: shown, and the site is built.
       if (all.some(isError) || !model) throw new ContentError(all);
@@ -217,9 +223,7 @@ export class Builder {
       files.set(stylesheetUrl.slice(1), stylesheet.css);
       for (const [file, data] of bundle.files) files.set(file, data);
 
-      const articles = model.articles.map((a) => a.summary);
-      const legal = model.legal.map((l) => l.summary);
-      const collections = makeCollections(articles, legal);
+      for (const [file, data] of yamlPageFiles(model, templates, collections)) files.set(file, data);
       const shared: SharedRender = { site: model.site, year: buildYear(), stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], articles, legal };
       // Everything a page can see besides its own file: when this changes, every page renders again.
       const version = this.version ? await this.version : '';
@@ -229,7 +233,7 @@ export class Builder {
       );
 
       const timings: PageTiming[] = [];
-      const total = model.pages.length + model.articles.length + model.legal.length;
+      const total = yamlJobs.length + model.articles.length + model.legal.length;
       const pageKeys = new Map<string, string>();
       const keep = (route: string, outputPath: string, key: string, page: { html?: string; bytes?: number; islands: string[] }, ms: number, cached: boolean) => {
         if (page.html === undefined) this.rendered.delete(route);
@@ -291,8 +295,8 @@ export class Builder {
 
       // Only YAML pages show pricing: a pricing change renders them again, not the articles.
       const pricingData = model.pricing?.source.data;
-      for (const [i, job] of yamlPageJobs(model, templates, collections).entries()) {
-        const key = `${sharedKey}:${contentHash(JSON.stringify([model.pages[i]!.source.data, pricingData]), 20)}`;
+      for (const job of yamlJobs) {
+        const key = `${sharedKey}:${contentHash(JSON.stringify([job.page.source.data, job.variantKey, pricingData]), 20)}`;
         const outputPath = job.outputPath || outputPathForRoute(job.route);
         const hit = this.rendered.get(job.route);
         if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;
@@ -309,7 +313,7 @@ export class Builder {
       const built = new Set(timings.map((t) => t.route));
       for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
 
-      const indexed = [...model.pages.filter((p) => p.route).map((p) => ({ route: p.route! })), ...model.legal.map((l) => ({ route: l.summary.href, lastmod: l.summary.date })), ...model.articles.map((a) => ({ route: a.summary.href, lastmod: a.summary.updated ?? a.summary.date }))];
+      const indexed = [...yamlJobs.filter((job) => !job.head.noindex).map((job) => ({ route: job.route })), ...model.legal.map((l) => ({ route: l.summary.href, lastmod: l.summary.date })), ...model.articles.map((a) => ({ route: a.summary.href, lastmod: a.summary.updated ?? a.summary.date }))];
       files.set('sitemap.xml', sitemapXml(model.site, indexed));
       files.set('robots.txt', robotsTxt(model.site));
       const blog = model.pages.find((p) => p.template === 'blog-index');

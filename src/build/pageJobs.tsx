@@ -6,7 +6,7 @@ import type { PageJob } from '../render/renderPage.tsx';
 import { markdownRoute } from '../routes/routes.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 import type { Site } from '../schemas/site.ts';
-import type { ContentModel } from '../validate/validateContent.ts';
+import type { ContentModel, YamlPage } from '../validate/validateContent.ts';
 import type { AnalysedMarkdown } from './markdownWorkspace.tsx';
 
 export function articleSummary(facts: MarkdownFacts): ArticleSummary {
@@ -29,20 +29,48 @@ export function makeCollections(articles: ArticleSummary[], legal: LegalSummary[
   return { articles: sorted, articlesByCategory, legal: [...legal].sort((a, b) => a.title.localeCompare(b.title)) };
 }
 
-/** The pages that come from content/pages/*.yaml. */
-export function yamlPageJobs(model: ContentModel, templates: TemplateSet, collections: Collections): PageJob[] {
-  return model.pages.map((page) => {
+/** A page made from a YAML file, with what its output depends on besides the shared data. */
+export interface YamlPageJob extends PageJob {
+  page: YamlPage;
+  /** The variant this job renders, as JSON ('' for a single page): part of its cache key. */
+  variantKey: string;
+}
+
+/** The pages that come from content/pages/*.yaml: one per file, or the template's variants of it. */
+export function yamlPageJobs(model: ContentModel, templates: TemplateSet, collections: Collections): YamlPageJob[] {
+  return model.pages.flatMap((page) => {
     const template = templates.pages[page.template]!;
     const Component = template.component;
-    const route = page.route ?? '/404';
-    return {
-      route,
-      outputPath: page.route ? '' : '404.html',
-      source: page.file,
-      head: { route, title: page.title, description: page.description, noindex: !page.route, feed: template.feed },
-      element: () => <Component data={page.data} collections={collections} route={route} />,
-    };
+    const base = page.route ?? '/404';
+    const variants = template.pages?.({ data: page.data, title: page.title, description: page.description, collections, route: base }) ?? [{ path: '', title: page.title, description: page.description, variant: undefined }];
+    return variants.map(({ path, title, description, variant }) => {
+      const route = subRoute(base, path);
+      return {
+        route,
+        outputPath: page.route ? '' : '404.html',
+        source: page.file,
+        page,
+        variantKey: variant === undefined ? '' : JSON.stringify(variant),
+        head: { route, title, description, noindex: !page.route, feed: template.feed },
+        element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
+      };
+    });
   });
+}
+
+/** The data files YAML pages' templates publish beside them (the blog's search index). */
+export function yamlPageFiles(model: ContentModel, templates: TemplateSet, collections: Collections): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const page of model.pages) {
+    const made = templates.pages[page.template]!.files?.({ data: page.data, title: page.title, description: page.description, collections, route: page.route ?? '/404' });
+    for (const [file, data] of made ?? []) files.set(file, data);
+  }
+  return files;
+}
+
+function subRoute(route: string, path: string): string {
+  if (!path) return route;
+  return route === '/' ? `/${path}` : `${route}/${path}`;
 }
 
 /** The page of an article or a legal document, around its pre-rendered body. */

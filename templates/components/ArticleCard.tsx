@@ -1,8 +1,8 @@
-import type { ArticleSummary } from '../../src/model.ts';
+import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 
 /** A blog card: category, title, excerpt, author, date and reading time; the whole card is one link. */
-export function ArticleCard({ article }: { article: ArticleSummary }) {
+export function ArticleCard({ article }: { article: CardArticle }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-card transition-shadow hover:shadow-lg">
       <img src={article.thumbnail} alt="" width={1200} height={675} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />

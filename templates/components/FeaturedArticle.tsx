@@ -1,8 +1,8 @@
-import type { ArticleSummary } from '../../src/model.ts';
+import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 
 /** The wide FEATURED card at the top of the blog. */
-export function FeaturedArticle({ article }: { article: ArticleSummary }) {
+export function FeaturedArticle({ article }: { article: CardArticle }) {
   return (
     <section aria-labelledby="featured-heading" className="mb-14">
       <h2 id="featured-heading" className="eyebrow">

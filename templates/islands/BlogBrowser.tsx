@@ -1,108 +1,171 @@
-import { useEffect, useRef, useState } from 'react';
-import type { ArticleSummary } from '../../src/model.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FeaturedArticle } from '../components/FeaturedArticle.tsx';
-import { ALL, filterArticles, isDefault, paginate, parseState, stateToSearch, type BlogState } from './shared/blogFilter.ts';
+import { Pagination } from '../components/Pagination.tsx';
+import { BlogData, queryWords, type CardArticle } from './shared/blogSearch.ts';
 import { useHydrated } from './shared/useHydrated.ts';
 
 export interface BlogBrowserProps {
-  articles: ArticleSummary[];
-  categories: string[];
-  featured: string | undefined;
+  categories: { name: string; href: string }[];
+  /** The list of every article, and the list this page belongs to (a category's, or the same). */
+  allHref: string;
+  listHref: string;
+  category: string | undefined;
+  page: number;
+  pages: number;
+  /** Articles in this list, the featured one included. */
+  total: number;
+  featured: CardArticle | undefined;
+  cards: CardArticle[];
   pageSize: number;
+  /** The folder of the search data (see shared/blogSearch.ts). */
+  data: string;
 }
 
+interface Search {
+  query: string;
+  status: 'searching' | 'done' | 'failed';
+  ids: number[];
+  shown: CardArticle[];
+}
+
+const plural = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
+
 /**
- * The blog index: search as you type (title, excerpt, author, category; case- and accent-
- * insensitive), category buttons, and "Load More Articles". The state lives in the URL
- * (?category=…&q=…) so a view can be shared and Back restores it. Without JavaScript every
- * article is listed and the controls stay disabled.
+ * A page of the blog: category links, this page's cards and numbered pages, all plain links
+ * that work without JavaScript. Hydration keeps exactly what the server painted; search, once
+ * JavaScript runs, fetches a small index on first use and lists the matches newest first (in
+ * this page's category, if any), with "Show more results". The query lives in the URL (?q=…),
+ * so a search can be shared; a link of the time before categories had pages (?category=…)
+ * goes to the category's page.
  */
-export default function BlogBrowser({ articles, categories, featured, pageSize }: BlogBrowserProps) {
+export default function BlogBrowser(props: BlogBrowserProps) {
+  const { categories, allHref, listHref, category, page, pages, total, featured, cards, pageSize } = props;
   const hydrated = useHydrated();
-  const [state, setState] = useState<BlogState>({ category: ALL, query: '' });
-  const [pages, setPages] = useState(1);
+  const blog = useMemo(() => new BlogData(props.data), [props.data]);
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState<Search | null>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const latest = useRef(0);
   const list = useRef<HTMLUListElement>(null);
 
+  const run = useCallback(
+    async (text: string) => {
+      const ticket = ++latest.current;
+      if (!queryWords(text).length) return setSearch(null);
+      setSearch((s) => ({ query: text, status: 'searching', ids: s?.ids ?? [], shown: s?.shown ?? [] }));
+      try {
+        const ids = await blog.search(text, category);
+        const shown = await blog.cards(ids.slice(0, pageSize));
+        if (ticket === latest.current) setSearch({ query: text, status: 'done', ids, shown });
+      } catch {
+        if (ticket === latest.current) setSearch({ query: text, status: 'failed', ids: [], shown: [] });
+      }
+    },
+    [blog, category, pageSize],
+  );
+
   useEffect(() => {
-    const fromUrl = () => {
-      setState(parseState(window.location.search, categories));
-      setPages(1);
-    };
-    fromUrl();
-    window.addEventListener('popstate', fromUrl);
-    return () => window.removeEventListener('popstate', fromUrl);
-  }, [categories]);
+    const params = new URLSearchParams(window.location.search);
+    const shared = categories.find((c) => c.name === params.get('category'));
+    if (shared && !category) {
+      params.delete('category');
+      window.location.replace(`${shared.href}${params.size ? `?${params}` : ''}${window.location.hash}`);
+      return;
+    }
+    const text = params.get('q') ?? '';
+    if (text) {
+      setQuery(text);
+      void run(text);
+    }
+    // The URL is read once, when the island has hydrated with what the server painted.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (focusFrom === null) return;
-    list.current?.querySelectorAll<HTMLAnchorElement>('li a')[focusFrom]?.focus();
+    list.current?.querySelectorAll<HTMLAnchorElement>('li h3 a')[focusFrom]?.focus();
     setFocusFrom(null);
   }, [focusFrom]);
 
-  const update = (next: BlogState, history: 'push' | 'replace') => {
-    setState(next);
-    setPages(1);
-    const url = `${window.location.pathname}${stateToSearch(next, window.location.search)}${window.location.hash}`;
-    if (history === 'push') window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
+  const type = (text: string) => {
+    setQuery(text);
+    const params = new URLSearchParams(window.location.search);
+    if (text.trim()) params.set('q', text);
+    else params.delete('q');
+    window.history.replaceState(null, '', `${window.location.pathname}${params.size ? `?${params}` : ''}${window.location.hash}`);
+    void run(text);
   };
 
-  const featuredArticle = articles.find((a) => a.slug === featured);
-  const showFeatured = featuredArticle !== undefined && (!hydrated || isDefault(state));
-  const pool = showFeatured ? articles.filter((a) => a !== featuredArticle) : articles;
-  const matches = hydrated ? filterArticles(pool, state) : pool;
-  const { visible, remaining } = hydrated ? paginate(matches, pages, pageSize) : { visible: matches, remaining: 0 };
+  const showMore = async () => {
+    if (!search) return;
+    const from = search.shown.length;
+    const next = await blog.cards(search.ids.slice(from, from + pageSize));
+    setSearch({ ...search, shown: [...search.shown, ...next] });
+    setFocusFrom(from);
+  };
+
+  const withQuery = (href: string) => (search ? `${href}?q=${encodeURIComponent(search.query)}` : href);
+  const shown = search ? search.shown : cards;
+  const heading = search ? `${category ? `${category}: s` : 'S'}earch results` : category ? `${category} articles` : 'All articles';
+  let status = pages > 1 ? `Page ${page} of ${pages} · ${plural(total)}` : plural(total);
+  if (query.trim() && !search) status = 'Type at least two letters to search';
+  else if (search?.status === 'searching') status = 'Searching…';
+  else if (search?.status === 'failed') status = 'Search is not available right now: browse the pages of the blog instead.';
+  else if (search) status = `Showing ${search.shown.length} of ${plural(search.ids.length)}`;
 
   return (
     <div>
-      <div role="search" className="mb-10 flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
-        <div className="relative w-full lg:max-w-sm">
+      <div className="mb-10 flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
+        <div role="search" className="relative w-full lg:max-w-sm">
           <svg className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <path d="m13.5 13.5 4 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
           <input
             type="search"
-            placeholder="Search articles..."
-            aria-label="Search articles"
-            value={state.query}
+            placeholder={category ? `Search ${category} articles...` : 'Search articles...'}
+            aria-label={category ? `Search ${category} articles` : 'Search articles'}
+            value={query}
             disabled={!hydrated}
-            onChange={(e) => update({ ...state, query: e.target.value }, 'replace')}
+            onChange={(e) => type(e.target.value)}
             className="w-full rounded-full border border-slate-300 bg-white py-3 pr-4 pl-11 text-ink-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none disabled:bg-slate-50"
           />
         </div>
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
-          {[ALL, ...categories].map((category) => (
-            <button
-              key={category}
-              type="button"
-              aria-pressed={state.category === category}
-              disabled={!hydrated}
-              onClick={() => update({ ...state, category }, 'push')}
-              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 transition-colors hover:border-ink-900 aria-pressed:border-ink-900 aria-pressed:bg-ink-900 aria-pressed:text-white disabled:cursor-default"
-            >
-              {category}
-            </button>
-          ))}
-        </div>
+        <nav aria-label="Categories">
+          <ul className="flex flex-wrap gap-2">
+            {[{ name: 'All', href: allHref }, ...categories].map((c) => {
+              const current = c.name === (category ?? 'All');
+              return (
+                <li key={c.name}>
+                  <a
+                    href={withQuery(c.href)}
+                    aria-current={current ? 'page' : undefined}
+                    className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-semibold text-slate-700 transition-colors hover:border-ink-900 aria-[current=page]:border-ink-900 aria-[current=page]:bg-ink-900 aria-[current=page]:text-white"
+                  >
+                    {c.name}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
       </div>
 
-      {featuredArticle && showFeatured ? <FeaturedArticle article={featuredArticle} /> : null}
+      {featured && !search ? <FeaturedArticle article={featured} /> : null}
 
       <section aria-labelledby="articles-heading">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="articles-heading" className="text-2xl font-bold tracking-tight text-ink-900">
-            {isDefault(state) ? 'All articles' : state.category === ALL ? 'Search results' : state.category}
+            {heading}
           </h2>
           <p className="text-sm text-slate-600" aria-live="polite">
-            {hydrated ? `Showing ${visible.length} of ${matches.length} ${matches.length === 1 ? 'article' : 'articles'}` : `${matches.length} articles`}
+            {status}
           </p>
         </div>
-        {matches.length ? (
-          <ul ref={list} className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {visible.map((article) => (
+        {shown.length || search?.status === 'searching' ? (
+          <ul ref={list} className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={search?.status === 'searching' || undefined}>
+            {shown.map((article) => (
               <li key={article.slug}>
                 <ArticleCard article={article} />
               </li>
@@ -110,29 +173,21 @@ export default function BlogBrowser({ articles, categories, featured, pageSize }
           </ul>
         ) : (
           <div className="mt-6 rounded-card border border-dashed border-slate-300 p-10 text-center">
-            <p className="text-lg font-semibold text-ink-900">No articles match your search.</p>
-            <p className="mt-2 text-slate-600">
-              {state.query.trim() ? `Nothing in ${state.category === ALL ? 'any category' : state.category} mentions “${state.query.trim()}”.` : `There are no ${state.category} articles yet.`}
-            </p>
-            <button type="button" className="btn-secondary mt-6" onClick={() => update({ category: ALL, query: '' }, 'push')}>
-              Show all articles
+            <p className="text-lg font-semibold text-ink-900">{search?.status === 'failed' ? 'Search is not available right now.' : 'No articles match your search.'}</p>
+            <p className="mt-2 text-slate-600">{search ? `Nothing in ${category ? `the ${category} articles` : 'the blog'} mentions “${search.query.trim()}”.` : `There are no ${category ?? ''} articles yet.`}</p>
+            <button type="button" className="btn-secondary mt-6" onClick={() => type('')}>
+              Clear the search
             </button>
           </div>
         )}
-        {remaining > 0 ? (
+        {search && search.shown.length < search.ids.length ? (
           <div className="mt-10 flex justify-center">
-            <button
-              type="button"
-              className="btn-primary px-6 py-3 text-base"
-              onClick={() => {
-                setFocusFrom(visible.length);
-                setPages((p) => p + 1);
-              }}
-            >
-              Load More Articles
+            <button type="button" className="btn-primary px-6 py-3 text-base" onClick={() => void showMore()}>
+              Show more results
             </button>
           </div>
         ) : null}
+        {search ? null : <Pagination list={listHref} page={page} pages={pages} />}
       </section>
     </div>
   );

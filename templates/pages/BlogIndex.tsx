@@ -1,28 +1,95 @@
 import { z } from 'zod';
 import { Island } from '../../src/islands/Island.tsx';
-import { definePage } from '../../src/model.ts';
+import { definePage, type ArticleSummary, type Collections, type PageVariant } from '../../src/model.ts';
 import { text } from '../../src/schemas/common.ts';
 import { articleCategories } from '../../src/schemas/markdown.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import BlogBrowser from '../islands/BlogBrowser.tsx';
+import { cardOf } from '../islands/shared/blogSearch.ts';
+import { blogFiles } from './blogData.ts';
+import { categorySlug } from '../islands/shared/blogLinks.ts';
 
 const schema = z.strictObject({ heading: text, intro: text, pageSize: z.number().int().min(3).max(30) });
 
-/** News & Insights: the featured article, then every article with search, categories and paging. */
-export const BlogIndex = definePage(
+/** Which list a page of the blog shows: every article or one category, and which page of it. */
+export interface BlogView {
+  category?: string;
+  page: number;
+}
+
+
+/** The featured article (the newest marked `featured`, else the newest) heads the first page of the full list. */
+function featuredOf(collections: Collections): ArticleSummary | undefined {
+  return collections.articles.find((a) => a.featured) ?? collections.articles[0];
+}
+
+/** The articles of a list: a category's, or all of them but the featured one (shown above the list). */
+function listOf(collections: Collections, category: string | undefined): ArticleSummary[] {
+  if (category) return collections.articlesByCategory.get(category) ?? [];
+  const featured = featuredOf(collections);
+  return collections.articles.filter((a) => a !== featured);
+}
+
+const categoriesOf = (collections: Collections) => articleCategories.filter((c) => collections.articlesByCategory.has(c));
+const pageCount = (list: readonly unknown[], pageSize: number) => Math.max(1, Math.ceil(list.length / pageSize));
+
+/**
+ * News & Insights: the featured article and the first page of every article at the blog's route,
+ * then numbered pages (`/page/2`…) and a list per category (`/category/reports`, with its own
+ * pages). Each page carries only its own cards, so it weighs the same whatever the archive's
+ * size; search loads a small index on first use.
+ */
+export const BlogIndex = definePage<typeof schema, BlogView>(
   schema,
-  ({ data, collections }) => {
-    const featured = collections.articles.find((a) => a.featured) ?? collections.articles[0];
+  ({ data, collections, route, variant }) => {
+    const { category, page } = variant;
+    const list = listOf(collections, category);
+    const listHref = category ? `${route}/category/${categorySlug(category)}` : route;
+    const first = (page - 1) * data.pageSize;
+    const featured = !category && page === 1 ? featuredOf(collections) : undefined;
     return (
       <>
-        <PageHeader eyebrow="Blog" title={data.heading}>
-          <p>{data.intro}</p>
+        <PageHeader eyebrow={category ? 'Blog · Category' : 'Blog'} title={category ?? data.heading}>
+          <p>{category ? `Every ${category} article from the Touchline team, newest first.` : data.intro}</p>
         </PageHeader>
         <div className="container-page py-12">
-          <Island of={BlogBrowser} props={{ articles: collections.articles, categories: [...articleCategories], featured: featured?.slug, pageSize: data.pageSize }} when="load" />
+          <Island
+            of={BlogBrowser}
+            props={{
+              categories: categoriesOf(collections).map((name) => ({ name, href: `${route}/category/${categorySlug(name)}` })),
+              allHref: route,
+              category,
+              listHref,
+              page,
+              pages: pageCount(list, data.pageSize),
+              total: list.length + (featured ? 1 : 0),
+              featured: featured && cardOf(featured),
+              cards: list.slice(first, first + data.pageSize).map(cardOf),
+              pageSize: data.pageSize,
+              data: blogFiles(collections.articles, articleCategories).base,
+            }}
+            when="load"
+          />
         </div>
       </>
     );
   },
-  { feed: true },
+  {
+    feed: true,
+    pages: ({ data, title, description, collections }) => {
+      const views: PageVariant<BlogView>[] = [];
+      const add = (category: string | undefined, title: string, description: string) => {
+        const pages = pageCount(listOf(collections, category), data.pageSize);
+        const path = category ? `category/${categorySlug(category)}` : '';
+        for (let page = 1; page <= pages; page++) {
+          const of = pages > 1 && page > 1 ? `, page ${page} of ${pages}` : '';
+          views.push({ path: page === 1 ? path : [path, 'page', page].filter(Boolean).join('/'), title: `${title}${of}`, description: page > 1 ? `${description} Page ${page} of ${pages}.` : description, variant: { category, page } });
+        }
+      };
+      add(undefined, title, description);
+      for (const category of categoriesOf(collections)) add(category, `${category} · ${data.heading}`, `Every ${category} article from Touchline's ${data.heading}, newest first.`);
+      return views;
+    },
+    files: ({ collections }) => blogFiles(collections.articles, articleCategories).files,
+  },
 );
