@@ -13,6 +13,8 @@ const schema = z.strictObject({ heading: text, intro: text, pageSize: z.number()
 
 /** Which list a page of the blog shows: every article or one category, and which page of it. */
 export interface BlogView {
+  /** The blog's own route, under which its other pages are. */
+  blog: string;
   category?: string;
   page: number;
 }
@@ -41,8 +43,8 @@ const pageCount = (list: readonly unknown[], pageSize: number) => Math.max(1, Ma
  */
 export const BlogIndex = definePage<typeof schema, BlogView>(
   schema,
-  ({ data, collections, route, variant }) => {
-    const { category, page } = variant;
+  ({ data, collections, variant }) => {
+    const { blog: route, category, page } = variant;
     const list = listOf(collections, category);
     const listHref = category ? `${route}/category/${categorySlug(category)}` : route;
     const first = (page - 1) * data.pageSize;
@@ -76,14 +78,14 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
   },
   {
     feed: true,
-    pages: ({ data, title, description, collections }) => {
+    pages: ({ data, title, description, collections, route }) => {
       const views: PageVariant<BlogView>[] = [];
       const add = (category: string | undefined, title: string, description: string) => {
         const pages = pageCount(listOf(collections, category), data.pageSize);
         const path = category ? `category/${categorySlug(category)}` : '';
         for (let page = 1; page <= pages; page++) {
           const of = pages > 1 && page > 1 ? `, page ${page} of ${pages}` : '';
-          views.push({ path: page === 1 ? path : [path, 'page', page].filter(Boolean).join('/'), title: `${title}${of}`, description: page > 1 ? `${description} Page ${page} of ${pages}.` : description, variant: { category, page } });
+          views.push({ path: page === 1 ? path : [path, 'page', page].filter(Boolean).join('/'), title: `${title}${of}`, description: page > 1 ? `${description} Page ${page} of ${pages}.` : description, variant: { blog: route, category, page } });
         }
       };
       add(undefined, title, description);

@@ -5,90 +5,155 @@ import { setUpSiteAndBrowser } from '../helpers/site.ts';
 
 const env = setUpSiteAndBrowser();
 
-async function open(search = '', javaScriptEnabled = true): Promise<Page> {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+async function open(route = '/news-insights', { javaScriptEnabled = true, width = 1280, wait = true } = {}): Promise<Page> {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled, reducedMotion: 'reduce' });
   await isolate(context);
   const page = await context.newPage();
-  await page.goto(`${env.site.origin}/news-insights${search}`);
-  if (javaScriptEnabled) await page.waitForSelector('sitegen-island[data-hydrated] input[type="search"]:not([disabled])');
+  await page.goto(env.site.origin + route);
+  if (javaScriptEnabled && wait) await page.waitForSelector('sitegen-island[data-island="BlogBrowser"][data-hydrated]', { state: 'attached' });
   return page;
 }
 
-const cardTitles = (page: Page) => page.locator('section[aria-labelledby="articles-heading"] li h3').allTextContents();
-const status = (page: Page) => page.locator('[aria-live="polite"]').first().textContent();
+const list = 'section[aria-labelledby="articles-heading"]';
+const cardTitles = (page: Page) => page.locator(`${list} li h3`).allTextContents();
+const status = (page: Page) => page.locator(`${list} [aria-live="polite"]`).textContent();
+const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
 
 describe('News & Insights', () => {
-  it('shows the featured article, the first page of cards and Load More until none are left', async () => {
+  for (const width of [390, 1280]) {
+    it(`shows at first paint what it keeps after hydration, without a layout shift, at ${width} px`, async () => {
+      for (const route of ['/news-insights', '/news-insights/page/2', '/news-insights/category/case-study']) {
+        const page = await open(route, { width, wait: false });
+        await page.evaluate(() => {
+          (window as unknown as { shift: number }).shift = 0;
+          new PerformanceObserver((entries) => {
+            for (const entry of entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const painted = await page.evaluate((selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')), list);
+        await page.waitForSelector('sitegen-island[data-island="BlogBrowser"][data-hydrated]', { state: 'attached' });
+        await page.waitForTimeout(300);
+        const kept = await page.evaluate((selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')), list);
+        expect(painted.length).toBeGreaterThan(0);
+        expect(kept).toEqual(painted);
+        expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+        await page.context().close();
+      }
+    });
+
+    it(`reaches every article through plain links without JavaScript, at ${width} px`, async () => {
+      const seen = new Set<string>();
+      const queue = ['/news-insights'];
+      const visited = new Set<string>();
+      while (queue.length) {
+        const route = queue.shift()!;
+        if (visited.has(route)) continue;
+        visited.add(route);
+        const page = await open(route, { javaScriptEnabled: false, width });
+        for (const href of await hrefs(page, 'main article h3 a')) seen.add(href);
+        for (const href of await hrefs(page, 'nav[aria-label="Pages"] a, nav[aria-label="Categories"] a')) if (!visited.has(href)) queue.push(href);
+        await page.context().close();
+      }
+      const sitemap = await (await fetch(`${env.site.origin}/sitemap.xml`)).text();
+      const articles = [...sitemap.matchAll(/<loc>[^<]*?(\/articles\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(articles).toHaveLength(17);
+      expect([...seen].sort()).toEqual(articles.sort());
+      expect([...visited]).toEqual(expect.arrayContaining(['/news-insights/page/2', '/news-insights/page/3', '/news-insights/category/reports']));
+      for (const route of visited) expect(sitemap).toContain(`${route}</loc>`);
+    });
+  }
+
+  it('pages through the list with numbered links, each page with its own title and canonical', async () => {
     const page = await open();
     expect(await page.locator('#featured-heading').textContent()).toBe('Featured');
-    expect(await page.locator('section[aria-labelledby="featured-heading"] h3').textContent()).toContain('Sales Deck');
     expect(await cardTitles(page)).toHaveLength(6);
-    expect(await status(page)).toBe('Showing 6 of 16 articles');
-    const more = page.getByRole('button', { name: 'Load More Articles' });
-    await more.click();
-    expect(await cardTitles(page)).toHaveLength(12);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li') === document.querySelectorAll('section[aria-labelledby="articles-heading"] li')[6])).toBe(true);
-    await more.click();
-    expect(await cardTitles(page)).toHaveLength(16);
-    expect(await more.count()).toBe(0);
+    expect(await status(page)).toBe('Page 1 of 3 · 17 articles');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/news-insights$/);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL('**/news-insights/page/2');
+    expect(await page.locator('#featured-heading').count()).toBe(0);
+    expect(await cardTitles(page)).toHaveLength(6);
+    expect(await page.title()).toContain('News & Insights, page 2 of 3');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/news-insights\/page\/2$/);
+    expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await page.getByRole('link', { name: 'Page 3' }).click();
+    await page.waitForURL('**/news-insights/page/3');
+    expect(await cardTitles(page)).toHaveLength(4);
+    await page.goBack();
+    await page.waitForURL('**/news-insights/page/2');
     await page.context().close();
   });
 
-  it('filters as you type, case- and accent-insensitively, and keeps the query in the URL', async () => {
+  it('lists a category on its own page, marked current, and Back returns to the previous list', async () => {
     const page = await open();
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    expect(await categories.getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
+    await categories.getByRole('link', { name: 'Case Study' }).click();
+    await page.waitForURL('**/news-insights/category/case-study');
+    expect(await categories.getByRole('link', { name: 'Case Study' }).getAttribute('aria-current')).toBe('page');
+    expect(await cardTitles(page)).toHaveLength(4);
+    expect(await status(page)).toBe('4 articles');
+    await page.goBack();
+    await page.waitForURL(/\/news-insights$/);
+    expect(await cardTitles(page)).toHaveLength(6);
+    await page.context().close();
+  });
+
+  it('searches as you type, case- and accent-insensitively, keeps the query in the URL, and returns to what was shown', async () => {
+    const page = await open();
+    const before = await cardTitles(page);
     const search = page.getByRole('searchbox', { name: 'Search articles' });
-    expect(await search.getAttribute('placeholder')).toBe('Search articles...');
     await search.fill('VALUATION');
     await expect.poll(() => cardTitles(page)).toEqual([expect.stringContaining('Valuation')]);
     expect(await page.locator('#featured-heading').count()).toBe(0);
     expect(new URL(page.url()).search).toBe('?q=VALUATION');
     await search.fill('prîya nâir');
-    const titles = await cardTitles(page);
-    expect(titles.length).toBeGreaterThan(0);
-    expect(await page.locator('section[aria-labelledby="articles-heading"] li p.text-xs').allTextContents()).toEqual(titles.map(() => expect.stringContaining('Priya Nair')));
+    await expect.poll(() => status(page)).toMatch(/^Showing \d+ of \d+ articles?$/);
+    const bylines = await page.locator(`${list} li p.text-xs`).allTextContents();
+    expect(bylines.length).toBeGreaterThan(0);
+    expect(bylines).toEqual(bylines.map(() => expect.stringContaining('Priya Nair')));
     await search.fill('zzz no such words');
-    expect(await page.getByText('No articles match your search.').count()).toBe(1);
-    await page.getByRole('button', { name: 'Show all articles' }).click();
+    await expect.poll(() => page.getByText('No articles match your search.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear the search' }).click();
     expect(await search.inputValue()).toBe('');
-    expect(await cardTitles(page)).toHaveLength(6);
+    expect(await cardTitles(page)).toEqual(before);
+    expect(await page.locator('#featured-heading').count()).toBe(1);
     await page.context().close();
   });
 
-  it('filters by category with aria-pressed, and Back restores the previous view', async () => {
+  it('shows more search results on request, and searches within a category page', async () => {
     const page = await open();
-    const all = page.getByRole('button', { name: 'All', exact: true });
-    const caseStudy = page.getByRole('button', { name: 'Case Study' });
-    expect(await all.getAttribute('aria-pressed')).toBe('true');
-    await caseStudy.click();
-    expect(await caseStudy.getAttribute('aria-pressed')).toBe('true');
-    expect(await all.getAttribute('aria-pressed')).toBe('false');
-    expect(new URL(page.url()).search).toBe('?category=Case+Study');
-    expect(await cardTitles(page)).toHaveLength(4);
-    await page.getByRole('button', { name: 'Reports' }).click();
-    expect(await cardTitles(page)).toHaveLength(2);
-    await page.goBack();
-    await expect.poll(() => caseStudy.getAttribute('aria-pressed')).toBe('true');
-    expect(await cardTitles(page)).toHaveLength(4);
-    await page.goBack();
-    await expect.poll(() => all.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('searchbox').fill('sponsorship');
+    await expect.poll(() => status(page)).toMatch(/^Showing 6 of (\d+) articles$/);
+    const total = Number(/of (\d+)/.exec((await status(page))!)![1]);
+    expect(total).toBeGreaterThan(6);
+    await page.getByRole('button', { name: 'Show more results' }).click();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(Math.min(12, total));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li') === document.querySelectorAll('section[aria-labelledby="articles-heading"] li')[6])).toBe(true);
+    // A category link keeps the query: the category's page opens with the search applied there.
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL('**/news-insights/category/reports?q=sponsorship');
+    await expect.poll(() => status(page)).toMatch(/^Showing \d of \d articles?$/);
+    for (const category of await page.locator(`${list} li .eyebrow`).allTextContents()) expect(category).toBe('Reports');
     await page.context().close();
   });
 
-  it('opens a shared filtered view from its URL', async () => {
-    const page = await open('?category=Analytics&q=benchmarking');
-    expect(await page.getByRole('button', { name: 'Analytics' }).getAttribute('aria-pressed')).toBe('true');
+  it('opens a shared view from its URL, including links from before categories had pages', async () => {
+    const page = await open('/news-insights?category=Analytics&q=benchmarking');
+    await page.waitForURL('**/news-insights/category/analytics?q=benchmarking');
+    await page.waitForSelector('sitegen-island[data-island="BlogBrowser"][data-hydrated]', { state: 'attached' });
     expect(await page.getByRole('searchbox').inputValue()).toBe('benchmarking');
-    expect(await cardTitles(page)).toEqual([expect.stringContaining('Valuation')]);
+    await expect.poll(() => cardTitles(page)).toEqual([expect.stringContaining('Valuation')]);
     await page.context().close();
   });
 
-  it('lists every article as a link without JavaScript', async () => {
-    const page = await open('', false);
-    const links = await page.locator('main article h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toHaveLength(17);
-    expect(new Set(links).size).toBe(17);
-    for (const href of links) expect(href).toMatch(/^\/articles\/[a-z0-9-]+$/);
-    await page.context().close();
+  it('carries only its own page: the island props and the HTML do not hold the archive', async () => {
+    const html = await (await fetch(`${env.site.origin}/news-insights`)).text();
+    const props = /data-island="BlogBrowser"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const parsed = JSON.parse(props) as { cards: unknown[]; featured: unknown };
+    expect(parsed.cards).toHaveLength(6);
+    expect(Object.keys(parsed)).not.toContain('articles');
+    expect((html.match(/href="\/articles\//g) ?? []).length).toBeLessThanOrEqual(7 * 2);
   });
 
   it('links the Atom feed from the blog and article pages', async () => {
