@@ -2,9 +2,10 @@
 // npm run bench -- --articles N [--runs R]
 // Copies the real content, adds N synthetic articles of the real article shape, then runs a
 // cold `sitegen build` and a second build with nothing changed, printing wall time, pages per
-// second and peak memory of each.
+// second and peak memory of each; then the weight of the blog's index page and of a first search.
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,4 +39,50 @@ for (let r = 0; r < runs; r++) {
   run('cold build');
   run('second build, no change');
 }
+
+/** Raw and gzip bytes of files of the built site, by URL path. */
+async function weigh(urls) {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const data = await readFile(path.join(out, url === '/' ? 'index.html' : url));
+    raw += data.length;
+    gzip += gzipSync(data, { level: 9 }).length;
+  }
+  return `${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip (${urls.length} ${urls.length === 1 ? 'file' : 'files'})`;
+}
+
+/** The JavaScript a module loads, following its static imports. */
+async function moduleGraph(url, seen = new Set()) {
+  if (seen.has(url)) return seen;
+  seen.add(url);
+  const code = await readFile(path.join(out, url), 'utf8');
+  for (const [, spec] of code.matchAll(/(?:import|from)\s*["'](\.\/[^"']+)["']/g)) await moduleGraph(path.posix.join(path.posix.dirname(url), spec), seen);
+  return seen;
+}
+
+const blogPage = 'news-insights/index.html';
+const html = await readFile(path.join(out, blogPage), 'utf8');
+const loads = new Set();
+for (const [, href] of html.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)) loads.add(href);
+for (const [, src] of html.matchAll(/<script[^>]* src="\/([^"]+)"/g)) for (const url of await moduleGraph(src)) loads.add(url);
+// Islands that hydrate without being touched load their module graph; interaction islands wait.
+for (const [tag] of html.matchAll(/<sitegen-island [^>]*>/g)) {
+  const src = /data-src="\/([^"]+)"/.exec(tag)?.[1];
+  if (src && !tag.includes('data-when="interaction"')) for (const url of await moduleGraph(src)) loads.add(url);
+}
+for (const [, src] of html.matchAll(/<img [^>]*src="\/([^"]+)"/g)) loads.add(src);
+console.log(`/news-insights HTML       ${await weigh([blogPage])}`);
+console.log(`  and what it loads       ${await weigh([...loads])} before any interaction (stylesheet, scripts, every image on the page)`);
+
+// A first search for one word: the catalog, the word's shard, the cards of the first page of results.
+const base = /data-props="[^"]*?&quot;data&quot;:&quot;\/([^&]+)&quot;/.exec(html)[1];
+const catalog = JSON.parse(await readFile(path.join(out, base, 'catalog.json'), 'utf8'));
+const word = 'sponsorship';
+const shard = JSON.parse(await readFile(path.join(out, base, 'words', `${word.slice(0, 2)}.json`), 'utf8'));
+const ids = new Set();
+for (const [indexed, gaps] of Object.entries(shard)) if (indexed.startsWith(word)) gaps.reduce((id, gap) => (ids.add(id + gap), id + gap), 0);
+const first = [...ids].sort((a, b) => a - b).slice(0, 6);
+const chunks = [...new Set(first.map((id) => Math.floor(id / catalog.chunk)))].map((n) => `${base}cards/${n}.json`);
+console.log(`search for "${word}"     ${await weigh([`${base}catalog.json`, `${base}words/${word.slice(0, 2)}.json`, ...chunks])}, ${ids.size} matches`);
 await rm(dir, { recursive: true, force: true });

@@ -64,7 +64,7 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
               listHref,
               page,
               pages: pageCount(list, data.pageSize),
-              total: list.length + (featured ? 1 : 0),
+              total: category ? list.length : collections.articles.length,
               featured: featured && cardOf(featured),
               cards: list.slice(first, first + data.pageSize).map(cardOf),
               pageSize: data.pageSize,

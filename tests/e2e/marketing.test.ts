@@ -268,6 +268,9 @@ describe('heading permalinks', () => {
     expect(snapshot).toContain(`heading "${text}" [level=2]`);
     const link = heading.getByRole('link', { name: text, exact: true });
     expect(await link.getAttribute('href')).toBe(`#${await heading.getAttribute('id')}`);
+    // The link looks like the heading it is: same weight and colour, no underline.
+    expect(await link.evaluate((a) => [a, a.parentElement!].map((el) => `${getComputedStyle(el).fontWeight} ${getComputedStyle(el).color}`))).toEqual(await heading.evaluate((h) => [h, h].map((el) => `${getComputedStyle(el).fontWeight} ${getComputedStyle(el).color}`)));
+    expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
     const sign = () => link.evaluate((a) => getComputedStyle(a, '::after').opacity);
     expect(await sign()).toBe('0');
     await link.focus();
