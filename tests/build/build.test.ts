@@ -27,7 +27,7 @@ describe('sitegen build', () => {
   it('builds the fixture: pages at clean paths, 404, sitemap, robots, feed, hashed assets', async () => {
     const { code, stdout } = await build();
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^built 7 pages and \d+ assets \([\d.]+ KB\) into .+ in \d+ ms\n$/);
+    expect(stdout).toMatch(/^built 8 pages and \d+ assets \([\d.]+ KB\) into .+ in \d+ ms\n$/);
     const files = Object.keys(await treeHashes(fx.out)).sort();
     expect(files).toEqual(
       expect.arrayContaining([
@@ -35,6 +35,7 @@ describe('sitegen build', () => {
         '404.html',
         'legal/index.html',
         'news-insights/index.html',
+        'news-insights/category/strategy/index.html',
         'privacy-policy/index.html',
         'articles/first-steps/index.html',
         'articles/second-look/index.html',
@@ -181,7 +182,7 @@ describe('incremental builds', () => {
 
   it('renders nothing again when nothing changed, and only the edited page after an edit', async () => {
     const cold = (await verbose()).stdout;
-    expect(renderedCount(cold)).toBe(7);
+    expect(renderedCount(cold)).toBe(8);
     // The steps of the build, in order, each with the time it finished.
     expect(cold).toMatch(/^steps: content read \d+ ms · 3 markdown files analysed \d+ ms · content validated \d+ ms · assets ready \d+ ms · pages rendered \d+ ms · output written \d+ ms · cache saved \d+ ms$/m);
     const first = await treeHashes(fx.out);
@@ -195,7 +196,7 @@ describe('incremental builds', () => {
   it('re-renders every page that shows something another file changed (a title on cards and related lists)', async () => {
     await verbose();
     await fx.edit('articles/first-steps.md', (t) => t.replace('title: First Steps With Sponsorship Inventory', 'title: First Steps With Inventory'));
-    expect(renderedCount((await verbose()).stdout)).toBe(7);
+    expect(renderedCount((await verbose()).stdout)).toBe(8);
     expect(await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8')).toContain('First Steps With Inventory');
   });
 

@@ -32,7 +32,7 @@ describe('sitegen watch', () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('## Why inventory comes first', '## Why a clean inventory comes first'));
     expect((await rebuilt).type).toBe('built');
     await page.waitForSelector('h2#why-a-clean-inventory-comes-first', { timeout: 10_000 });
-    expect(log.at(-1)).toMatch(/^rebuilt 1 of 7 pages in \d+ ms$/);
+    expect(log.at(-1)).toMatch(/^rebuilt 1 of 8 pages in \d+ ms$/);
 
     const failed = watcher.nextBuild();
     await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Strategery'));
