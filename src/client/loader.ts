@@ -1,17 +1,16 @@
 // The only script a page with islands loads up front: it decides when each island hydrates.
 type Mount = (element: Element, props: unknown, prefix: string) => Promise<void>;
 
-const hydrate = (el: HTMLElement): Promise<void> => {
-  if (!el.dataset.hydrating) {
-    el.dataset.hydrating = '1';
-    hydrations.set(
-      el,
-      import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!)),
-    );
-  }
-  return hydrations.get(el)!;
-};
+/** Each island hydrates once: every caller waits for the same hydration. */
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+const hydrate = (el: HTMLElement): Promise<void> => {
+  let hydration = hydrations.get(el);
+  if (!hydration) {
+    hydration = import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!));
+    hydrations.set(el, hydration);
+  }
+  return hydration;
+};
 
 const whenVisible = (el: HTMLElement) => {
   const target = el.firstElementChild ?? el;

@@ -23,7 +23,7 @@ function withoutMisspeltKeys(data: unknown, schema: z.ZodType, issues: readonly 
     if (issue.code !== 'unrecognized_keys') continue;
     const allowed = objectKeys(schemaAt(schema, data, issue.path));
     for (const key of issue.keys) {
-      const near = allowed.find((k) => oneEditApart(key, k));
+      const near = nearKey(key, allowed);
       if (near) meant.add(JSON.stringify([...issue.path, near]));
     }
   }
@@ -36,7 +36,7 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
     const allowed = objectKeys(schemaAt(schema, source.data, path));
     return issue.keys.map((key) => {
       const pos = source.locate([...path, key], 'key');
-      const near = allowed.find((k) => oneEditApart(key, k));
+      const near = nearKey(key, allowed);
       const guess = near ? `; did you mean "${near}"?` : '';
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
       return diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
@@ -147,6 +147,9 @@ function requiredKeys(schema: z.ZodType | undefined): string[] {
     .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
     .map(([key]) => key);
 }
+
+/** The allowed key a misspelt one was most likely meant to be. */
+const nearKey = (key: string, allowed: readonly string[]) => allowed.find((k) => oneEditApart(key, k));
 
 /** True when one letter added, removed, changed or two neighbours swapped turn `a` into `b`: the typos "did you mean" catches. */
 export function oneEditApart(a: string, b: string): boolean {
