@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
-import { contentHash } from './hash.ts';
+import { contentHash } from '../hash.ts';
 
 export interface BuiltStylesheet {
   fileName: string;

@@ -1,5 +1,5 @@
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';
-import type { BuildResult } from '../build/build.ts';
+import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 import { paintFor } from './colour.ts';

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ComponentType } from 'react';
 import { moduleUrl } from '../runtime/compiled.ts';
+import { ISLAND_FILE } from '../runtime/sources.mjs';
 
 /** Islands are the default exports of templates/islands/*.tsx; the file name is the island's name. */
 
@@ -10,7 +11,7 @@ export async function listIslandFiles(templatesDir: string): Promise<Map<string,
   const entries = await readdir(dir).catch(() => [] as string[]);
   const files = new Map<string, string>();
   for (const entry of entries.sort()) {
-    if (/^[A-Z][A-Za-z0-9]*\.tsx$/.test(entry)) files.set(entry.replace(/\.tsx$/, ''), path.join(dir, entry));
+    if (ISLAND_FILE.test(entry)) files.set(entry.replace(/\.tsx$/, ''), path.join(dir, entry));
   }
   return files;
 }

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash } from '../bundle/hash.ts';
+import { contentHash } from '../hash.ts';
 import { SLUG } from '../schemas/common.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { MarkdownKind } from '../markdown/facts.ts';
 import { decodeContent } from './decode.ts';
-import { parseYaml, type YamlSource } from './yamlSource.ts';
+import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 
 /** The content folder as read: YAML parsed with positions, markdown files listed (they are analysed separately). */
 export interface RawContent {

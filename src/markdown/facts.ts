@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { isError, type Diagnostic } from '../diagnostics.ts';
 import { articleSchema, legalSchema, type ArticleMeta, type LegalMeta } from '../schemas/markdown.ts';
-import { validateYaml } from '../validate/zodDiagnostics.ts';
+import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { HeadingInfo, ParsedMarkdown, SourceRef } from './parse.ts';
 
 export type MarkdownKind = 'article' | 'legal';

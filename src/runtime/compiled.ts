@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compiledPath, ENTRIES, type EntryName } from './sources.mjs';
 
 /** Where the compiled generator lives (set by bin/generator.mjs); absent when running the sources under tsx (tests). */
 export interface Compiled {
@@ -19,14 +20,15 @@ export function setCompiled(value: Compiled | undefined): void {
 export function moduleUrl(sourceFile: string): string {
   const c = compiled();
   if (!c) return pathToFileURL(sourceFile).href;
-  return pathToFileURL(path.join(c.dir, path.relative(c.root, sourceFile).replace(/\.tsx?$/, '.mjs'))).href;
+  return pathToFileURL(path.join(c.dir, compiledPath(path.relative(c.root, sourceFile)))).href;
 }
 
 /**
- * A worker thread's entry: the compiled module, or under tsx a small .mjs bootstrap that
- * registers tsx before importing the TypeScript entry.
+ * How to start a worker thread on one of the generator's entries: its compiled module, or under
+ * tsx the bootstrap that registers tsx before importing the TypeScript entry (named in workerData).
  */
-export function workerEntry(root: string, compiledEntry: string, bootstrap: string): URL {
+export function threadEntry(root: string, entry: EntryName): { file: URL; workerData: { entry: string; compiled: Compiled | undefined } } {
   const c = compiled();
-  return pathToFileURL(c ? path.join(c.dir, compiledEntry) : path.join(root, bootstrap));
+  const file = pathToFileURL(c ? path.join(c.dir, compiledPath(ENTRIES[entry])) : path.join(root, 'src/runtime/tsxThread.mjs'));
+  return { file, workerData: { entry: ENTRIES[entry], compiled: c } };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { diagnostic, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
-import type { YamlSource } from '../load/yamlSource.ts';
+import type { YamlSource } from '../yaml/yamlSource.ts';
 import { markdownRoute, pageRoute } from '../routes/routes.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import type { SourceRef } from '../markdown/parse.ts';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { AnalysedMarkdown } from '../build/markdownWorkspace.tsx';
-import { articleSummary, legalSummary } from '../build/pageJobs.tsx';
+import type { AnalysedMarkdown } from '../pipeline/markdownWork.tsx';
+import { articleSummary, legalSummary } from '../plan/pagePlan.tsx';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
-import type { YamlSource } from '../load/yamlSource.ts';
+import type { YamlSource } from '../yaml/yamlSource.ts';
 import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
 import { pageRoute } from '../routes/routes.ts';
 import { text } from '../schemas/common.ts';
 import { pricingSchema, type Pricing } from '../schemas/pricing.ts';
 import { siteSchema, type Site } from '../schemas/site.ts';
-import { validateYaml } from './zodDiagnostics.ts';
+import { validateYaml } from '../yaml/zodDiagnostics.ts';
 
 export interface YamlPage {
   name: string;

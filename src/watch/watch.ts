@@ -5,11 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
-import { compiled, setCompiled, workerEntry } from '../runtime/compiled.ts';
+import { compiled, setCompiled, threadEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
-import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorkerMain.ts';
+import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorker.ts';
 import { LiveReload } from './liveReload.ts';
+import type { compileGenerator } from '../runtime/compile.mjs';
 
 export type ChangeKind = 'content' | 'public' | 'code';
 
@@ -48,7 +49,8 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   const spawn = async () => {
     const current = compiled() ? { root: paths.root, dir: await recompile(paths.root) } : undefined;
     setCompiled(current);
-    const w = new Worker(workerEntry(paths.root, 'src/watch/buildWorkerMain.mjs', 'src/watch/buildWorker.mjs'), { workerData: { paths, compiled: current }, execArgv: [...process.execArgv, '--enable-source-maps'] });
+    const thread = threadEntry(paths.root, 'buildWorker');
+    const w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
     w.on('error', (error) => finish({ type: 'failed', message: error.stack ?? String(error), content: false }));
     return w;
   };
@@ -139,6 +141,7 @@ async function retire(w: Worker): Promise<void> {
 }
 
 async function recompile(root: string): Promise<string> {
-  const generator = (await import(pathToFileURL(path.join(root, 'bin/generator.mjs')).href)) as { compileGenerator: () => Promise<string> };
-  return generator.compileGenerator();
+  // Imported from its source file at run time: compiled into the generator, it would hash and compile itself.
+  const compiler = (await import(pathToFileURL(path.join(root, 'src/runtime/compile.mjs')).href)) as { compileGenerator: typeof compileGenerator };
+  return compiler.compileGenerator(root);
 }

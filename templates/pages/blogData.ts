@@ -1,4 +1,4 @@
-import { contentHash } from '../../src/bundle/hash.ts';
+import { contentHash } from '../../src/hash.ts';
 import { ASSETS_DIR } from '../../src/hosting/policy.ts';
 import type { ArticleSummary } from '../../src/model.ts';
 import { cardOf, encodeIds, shardName, wordsOf, SHARD_PREFIX, type Catalog } from '../islands/shared/blogSearch.ts';

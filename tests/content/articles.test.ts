@@ -2,11 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Builder, type BuildResult } from '../../src/build/build.ts';
+import { Builder, type BuildResult } from '../../src/pipeline/builder.ts';
 import { resolvePaths } from '../../src/config.ts';
 import { listMarkdown, readMarkdownFiles } from '../../src/load/content.ts';
-import { MarkdownWorkspace, type AnalysedMarkdown } from '../../src/build/markdownWorkspace.tsx';
-import { loadTemplateSet } from '../../src/build/loadTemplates.ts';
+import { MarkdownWorkspace, type AnalysedMarkdown } from '../../src/pipeline/markdownWork.tsx';
+import { loadTemplateSet } from '../../src/pipeline/loadDefinition.ts';
 import { readingMinutes } from '../../src/markdown/readingTime.ts';
 import type { ArticleMeta } from '../../src/schemas/markdown.ts';
 

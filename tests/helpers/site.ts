@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { Builder } from '../../src/build/build.ts';
+import { Builder } from '../../src/pipeline/builder.ts';
 import { resolvePaths } from '../../src/config.ts';
 import { routeForOutputPath } from '../../src/routes/outputPath.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../src/load/yamlSource.ts';
+import { parseYaml } from '../../src/yaml/yamlSource.ts';
 import { pricingSchema } from '../../src/schemas/pricing.ts';
-import { validateYaml } from '../../src/validate/zodDiagnostics.ts';
+import { validateYaml } from '../../src/yaml/zodDiagnostics.ts';
 
 const FILE = path.resolve(import.meta.dirname, '../../content/pricing.yaml');
 const original = readFileSync(FILE, 'utf8');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../src/load/yamlSource.ts';
+import { parseYaml } from '../../src/yaml/yamlSource.ts';
 import { articleSchema } from '../../src/schemas/markdown.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
-import { oneEditApart, validateYaml } from '../../src/validate/zodDiagnostics.ts';
+import { oneEditApart, validateYaml } from '../../src/yaml/zodDiagnostics.ts';
 import { blocksPageSchema } from '../../templates/blocks/schema.ts';
 
 const article = (lines: string[]) => parseYaml('a.md', lines.join('\n'), 1);

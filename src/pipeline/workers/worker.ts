@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Paths } from '../config.ts';
-import { setCompiled, type Compiled } from '../runtime/compiled.ts';
-import { loadTemplateSet } from './loadTemplates.ts';
-import { MarkdownWorkspace } from './markdownWorkspace.tsx';
+import type { Paths } from '../../config.ts';
+import { setCompiled, type Compiled } from '../../runtime/compiled.ts';
+import { loadTemplateSet } from '../loadDefinition.ts';
+import { MarkdownWorkspace } from '../markdownWork.tsx';
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);

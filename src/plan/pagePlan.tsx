@@ -7,7 +7,7 @@ import { markdownRoute } from '../routes/routes.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 import type { Site } from '../schemas/site.ts';
 import type { ContentModel, YamlPage } from '../validate/validateContent.ts';
-import type { AnalysedMarkdown } from './markdownWorkspace.tsx';
+import type { AnalysedMarkdown } from '../pipeline/markdownWork.tsx';
 
 export function articleSummary(facts: MarkdownFacts): ArticleSummary {
   return { ...(facts.meta as ArticleMeta), slug: facts.slug, href: markdownRoute('article', facts.slug), words: facts.words, readingMinutes: readingMinutes(facts.words) };

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { contentHash } from '../bundle/hash.ts';
+import { contentHash } from '../hash.ts';
 import type { Paths } from '../config.ts';
 import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
@@ -15,15 +15,16 @@ import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
-import { AnalysisCache, codeVersion } from './analysisCache.ts';
-import { buildAssets, cachedAssets, type Assets } from './assetCache.ts';
+import { AnalysisCache } from './cache/analysisCache.ts';
+import { codeVersion } from './cache/codeVersion.ts';
+import { buildAssets, cachedAssets, type Assets } from './cache/assetCache.ts';
 import { acquireBuildLock, type LockHolder } from './buildLock.ts';
-import { removeDeadWorkingFiles } from './cacheFile.ts';
-import { loadTemplateSet } from './loadTemplates.ts';
-import { MarkdownPool } from './markdownPool.ts';
-import { MarkdownWorkspace, type RenderedPage, type SharedRender } from './markdownWorkspace.tsx';
-import { OutputManifest } from './outputManifest.ts';
-import { makeCollections, yamlPageFiles, yamlPageJobs } from './pageJobs.tsx';
+import { removeDeadWorkingFiles } from './cache/cacheFile.ts';
+import { loadTemplateSet } from './loadDefinition.ts';
+import { MarkdownPool } from './workers/pool.ts';
+import { MarkdownWorkspace, type RenderedPage, type SharedRender } from './markdownWork.tsx';
+import { OutputManifest } from './cache/outputManifest.ts';
+import { makeCollections, yamlPageFiles, yamlPageJobs } from '../plan/pagePlan.tsx';
 
 export interface PageTiming {
   route: string;

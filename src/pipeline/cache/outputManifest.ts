@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { contentHash } from '../bundle/hash.ts';
+import { contentHash } from '../../hash.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
 const MANIFEST = {

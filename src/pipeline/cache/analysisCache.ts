@@ -1,10 +1,8 @@
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { contentHash } from '../bundle/hash.ts';
-import type { MarkdownFacts } from '../markdown/facts.ts';
+import type { MarkdownFacts } from '../../markdown/facts.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
-import type { AnalysedMarkdown } from './markdownWorkspace.tsx';
+import type { AnalysedMarkdown } from '../markdownWork.tsx';
 
 const sourceRef = z.object({ url: z.string(), line: z.number(), column: z.number() });
 const factsSchema = z.object({
@@ -102,25 +100,4 @@ export class AnalysisCache {
     await writeCacheFile(path.join(this.dir, `${this.version}.json`), ENTRIES, this.version, Object.fromEntries(this.entries));
     this.added.clear();
   }
-}
-
-/**
- * A hash of everything besides content that shapes an analysis or a page: the generator's and
- * templates' source, the locked dependencies, and the names, sizes and times of public/ files
- * (image sizes end up in the HTML).
- */
-export async function codeVersion(root: string, publicDir: string): Promise<string> {
-  const parts: string[] = [];
-  for (const dir of ['src', 'templates']) {
-    const files = (await readdir(path.join(root, dir), { recursive: true })).filter((f) => /\.(tsx?|mjs|css)$/.test(f)).sort();
-    for (const f of files) parts.push(f, await readFile(path.join(root, dir, f), 'utf8'));
-  }
-  parts.push(await readFile(path.join(root, 'package-lock.json'), 'utf8').catch(() => ''));
-  const publicFiles = (await readdir(publicDir, { recursive: true }).catch(() => [] as string[])).sort();
-  for (const f of publicFiles) {
-    // A dangling link has no target to describe: the link itself stands in (validation reports it).
-    const info = await stat(path.join(publicDir, f)).catch(() => lstat(path.join(publicDir, f)));
-    if (info.isFile()) parts.push(f, String(info.size), String(info.mtimeMs));
-  }
-  return contentHash(parts.join('\0'), 16);
 }

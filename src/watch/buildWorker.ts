@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { Builder } from '../build/build.ts';
-import { waitingLine, type LockHolder } from '../build/buildLock.ts';
+import { Builder } from '../pipeline/builder.ts';
+import { waitingLine, type LockHolder } from '../pipeline/buildLock.ts';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { ContentError, formatDiagnostics } from '../diagnostics.ts';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { treeHashes } from '../helpers/fixture.ts';
-import { projectCopy, seededRandom, type Project } from '../helpers/project.ts';
+import { treeHashes } from '../../helpers/fixture.ts';
+import { projectCopy, seededRandom, type Project } from '../../helpers/project.ts';
 
 let project: Project;
 let cold: Record<string, string>;

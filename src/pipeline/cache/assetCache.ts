@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { IslandBundle } from '../bundle/islands.ts';
-import type { BuiltStylesheet } from '../bundle/styles.ts';
-import { listIslandFiles } from '../islands/registry.ts';
+import type { IslandBundle } from '../../bundle/islands.ts';
+import type { BuiltStylesheet } from '../../bundle/styles.ts';
+import { listIslandFiles } from '../../islands/registry.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
 export interface Assets {
@@ -12,7 +12,7 @@ export interface Assets {
 
 /** Compiles the stylesheet and the island bundles. The compilers are loaded only when needed. */
 export async function buildAssets(templatesDir: string, root: string): Promise<Assets> {
-  const [{ buildStylesheet }, { bundleIslands }] = await Promise.all([import('../bundle/styles.ts'), import('../bundle/islands.ts')]);
+  const [{ buildStylesheet }, { bundleIslands }] = await Promise.all([import('../../bundle/styles.ts'), import('../../bundle/islands.ts')]);
   const [stylesheet, bundle] = await Promise.all([buildStylesheet(templatesDir), listIslandFiles(templatesDir).then((files) => bundleIslands(files, root))]);
   return { stylesheet, bundle };
 }

@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnalysisCache, codeVersion } from '../../src/build/analysisCache.ts';
-import type { AnalysedMarkdown } from '../../src/build/markdownWorkspace.tsx';
+import { AnalysisCache } from '../../../src/pipeline/cache/analysisCache.ts';
+import { codeVersion } from '../../../src/pipeline/cache/codeVersion.ts';
+import type { AnalysedMarkdown } from '../../../src/pipeline/markdownWork.tsx';
 
 async function project() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-version-'));

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { pidOfWorkingName, processAlive } from '../runtime/processes.ts';
-import { writeFileAtomic } from '../write/durable.ts';
+import { pidOfWorkingName, processAlive } from '../../runtime/processes.ts';
+import { writeFileAtomic } from '../../write/durable.ts';
 
 /**
  * Files in .sitegen-cache/. Each starts with a header line naming its format, its kind, the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import type { YamlSource } from '../load/yamlSource.ts';
+import type { YamlSource } from './yamlSource.ts';
 
 type Issue = z.core.$ZodIssue;
 

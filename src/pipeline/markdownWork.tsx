@@ -13,7 +13,7 @@ import { renderWithIslands, type IslandNames } from '../render/islands.tsx';
 import { renderPage } from '../render/renderPage.tsx';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import type { Site } from '../schemas/site.ts';
-import { makeCollections, markdownPageJob } from './pageJobs.tsx';
+import { makeCollections, markdownPageJob } from '../plan/pagePlan.tsx';
 
 /** A markdown file after analysis: its facts, a hash of its text, and its body pre-rendered to HTML. */
 export interface AnalysedMarkdown {

@@ -4,7 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Builder } from '../../src/build/build.ts';
+import { Builder } from '../../src/pipeline/builder.ts';
 import { resolvePaths } from '../../src/config.ts';
 import { fixtureCopy, runCli, treeHashes } from '../helpers/fixture.ts';
 

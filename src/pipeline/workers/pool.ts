@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { Paths } from '../config.ts';
-import { compiled, workerEntry } from '../runtime/compiled.ts';
-import type { MarkdownFile } from '../load/content.ts';
-import type { AnalysedMarkdown, RenderedPage, SharedRender } from './markdownWorkspace.tsx';
+import type { Paths } from '../../config.ts';
+import { threadEntry } from '../../runtime/compiled.ts';
+import type { MarkdownFile } from '../../load/content.ts';
+import type { AnalysedMarkdown, RenderedPage, SharedRender } from '../markdownWork.tsx';
 
 type Method = 'analyse' | 'render';
 interface Reply {
@@ -35,9 +35,9 @@ export class MarkdownPool {
   constructor(paths: Paths, size: number, files: number) {
     const limits = workerHeapLimits(Math.ceil(files / size));
     this.workers = Array.from({ length: size }, () => {
-      const entry = workerEntry(paths.root, 'src/build/markdownWorkerMain.mjs', 'src/build/markdownWorker.mjs');
+      const thread = threadEntry(paths.root, 'markdownWorker');
       // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
-      const worker = new Worker(entry, { workerData: { paths, compiled: compiled() }, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
+      const worker = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
       worker.on('message', (reply: Reply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireBuildLock } from '../../src/build/buildLock.ts';
+import { acquireBuildLock } from '../../src/pipeline/buildLock.ts';
 import { processStartTime } from '../../src/runtime/processes.ts';
 import { treeHashes } from '../helpers/fixture.ts';
 import { finished, projectCopy, type Project } from '../helpers/project.ts';
@@ -81,7 +81,7 @@ describe('the lock between processes', () => {
   /** A process that takes the lock, notes when it held it, and lets go. */
   const TAKER = `
 import { appendFileSync } from 'node:fs';
-import { acquireBuildLock } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/build/buildLock.ts'))};
+import { acquireBuildLock } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/pipeline/buildLock.ts'))};
 const [dir, log] = process.argv.slice(2);
 const release = await acquireBuildLock(dir, () => undefined);
 const entered = performance.timeOrigin + performance.now();

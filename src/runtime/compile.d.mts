@@ -1,0 +1,1 @@
+export function compileGenerator(root: string): Promise<string>;
