@@ -1,45 +1,119 @@
 import type { Root as HastRoot } from 'hast';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { HeadingInfo } from './markdown/parse.ts';
-import type { Pricing } from './schemas/pricing.ts';
 import type { Site } from './schemas/site.ts';
-import type { ArticleMeta, LegalMeta } from './schemas/markdown.ts';
 
-/** What every page knows: the settings and the summaries of every collection. */
-export interface ArticleSummary extends ArticleMeta {
+/**
+ * The shared model: how a site declares its content (data files, collections, page templates)
+ * and what the generator hands the templates. Every stage of the pipeline reads these types;
+ * only templates/index.ts names a kind of content.
+ */
+
+/** A reference (link or image) with the place it was written. */
+export interface SourceRef {
+  url: string;
+  line: number;
+  column: number;
+}
+
+export interface HeadingInfo {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** Everything a page's <head> says about it. */
+export interface PageHead {
+  route: string;
+  title: string;
+  description: string;
+  type?: 'website' | 'article';
+  image?: string;
+  imageAlt?: string;
+  noindex?: boolean;
+  jsonLd?: object;
+  published?: string;
+  modified?: string;
+  /** Whether the page links the site's Atom feed. */
+  feed?: boolean;
+}
+
+/** One entry of the site's Atom feed. */
+export interface FeedEntry {
+  title: string;
+  href: string;
+  published: string;
+  updated: string;
+  author: string;
+  category?: string;
+  summary: string;
+}
+
+/** The summaries of every collection's entries, by collection folder, each in its collection's order. */
+export type Collections = Readonly<Record<string, readonly object[]>>;
+
+/** What a collection knows of one of its markdown files once its frontmatter is valid. */
+export interface EntrySource<M> {
+  meta: M;
   slug: string;
   href: string;
   words: number;
-  readingMinutes: number;
 }
 
-export interface LegalSummary extends LegalMeta {
-  slug: string;
-  href: string;
+/** Props of a collection's page template: its entry's summary, its body rendered to HTML, and every collection. */
+export interface EntryPageProps<E> {
+  entry: E;
+  body: { html: string; headings: HeadingInfo[] };
+  collections: Collections;
 }
 
-export interface Collections {
-  /** Newest first. */
-  articles: ArticleSummary[];
-  /** The same articles grouped by category, newest first. */
-  articlesByCategory: Map<string, ArticleSummary[]>;
-  legal: LegalSummary[];
+/**
+ * A kind of markdown content: the files `content/{folder}/*.md`, their frontmatter schema, where
+ * each is published and with which template, and what other pages know of it (its summary).
+ */
+export interface Collection<M = unknown, E extends object = object> {
+  /** Names the collection's files in messages and rule ids (`article/invalid-value`). */
+  name: string;
+  /** The folder under content/ holding the collection's `*.md` files; also its key in `Collections`. */
+  folder: string;
+  schema: z.ZodType<M>;
+  route(slug: string): string;
+  /** Frontmatter keys naming images in public/: checked where they are written, like the body's images. */
+  images?: readonly string[];
+  /** What every page knows of an entry (lists, cards, related entries, search): plain data. */
+  summary(source: EntrySource<M>): E;
+  /** The collection's order in `Collections` (and the sitemap's and feed's input). */
+  order(a: E, b: E): number;
+  /** The entry page's head beyond its route, and the date search engines are told it changed. */
+  page(entry: E & { words: number }, site: Site): { head: Omit<PageHead, 'route'>; lastmod?: string };
+  /** Entries that also go into the site's Atom feed. */
+  feed?(entry: E): FeedEntry;
+  /** Two entries with the same title are reported (a warning): readers cannot tell them apart in lists. */
+  distinctTitles?: (entry: E) => string;
+  template: ComponentType<EntryPageProps<E>>;
 }
 
-/** A markdown document ready for its template: the body is already rendered to HTML. */
-export interface MarkdownDoc<M> {
-  meta: M;
-  html: string;
-  headings: HeadingInfo[];
+export function defineCollection<M, E extends object>(collection: Collection<M, E>): Collection<M, E> {
+  return collection;
 }
+
+/** A YAML file of settings or data at the top of content/ (site.yaml, pricing.yaml). */
+export interface DataFile<T = unknown> {
+  file: string;
+  schema: z.ZodType<T>;
+  /** A site may go without it: templates that need it say so when their pages are checked. */
+  optional?: boolean;
+}
+
+/** The data files by name, as templates see them (an optional file that is absent is undefined). */
+export type SiteData = Readonly<Record<string, unknown>>;
 
 /** Props of a page template rendered from content/pages/{name}.yaml. */
 export interface PageProps<D, V = undefined> {
   data: D;
   collections: Collections;
   route: string;
-  /** Which of the template's pages this is (see `PageTemplate.pages`); undefined for a single page. */
+  /** Which of the template's pages this is (see `PageOptions.pages`); undefined for a single page. */
   variant: V;
 }
 
@@ -63,17 +137,6 @@ export interface PageVariant<V> {
   variant: V;
 }
 
-export interface ArticlePageProps {
-  article: ArticleSummary;
-  doc: MarkdownDoc<ArticleMeta>;
-  collections: Collections;
-}
-
-export interface LegalPageProps {
-  document: LegalSummary;
-  doc: MarkdownDoc<LegalMeta>;
-}
-
 /** A problem a template finds in a page's data beyond its schema, at a path into the page's YAML. */
 export interface PageProblem {
   path: PropertyKey[];
@@ -81,16 +144,11 @@ export interface PageProblem {
   message: string;
 }
 
-/** What a page's data may refer to besides itself. */
-export interface PageReferences {
-  pricing: Pricing | undefined;
-}
-
 export interface PageOptions<D, V> {
-  /** Whether the page links the articles' feed from its head. */
+  /** Whether the page links the site's feed from its head. */
   feed?: boolean;
-  /** Checks references from the page's data into other content files (run after every schema passed). */
-  check?: (data: D, refs: PageReferences) => PageProblem[];
+  /** Checks references from the page's data into the data files (run once every data file is valid). */
+  check?: (data: D, siteData: SiteData) => PageProblem[];
   /** The pages this template makes from one file, when more than one; each is rendered with its `variant`. */
   pages?: (context: PageContext<D>) => PageVariant<V>[];
   /** Data files the pages load on demand, by path in the output (under assets/, named by their content). */
@@ -107,15 +165,25 @@ export function definePage<S extends z.ZodObject, V = undefined>(schema: S, comp
   return { schema, component, ...options };
 }
 
-/** The templates the generator needs: what templates/index.ts must export. */
-export interface TemplateSet {
+/** The whole site as templates/index.ts declares it: what the generator reads, validates and renders. */
+export interface SiteDefinition {
+  /** The data files; `site` (content/site.yaml, the settings every page uses) is required. */
+  data: { site: DataFile<Site> } & Record<string, DataFile>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection has its own frontmatter and summary
+  collections: Collection<any, any>[];
+  /** The templates a page in content/pages/*.yaml can name with `template:`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template has its own variant type
   pages: Record<string, PageTemplate<z.ZodObject, any>>;
-  Article: ComponentType<ArticlePageProps>;
-  LegalDocument: ComponentType<LegalPageProps>;
-  Layout: ComponentType<{ children: React.ReactNode; route: string }>;
+  Layout: ComponentType<{ children: ReactNode; route: string }>;
   /** Renders a markdown body (hast) with the embed components. */
   Markdown: ComponentType<{ tree: HastRoot }>;
 }
+
+export function defineSite(definition: SiteDefinition): SiteDefinition {
+  return definition;
+}
+
+/** YAML pages live in content/pages/; each names its template. */
+export const PAGES_FOLDER = 'pages';
 
 export type { Site };

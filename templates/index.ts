@@ -1,23 +1,28 @@
-import type { TemplateSet } from '../src/model.ts';
+import { defineSite } from '../src/model.ts';
+import { siteSchema } from '../src/schemas/site.ts';
+import { articles } from './collections/articles.ts';
+import { legal } from './collections/legal.ts';
 import { Layout } from './layouts/Layout.tsx';
 import { Markdown } from './markdown/Markdown.tsx';
-import { Article } from './pages/Article.tsx';
 import { BlogIndex } from './pages/BlogIndex.tsx';
 import { Blocks } from './pages/Blocks.tsx';
-import { LegalDocument } from './pages/LegalDocument.tsx';
 import { LegalIndex } from './pages/LegalIndex.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+import { pricingSchema } from './schemas/pricing.ts';
 
-/** The templates a page in content/pages/*.yaml can name with `template:`, and the collection templates. */
-export const templates: TemplateSet = {
+/** Touchline's site: its data files, its collections of markdown, and the templates YAML pages name. */
+export const definition = defineSite({
+  data: {
+    site: { file: 'site.yaml', schema: siteSchema },
+    pricing: { file: 'pricing.yaml', schema: pricingSchema, optional: true },
+  },
+  collections: [articles, legal],
   pages: {
     blocks: Blocks,
     'blog-index': BlogIndex,
     'legal-index': LegalIndex,
     'not-found': NotFound,
   },
-  Article,
-  LegalDocument,
   Layout,
   Markdown,
-};
+});

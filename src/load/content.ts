@@ -1,27 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash } from '../hash.ts';
-import { SLUG } from '../schemas/common.ts';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
-import type { MarkdownKind } from '../markdown/facts.ts';
-import { decodeContent } from './decode.ts';
+import { contentHash } from '../hash.ts';
+import { PAGES_FOLDER, type SiteDefinition } from '../model.ts';
+import { SLUG } from '../schemas/common.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
+import { decodeContent } from './decode.ts';
+
+/** A markdown file of a collection, listed but not read. */
+export interface MarkdownListing {
+  /** The name of its collection. */
+  collection: string;
+  slug: string;
+  file: string;
+}
 
 /** The content folder as read: YAML parsed with positions, markdown files listed (they are analysed separately). */
 export interface RawContent {
-  site: YamlSource | undefined;
-  /** content/pricing.yaml, when the site has one. */
-  pricing: YamlSource | undefined;
+  /** The data files by name; an optional one the site does not have is undefined. */
+  data: Record<string, YamlSource | undefined>;
   pages: { name: string; source: YamlSource }[];
-  markdown: { kind: MarkdownKind; slug: string; file: string }[];
+  markdown: MarkdownListing[];
   diagnostics: Diagnostic[];
 }
-
-const MARKDOWN_DIRS: [MarkdownKind, string][] = [
-  ['article', 'articles'],
-  ['legal', 'legal'],
-];
 
 async function listFiles(dir: string, ext: string): Promise<string[]> {
   const entries = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
@@ -32,10 +34,7 @@ async function listFiles(dir: string, ext: string): Promise<string[]> {
 }
 
 /** A markdown file as read: its text and the hash that keys every cache. */
-export interface MarkdownFile {
-  kind: MarkdownKind;
-  slug: string;
-  file: string;
+export interface MarkdownFile extends MarkdownListing {
   text: string;
   hash: string;
   /** Where the file stops being UTF-8, if it does. */
@@ -43,7 +42,7 @@ export interface MarkdownFile {
 }
 
 /** Reads the listed markdown files once each, synchronously: thousands of small files read faster without a thread-pool round trip each. */
-export function readMarkdownFiles(list: RawContent['markdown']): MarkdownFile[] {
+export function readMarkdownFiles(list: MarkdownListing[]): MarkdownFile[] {
   return list.map((m) => {
     const { text, problem } = decodeContent(m.file, readFileSync(m.file));
     // A file whose bad bytes became U+FFFD must not share its analysis with one that holds U+FFFD itself.
@@ -66,34 +65,37 @@ function slugChecker(diagnostics: Diagnostic[]) {
   };
 }
 
-/** Lists the markdown files (articles and legal documents) without reading them. */
-export async function listMarkdown(contentDir: string): Promise<Diagnosed<Pick<RawContent, 'markdown'>>> {
+/** Lists every collection's markdown files without reading them. */
+export async function listMarkdown(contentDir: string, definition: Pick<SiteDefinition, 'collections'>): Promise<Diagnosed<Pick<RawContent, 'markdown'>>> {
   const diagnostics: Diagnostic[] = [];
   const checkSlug = slugChecker(diagnostics);
-  const markdown: RawContent['markdown'] = [];
-  for (const [kind, dirName] of MARKDOWN_DIRS) {
-    const dir = path.join(contentDir, dirName);
-    for (const name of await listFiles(dir, '.md')) {
-      const file = path.join(dir, name);
-      checkSlug(file, name.slice(0, -3), 'my-article.md');
-      markdown.push({ kind, slug: name.slice(0, -3), file });
+  const markdown: MarkdownListing[] = [];
+  for (const { name, folder } of definition.collections) {
+    const dir = path.join(contentDir, folder);
+    for (const file of await listFiles(dir, '.md')) {
+      checkSlug(path.join(dir, file), file.slice(0, -3), 'my-entry.md');
+      markdown.push({ collection: name, slug: file.slice(0, -3), file: path.join(dir, file) });
     }
   }
   return { markdown, diagnostics };
 }
 
-/** Reads and parses the YAML files: site settings, pricing and pages. */
-export async function readYamlContent(contentDir: string): Promise<Diagnosed<Pick<RawContent, 'site' | 'pricing' | 'pages'>>> {
+/** Reads and parses the YAML files: the data files and the pages. */
+export async function readYamlContent(contentDir: string, definition: Pick<SiteDefinition, 'data'>): Promise<Diagnosed<Pick<RawContent, 'data' | 'pages'>>> {
   const diagnostics: Diagnostic[] = [];
   const checkSlug = slugChecker(diagnostics);
-  const siteFile = path.join(contentDir, 'site.yaml');
-  const site = await readYamlFile(siteFile).catch(() => {
-    diagnostics.push(diagnostic(siteFile, 1, 1, 'content/missing-file', 'content/site.yaml is missing: it holds the site settings'));
-    return undefined;
-  });
-  const pricingFile = path.join(contentDir, 'pricing.yaml');
-  const pricing = existsSync(pricingFile) ? await readYamlFile(pricingFile) : undefined;
-  const pagesDir = path.join(contentDir, 'pages');
+  const data: RawContent['data'] = {};
+  await Promise.all(
+    Object.entries(definition.data).map(async ([name, { file, optional }]) => {
+      const full = path.join(contentDir, file);
+      data[name] = await readYamlFile(full).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        if (!optional) diagnostics.push(diagnostic(full, 1, 1, 'content/missing-file', `content/${file} is missing: every site needs it`));
+        return undefined;
+      });
+    }),
+  );
+  const pagesDir = path.join(contentDir, PAGES_FOLDER);
   const pages = await Promise.all(
     (await listFiles(pagesDir, '.yaml')).map(async (name) => {
       const file = path.join(pagesDir, name);
@@ -102,7 +104,7 @@ export async function readYamlContent(contentDir: string): Promise<Diagnosed<Pic
       return { name: base, source: await readYamlFile(file) };
     }),
   );
-  return { site, pricing, pages, diagnostics };
+  return { data, pages, diagnostics };
 }
 
 /** The YAML files parsed and the markdown files listed. */

@@ -1,21 +1,19 @@
-import type { z } from 'zod';
 import { isError, type Diagnostic } from '../diagnostics.ts';
-import { articleSchema, legalSchema, type ArticleMeta, type LegalMeta } from '../schemas/markdown.ts';
+import type { Collection, HeadingInfo, SourceRef } from '../model.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
-import type { HeadingInfo, ParsedMarkdown, SourceRef } from './parse.ts';
-
-export type MarkdownKind = 'article' | 'legal';
+import type { ParsedMarkdown } from './parse.ts';
 
 /** What the rest of the build needs to know about a markdown file: plain data, so it can cross threads and be cached. */
 export interface MarkdownFacts {
-  kind: MarkdownKind;
+  /** The name of the file's collection. */
+  collection: string;
   slug: string;
   file: string;
   /** Validated frontmatter; undefined when the file has errors. */
-  meta: ArticleMeta | LegalMeta | undefined;
+  meta: Record<string, unknown> | undefined;
   words: number;
   links: SourceRef[];
-  /** Images of the body and of the frontmatter (thumbnail), with positions. */
+  /** Images of the body and of the frontmatter (the collection's image keys), with positions. */
   images: SourceRef[];
   headings: HeadingInfo[];
   /** Where each top-level frontmatter field's value is written, for checks across files. */
@@ -23,25 +21,23 @@ export interface MarkdownFacts {
   diagnostics: Diagnostic[];
 }
 
-const schemas: Record<MarkdownKind, z.ZodType> = { article: articleSchema, legal: legalSchema };
-const FRONTMATTER_ASSETS = ['thumbnail'];
-
-export function factsOf(kind: MarkdownKind, slug: string, parsed: ParsedMarkdown): MarkdownFacts {
+/** The facts of a parsed file: its frontmatter checked against its collection's schema. */
+export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images'>, slug: string, parsed: ParsedMarkdown): MarkdownFacts {
   const diagnostics = [...parsed.diagnostics];
   const images = [...parsed.images];
   let meta: MarkdownFacts['meta'];
   const fieldsAt: MarkdownFacts['fieldsAt'] = {};
   const fm = parsed.frontmatter;
   if (fm && !fm.errors.length) {
-    const result = validateYaml(fm, schemas[kind], kind);
+    const result = validateYaml(fm, collection.schema, collection.name);
     if (result.ok) meta = result.value as MarkdownFacts['meta'];
     else diagnostics.push(...result.diagnostics);
     const data = fm.data && typeof fm.data === 'object' ? (fm.data as Record<string, unknown>) : {};
     for (const key of Object.keys(data)) fieldsAt[key] = fm.locate([key]);
-    for (const key of FRONTMATTER_ASSETS) {
-      const url = (fm.data as Record<string, unknown> | undefined)?.[key];
+    for (const key of collection.images ?? []) {
+      const url = data[key];
       if (typeof url === 'string') images.push({ url, ...fm.locate([key]) });
     }
   }
-  return { kind, slug, file: parsed.file, meta: diagnostics.some(isError) ? undefined : meta, words: parsed.words, links: parsed.links, images, headings: parsed.headings, fieldsAt, diagnostics };
+  return { collection: collection.name, slug, file: parsed.file, meta: diagnostics.some(isError) ? undefined : meta, words: parsed.words, links: parsed.links, images, headings: parsed.headings, fieldsAt, diagnostics };
 }

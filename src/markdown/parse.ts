@@ -10,22 +10,11 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import type { HeadingInfo, SourceRef } from '../model.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
 
-/** A reference (link or image) with the place it was written. */
-export interface SourceRef {
-  url: string;
-  line: number;
-  column: number;
-}
-
-export interface HeadingInfo {
-  depth: number;
-  text: string;
-  id: string;
-}
 
 export interface ParsedMarkdown {
   file: string;

@@ -1,30 +1,32 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { contentHash } from '../hash.ts';
 import type { Paths } from '../config.ts';
 import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
+import { contentHash } from '../hash.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
-import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
+import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
+import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { SiteDefinition } from '../model.ts';
+import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx';
+import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
-import { outputPathForRoute } from '../routes/outputPath.ts';
-import { checkDuplicateTitles, checkReferences, collectRoutes } from '../validate/crossChecks.ts';
+import { checkDistinctTitles, checkReferences } from '../validate/crossChecks.ts';
 import { checkPublicLinks } from '../validate/publicLinks.ts';
-import { validateContent } from '../validate/validateContent.ts';
+import { validateContent, type ContentModel } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
-import { AnalysisCache } from './cache/analysisCache.ts';
-import { codeVersion } from './cache/codeVersion.ts';
-import { buildAssets, cachedAssets, type Assets } from './cache/assetCache.ts';
 import { acquireBuildLock, type LockHolder } from './buildLock.ts';
+import { AnalysisCache } from './cache/analysisCache.ts';
+import { buildAssets, cachedAssets, type Assets } from './cache/assetCache.ts';
 import { removeDeadWorkingFiles } from './cache/cacheFile.ts';
-import { loadTemplateSet } from './loadDefinition.ts';
-import { MarkdownPool } from './workers/pool.ts';
-import { MarkdownWorkspace, type RenderedPage, type SharedRender } from './markdownWork.tsx';
+import { codeVersion } from './cache/codeVersion.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
-import { makeCollections, yamlPageFiles, yamlPageJobs } from '../plan/pagePlan.tsx';
+import { loadSite } from './loadDefinition.ts';
+import { MarkdownWorkspace, type MarkdownWorker, type SharedRender } from './markdownWork.tsx';
+import { MarkdownPool } from './workers/pool.ts';
 
 export interface PageTiming {
   route: string;
@@ -93,7 +95,7 @@ export function buildYear(env = process.env): number {
  * inputs hash the same is not rendered again. Large sites spread markdown work over worker threads.
  */
 export class Builder {
-  private readonly templateSet;
+  private readonly site;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
   private readonly rendered = new Map<string, { key: string; html: string; islands: string[] }>();
@@ -109,9 +111,9 @@ export class Builder {
     readonly paths: Paths,
     options: BuilderOptions = {},
   ) {
-    this.templateSet = loadTemplateSet(paths.templates);
-    this.templateSet.catch(() => undefined);
-    this.workspace = new MarkdownWorkspace(paths, () => this.templateSet);
+    this.site = loadSite(paths.templates);
+    this.site.catch(() => undefined);
+    this.workspace = new MarkdownWorkspace(paths, () => this.site);
     if (options.persistent) this.version = codeVersion(paths.root, paths.public);
     this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD;
   }
@@ -173,178 +175,245 @@ export class Builder {
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
-    const [list, cache] = await Promise.all([listMarkdown(this.paths.content), this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note))]);
-    // Worker threads for large sites start as early as possible (loading their code takes a
-    // while): files the cache has never seen are known before any file is read.
-    const workers = Math.min(availableParallelism(), 4);
-    let pool: MarkdownPool | undefined;
-    const startPool = (files: number) => {
-      if (!pool && files >= this.workerThreshold && workers > 1) pool = new MarkdownPool(this.paths, workers, files);
-    };
-    startPool(list.markdown.filter((m) => !cache?.has(m.file)).length);
-    let staged: StagedVersion | undefined;
-    let lastFiles: Map<string, string | Uint8Array> | undefined;
+    const session: Session = { mark, pool: undefined, staged: undefined, lastFiles: undefined };
     try {
-      const sources = readMarkdownFiles(list.markdown);
-      const known = sources.map((m) => cache?.get(m.file, m.hash));
-      const missing = sources.filter((_, i) => !known[i]);
-      startPool(missing.length);
-      const markdown = pool ?? this.workspace;
-      const analysing = markdown.analyse(missing);
-      analysing.catch(() => undefined);
-      const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content), unreadFiles(this.paths.content)]);
-      const raw = withMarkdown(yaml, list);
-      raw.diagnostics.push(...unread);
+      const read = await this.read(session);
       mark('content read');
-      const { templates, names } = await this.templateSet;
-      const fresh = await analysing;
-      for (const [i, doc] of fresh.entries()) cache?.set(missing[i]!.file, doc);
-      mark(`${missing.length} markdown files analysed`);
-      const analysed = known.map((doc) => doc ?? fresh.shift()!);
-      const { model, diagnostics } = validateContent(raw, analysed, templates);
-      const all: Diagnostic[] = [...diagnostics];
-      all.push(...checkPublicLinks(this.paths.public, this.paths.root));
-      const routes = collectRoutes(raw, all);
-      const articles = model?.articles.map((a) => a.summary) ?? [];
-      const legal = model?.legal.map((l) => l.summary) ?? [];
-      const collections = makeCollections(articles, legal);
-      const yamlJobs = model ? yamlPageJobs(model, templates, collections) : [];
-      // A template's further pages (the blog's numbered and category pages) are routes links may point at.
-      for (const job of yamlJobs) if (!routes.has(job.route)) routes.set(job.route, job.source);
-      if (model) all.push(...checkReferences(model, routes, this.paths.public), ...checkDuplicateTitles(model));
-      // What is left once no error stopped the build are warnings: shown, and the site is built.
-      if (all.some(isError) || !model) throw new ContentError(all);
+      const analysed = await this.analyse(read);
+      mark(`${read.missing.length} markdown files analysed`);
+      const { model, plan, warnings } = this.validateAndPlan(read, analysed);
       mark('content validated');
-      const files = new Map<string, string | Uint8Array>();
-      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files, steps, notes: [...this.notes], warnings: all };
-      const { stylesheet, bundle } = await assets;
+      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings };
+      const ready = await assets;
       mark('assets ready');
-
-      const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
-      files.set(stylesheetUrl.slice(1), stylesheet.css);
-      for (const [file, data] of bundle.files) files.set(file, data);
-
-      for (const [file, data] of yamlPageFiles(model, templates, collections)) files.set(file, data);
-      const shared: SharedRender = { site: model.site, year: buildYear(), stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], articles, legal };
-      // Everything a page can see besides its own file: when this changes, every page renders again.
-      const version = this.version ? await this.version : '';
-      const sharedKey = contentHash(
-        JSON.stringify([version, model.siteSource.data, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, collections.articles.map(({ words: _w, ...rest }) => rest), collections.legal]),
-        20,
-      );
-
-      const timings: PageTiming[] = [];
-      const total = yamlJobs.length + model.articles.length + model.legal.length;
-      const pageKeys = new Map<string, string>();
-      const keep = (route: string, outputPath: string, key: string, page: { html?: string; bytes?: number; islands: string[] }, ms: number, cached: boolean) => {
-        if (page.html === undefined) this.rendered.delete(route);
-        else {
-          this.rendered.set(route, { key, html: page.html, islands: page.islands });
-          files.set(outputPath, page.html);
-        }
-        pageKeys.set(outputPath, key);
-        timings.push({ route, ms, bytes: page.bytes ?? Buffer.byteLength(page.html!), islands: page.islands, cached });
-        options.onProgress?.(timings.length, total);
-      };
-
-      const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
-      const linked = new Map<string, string>();
-      const reuse = async (route: string, outputPath: string, key: string, islands: string[]) => {
-        const bytes = await manifest?.reusable(this.paths.out, outputPath, key);
-        if (bytes === undefined) return false;
-        linked.set(outputPath, key);
-        timings.push({ route, ms: 0, bytes, islands, cached: true });
-        options.onProgress?.(timings.length, total);
-        return true;
-      };
-
-      const context = { site: model.site, pricing: model.pricing?.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: templates.Layout };
-      const docs = [...model.legal, ...model.articles];
-      const reused = await Promise.all(
-        docs.map((doc) => {
-          const key = `${sharedKey}:${doc.hash}`;
-          const hit = this.rendered.get(doc.summary.href);
-          if (hit?.key === key) {
-            keep(doc.summary.href, outputPathForRoute(doc.summary.href), key, hit, 0, true);
-            return true;
-          }
-          return reuse(doc.summary.href, outputPathForRoute(doc.summary.href), key, doc.body?.islands ?? []);
-        }),
-      );
-      const stale = docs.filter((_, i) => !reused[i]);
-      if (cache) {
-        const lost: typeof stale = [];
-        for (const doc of stale) if (!(doc.body ??= await cache.body(doc))) lost.push(doc);
-        // The cache lost these bodies (a damaged file, or a build stopped between writing its two files): analyse them again.
-        if (lost.length) {
-          const byFile = new Map(sources.map((source) => [source.file, source]));
-          const again = await markdown.analyse(lost.map((doc) => byFile.get(doc.facts.file)!));
-          again.forEach((fresh, i) => {
-            lost[i]!.body = fresh.body;
-            cache.set(fresh.facts.file, fresh);
-          });
-        }
-      }
-      // Markdown pages render (on worker threads for large sites, which write them into the
-      // new version themselves) while this thread renders the YAML pages.
-      if (pool) {
-        ({ staged, last: lastFiles } = await this.openVersion(store));
-        staged.createFolders(stale.map((doc) => outputPathForRoute(doc.summary.href)));
-      }
-      const rendering = markdown.render(stale, shared, staged?.dir);
-      rendering.catch(() => undefined);
-
-      // Only YAML pages show pricing: a pricing change renders them again, not the articles.
-      const pricingData = model.pricing?.source.data;
-      for (const job of yamlJobs) {
-        const key = `${sharedKey}:${contentHash(JSON.stringify([job.page.source.data, job.variantKey, pricingData]), 20)}`;
-        const outputPath = job.outputPath || outputPathForRoute(job.route);
-        const hit = this.rendered.get(job.route);
-        if (hit?.key !== key && (await reuse(job.route, outputPath, key, []))) continue;
-        const t0 = performance.now();
-        keep(job.route, outputPath, key, hit?.key === key ? hit : renderPage(job, context), performance.now() - t0, hit?.key === key);
-      }
-
-      const pages: RenderedPage[] = await rendering;
+      const output = await this.render(session, read, model, plan, ready, store, options);
       mark('pages rendered');
-      // The workers' heaps are not needed for writing: give their memory back first.
-      await pool?.close();
-      pages.forEach((page, i) => keep(page.route, page.outputPath, `${sharedKey}:${stale[i]!.hash}`, page, page.ms, false));
-
-      const built = new Set(timings.map((t) => t.route));
-      for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
-
-      const indexed = [...yamlJobs.filter((job) => !job.head.noindex).map((job) => ({ route: job.route })), ...model.legal.map((l) => ({ route: l.summary.href, lastmod: l.summary.date })), ...model.articles.map((a) => ({ route: a.summary.href, lastmod: a.summary.updated ?? a.summary.date }))];
-      files.set('sitemap.xml', sitemapXml(model.site, indexed));
-      files.set('robots.txt', robotsTxt(model.site));
-      const blog = model.pages.find((p) => p.template === 'blog-index');
-      if (model.articles.length) files.set('feed.xml', atomFeed(model.site, collections.articles, blog?.route ?? '/'));
-
-      const outputs = new Map([...linked, ...pageKeys]);
-      // Nothing changed at all: the previous output is already this build's output, byte for byte.
-      const unchanged = !staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
-      if (!unchanged) {
-        if (!staged) ({ staged, last: lastFiles } = await this.openVersion(store));
-        // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
-        const same = new Set([...files].filter(([file, data]) => sameContent(lastFiles?.get(file), data)).map(([file]) => file));
-        staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
-        await staged.commit();
-        this.last = { dir: staged.dir, files };
-        staged = undefined;
-        await manifest?.save(this.paths.out, outputs);
-      }
+      await this.write(session, output, store);
       mark('output written');
-      await cache?.save();
+      await read.cache?.save();
       mark('cache saved');
+      const { files, pageKeys, timings } = output;
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
-      const bytes = [...files].filter(([file]) => !pageKeys.has(file)).reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: total, rendered: timings.filter((t) => !t.cached).length, assets: [...files.keys()].filter((file) => !pageKeys.has(file)).length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings: all };
+      const others = [...files].filter(([file]) => !pageKeys.has(file));
+      const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
+      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings };
     } finally {
-      await pool?.close();
+      await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
-      await staged?.discard();
+      await session.staged?.discard();
     }
   }
+
+  /**
+   * Read: the content folder's YAML parsed, its markdown files listed and read, and which of
+   * them the cache has analysed already. Worker threads for large sites start as early as
+   * possible (loading their code takes a while).
+   */
+  private async read(session: Session): Promise<ReadContent> {
+    const [{ definition }, cache] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note))]);
+    const list = await listMarkdown(this.paths.content, definition);
+    this.startPool(session, list.markdown.filter((m) => !cache?.has(m.file)).length);
+    const sources = readMarkdownFiles(list.markdown);
+    const known = sources.map((m) => cache?.get(m.file, m.hash));
+    const missing = sources.filter((_, i) => !known[i]);
+    this.startPool(session, missing.length);
+    const markdown = session.pool ?? this.workspace;
+    const analysing = markdown.analyse(missing);
+    analysing.catch(() => undefined);
+    const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content, definition), unreadFiles(this.paths.content, definition)]);
+    const raw = withMarkdown(yaml, list);
+    raw.diagnostics.push(...unread);
+    return { definition, raw, sources, known, missing, analysing, markdown, cache };
+  }
+
+  private startPool(session: Session, files: number): void {
+    const workers = Math.min(availableParallelism(), 4);
+    if (!session.pool && files >= this.workerThreshold && workers > 1) session.pool = new MarkdownPool(this.paths, workers, files);
+  }
+
+  /** Analyse: every markdown file's facts and pre-rendered body, from the cache or analysed now. */
+  private async analyse(read: ReadContent): Promise<AnalysedMarkdown[]> {
+    const fresh = await read.analysing;
+    for (const [i, doc] of fresh.entries()) read.cache?.set(read.missing[i]!.file, doc);
+    return read.known.map((doc) => doc ?? fresh.shift()!);
+  }
+
+  /**
+   * Validate and plan: every file against its schema, then the page plan, then the checks
+   * across files against the plan's routes. Errors stop the build; warnings are returned.
+   */
+  private validateAndPlan(read: ReadContent, analysed: AnalysedMarkdown[]): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[] } {
+    const { definition, raw } = read;
+    const { model, diagnostics } = validateContent(raw, analysed, definition);
+    const all: Diagnostic[] = [...diagnostics];
+    all.push(...checkPublicLinks(this.paths.public, this.paths.root));
+    const owned = fileRoutes(raw, definition);
+    all.push(...owned.diagnostics);
+    const plan = model && planSite(model, definition);
+    if (model && plan) {
+      // A file's own route, and the further pages of its template (the blog's numbered and category pages).
+      const routes = new Map([...plan.routes, ...owned.routes]);
+      const routeOf = new Map([...owned.routes].map(([route, file]) => [file, route]));
+      all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public), ...checkDistinctTitles(model));
+    }
+    // What is left once no error stopped the build are warnings: shown, and the site is built.
+    if (all.some(isError) || !model || !plan) throw new ContentError(all);
+    return { model, plan, warnings: all };
+  }
+
+  /**
+   * Render: every page of the plan whose inputs changed since it was last rendered (in this
+   * builder, or in the output the manifest describes); the others are kept or linked. Entry
+   * pages render where their bodies are (on worker threads for large sites, which write them
+   * into the new version themselves) while this thread renders the YAML pages.
+   */
+  private async render(session: Session, read: ReadContent, model: ContentModel, plan: SitePlan, { stylesheet, bundle }: Assets, store: OutputStore, options: BuildOptions): Promise<RenderedOutput> {
+    const { definition, names } = await this.site;
+    const files = new Map<string, string | Uint8Array>();
+    const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
+    files.set(stylesheetUrl.slice(1), stylesheet.css);
+    for (const [file, data] of bundle.files) files.set(file, data);
+    for (const [file, data] of plan.files) files.set(file, data);
+    const shared: SharedRender = { site: model.site, year: buildYear(), stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
+    // Everything a page can see besides its own inputs: when this changes, every page renders again.
+    const version = this.version ? await this.version : '';
+    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections]), 20);
+    const keyOf = (page: PlannedPage) => `${sharedKey}:${page.inputs}`;
+
+    const timings: PageTiming[] = [];
+    const total = plan.yamlPages.length + plan.entryPages.length;
+    const pageKeys = new Map<string, string>();
+    const keep = (page: PlannedPage, rendered: { html?: string; bytes?: number; islands: string[] }, ms: number, cached: boolean) => {
+      if (rendered.html === undefined) this.rendered.delete(page.route);
+      else {
+        this.rendered.set(page.route, { key: keyOf(page), html: rendered.html, islands: rendered.islands });
+        files.set(page.outputPath, rendered.html);
+      }
+      pageKeys.set(page.outputPath, keyOf(page));
+      timings.push({ route: page.route, ms, bytes: rendered.bytes ?? Buffer.byteLength(rendered.html!), islands: rendered.islands, cached });
+      options.onProgress?.(timings.length, total);
+    };
+
+    const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
+    const linked = new Map<string, string>();
+    const reuse = async (page: PlannedPage, islands: string[]) => {
+      const bytes = await manifest?.reusable(this.paths.out, page.outputPath, keyOf(page));
+      if (bytes === undefined) return false;
+      linked.set(page.outputPath, keyOf(page));
+      timings.push({ route: page.route, ms: 0, bytes, islands, cached: true });
+      options.onProgress?.(timings.length, total);
+      return true;
+    };
+
+    const entries = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! }));
+    const reused = await Promise.all(
+      entries.map(({ entry, page }) => {
+        const hit = this.rendered.get(page.route);
+        if (hit?.key === keyOf(page)) {
+          keep(page, hit, 0, true);
+          return true;
+        }
+        return reuse(page, entry.doc.body?.islands ?? []);
+      }),
+    );
+    const stale = entries.filter((_, i) => !reused[i]);
+    await this.restoreBodies(read, stale.map((s) => s.entry.doc));
+    if (session.pool) {
+      ({ staged: session.staged, last: session.lastFiles } = await this.openVersion(store));
+      session.staged.createFolders(stale.map((s) => s.page.outputPath));
+    }
+    const rendering = read.markdown.render(stale.map((s) => s.entry.doc), shared, session.staged?.dir);
+    rendering.catch(() => undefined);
+
+    const context = { site: model.site, data: model.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: definition.Layout };
+    for (const job of plan.yamlPages) {
+      const hit = this.rendered.get(job.route);
+      if (hit?.key === keyOf(job)) keep(job, hit, 0, true);
+      else if (!(await reuse(job, []))) {
+        const t0 = performance.now();
+        const page = renderPage(job, context);
+        keep(job, page, performance.now() - t0, false);
+      }
+    }
+
+    const pages = await rendering;
+    // The workers' heaps are not needed for writing: give their memory back first.
+    await session.pool?.close();
+    pages.forEach((page, i) => keep(stale[i]!.page, page, page.ms, false));
+
+    const built = new Set(timings.map((t) => t.route));
+    for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
+
+    files.set('sitemap.xml', sitemapXml(model.site, plan.sitemap));
+    files.set('robots.txt', robotsTxt(model.site));
+    if (plan.feed.length) files.set('feed.xml', atomFeed(model.site, plan.feed));
+    return { files, pageKeys, linked, timings, manifest };
+  }
+
+  /** Bodies of stale pages that the cache kept apart from their analyses; those it lost are analysed again. */
+  private async restoreBodies(read: ReadContent, docs: AnalysedMarkdown[]): Promise<void> {
+    const { cache } = read;
+    if (!cache) return;
+    const lost: AnalysedMarkdown[] = [];
+    for (const doc of docs) if (!(doc.body ??= await cache.body(doc))) lost.push(doc);
+    // A damaged cache file, or a build stopped between writing its two files.
+    if (!lost.length) return;
+    const byFile = new Map(read.sources.map((source) => [source.file, source]));
+    const again = await read.markdown.analyse(lost.map((doc) => byFile.get(doc.facts.file)!));
+    again.forEach((fresh, i) => {
+      lost[i]!.body = fresh.body;
+      cache.set(fresh.facts.file, fresh);
+    });
+  }
+
+  /** Write: a new version of the output with every file, unless the output already is this build's, byte for byte. */
+  private async write(session: Session, { files, pageKeys, linked, manifest }: RenderedOutput, store: OutputStore): Promise<void> {
+    const outputs = new Map([...linked, ...pageKeys]);
+    const unchanged = !session.staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+    if (unchanged) return;
+    if (!session.staged) ({ staged: session.staged, last: session.lastFiles } = await this.openVersion(store));
+    const staged = session.staged;
+    // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
+    const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
+    staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
+    await staged.commit();
+    this.last = { dir: staged.dir, files };
+    session.staged = undefined;
+    await manifest?.save(this.paths.out, outputs);
+  }
+}
+
+/** What one build holds while it runs: the worker pool and the version being written, released at its end. */
+interface Session {
+  mark: (step: string) => void;
+  pool: MarkdownPool | undefined;
+  staged: StagedVersion | undefined;
+  lastFiles: Map<string, string | Uint8Array> | undefined;
+}
+
+/** The read phase's output. */
+interface ReadContent {
+  definition: SiteDefinition;
+  raw: RawContent;
+  sources: MarkdownFile[];
+  /** For each source, its analysis from the cache, if the cache has it. */
+  known: (AnalysedMarkdown | undefined)[];
+  /** The sources the cache does not have, being analysed (`analysing`) by `markdown`. */
+  missing: MarkdownFile[];
+  analysing: Promise<AnalysedMarkdown[]>;
+  markdown: MarkdownWorker;
+  cache: AnalysisCache | undefined;
+}
+
+/** The render phase's output: every generated file, and where each page came from. */
+interface RenderedOutput {
+  files: Map<string, string | Uint8Array>;
+  /** Pages rendered or kept in memory: output path → cache key. */
+  pageKeys: Map<string, string>;
+  /** Pages linked unchanged from the previous output: output path → cache key. */
+  linked: Map<string, string>;
+  timings: PageTiming[];
+  manifest: OutputManifest | undefined;
 }
 
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk. */

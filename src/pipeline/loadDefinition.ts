@@ -1,18 +1,24 @@
 import path from 'node:path';
 import { loadIslandNames } from '../islands/registry.ts';
-import type { TemplateSet } from '../model.ts';
+import type { SiteDefinition } from '../model.ts';
 import type { IslandNames } from '../render/islands.tsx';
 import { moduleUrl } from '../runtime/compiled.ts';
 
-/** Imports templates/index.ts, which names the page templates and the collection templates. */
-export async function loadTemplates(templatesDir: string): Promise<TemplateSet> {
-  const mod = (await import(moduleUrl(path.join(templatesDir, 'index.ts')))) as { templates?: TemplateSet };
-  if (!mod.templates) throw new Error(`${templatesDir}/index.ts must export "templates"`);
-  return mod.templates;
+/** Imports templates/index.ts, which declares the site: its data files, collections and page templates. */
+export async function loadDefinition(templatesDir: string): Promise<SiteDefinition> {
+  const mod = (await import(moduleUrl(path.join(templatesDir, 'index.ts')))) as { definition?: SiteDefinition };
+  if (!mod.definition) throw new Error(`${templatesDir}/index.ts must export "definition" (see defineSite in src/model.ts)`);
+  return mod.definition;
 }
 
-/** The templates and the island names (component → file name) that rendering needs. */
-export async function loadTemplateSet(templatesDir: string): Promise<{ templates: TemplateSet; names: IslandNames }> {
-  const [templates, names] = await Promise.all([loadTemplates(templatesDir), loadIslandNames(templatesDir)]);
-  return { templates, names };
+export interface LoadedSite {
+  definition: SiteDefinition;
+  /** Island component → island name, to find each island's browser module. */
+  names: IslandNames;
+}
+
+/** The site's definition and the island names that rendering needs. */
+export async function loadSite(templatesDir: string): Promise<LoadedSite> {
+  const [definition, names] = await Promise.all([loadDefinition(templatesDir), loadIslandNames(templatesDir)]);
+  return { definition, names };
 }

@@ -1,129 +1,123 @@
-import type { MarkdownFacts } from '../markdown/facts.ts';
-import { readingMinutes } from '../markdown/readingTime.ts';
-import type { ArticleSummary, Collections, LegalSummary, TemplateSet } from '../model.ts';
-import { absoluteUrl } from '../render/head.ts';
-import type { PageJob } from '../render/renderPage.tsx';
-import { markdownRoute } from '../routes/routes.ts';
-import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
-import type { Site } from '../schemas/site.ts';
-import type { ContentModel, YamlPage } from '../validate/validateContent.ts';
-import type { AnalysedMarkdown } from '../pipeline/markdownWork.tsx';
+import type { ReactNode } from 'react';
+import { contentHash } from '../hash.ts';
+import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { Collection, Collections, FeedEntry, PageHead, Site, SiteDefinition } from '../model.ts';
+import { outputPathForRoute } from '../routes/outputPath.ts';
+import type { ContentModel, Entry } from '../validate/validateContent.ts';
+import { pageRoute, subRoute } from './routes.ts';
 
-export function articleSummary(facts: MarkdownFacts): ArticleSummary {
-  return { ...(facts.meta as ArticleMeta), slug: facts.slug, href: markdownRoute('article', facts.slug), words: facts.words, readingMinutes: readingMinutes(facts.words) };
+/** One page of the site: where it is published, what its head says, and what its output depends on. */
+export interface PlannedPage {
+  route: string;
+  outputPath: string;
+  /** The content file it comes from. */
+  source: string;
+  head: PageHead;
+  /** When the page last changed, if its content says (the sitemap's lastmod). */
+  lastmod?: string;
+  /** A hash of the page's own inputs (its file, its variant, the data it shows): with what every page sees, its cache key. */
+  inputs: string;
 }
 
-export function legalSummary(facts: MarkdownFacts): LegalSummary {
-  return { ...(facts.meta as LegalMeta), slug: facts.slug, href: markdownRoute('legal', facts.slug) };
+/** A page with the tree that renders it (inside the layout). */
+export interface PageJob extends PlannedPage {
+  /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
+  islands?: string[];
+  element: () => ReactNode;
 }
 
-/** Articles newest first (and by category), legal documents by title. */
-export function makeCollections(articles: ArticleSummary[], legal: LegalSummary[]): Collections {
-  const sorted = [...articles].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  const articlesByCategory = new Map<string, ArticleSummary[]>();
-  for (const a of sorted) {
-    const list = articlesByCategory.get(a.category);
-    if (list) list.push(a);
-    else articlesByCategory.set(a.category, [a]);
-  }
-  return { articles: sorted, articlesByCategory, legal: [...legal].sort((a, b) => a.title.localeCompare(b.title)) };
+/** Every page of the site and what is made from the list of them. */
+export interface SitePlan {
+  /** The pages of content/pages/ (with their templates' further pages). */
+  yamlPages: PageJob[];
+  /** One page per entry, in the order of the model's entries (their bodies are rendered where they were analysed). */
+  entryPages: PlannedPage[];
+  /** Data files templates publish beside their pages (the blog's search index). */
+  files: Map<string, string>;
+  /** Every route, with the file it comes from. */
+  routes: Map<string, string>;
+  sitemap: { route: string; lastmod?: string }[];
+  feed: FeedEntry[];
+  collections: Collections;
 }
 
-/** A page made from a YAML file, with what its output depends on besides the shared data. */
-export interface YamlPageJob extends PageJob {
-  page: YamlPage;
-  /** The variant this job renders, as JSON ('' for a single page): part of its cache key. */
-  variantKey: string;
+/** Each collection's summaries in its own order, by its folder (collections without entries are empty). */
+export function makeCollections(entries: Entry[], definition: Pick<SiteDefinition, 'collections'>): Collections {
+  const collections: Record<string, object[]> = {};
+  for (const c of definition.collections) collections[c.folder] = [];
+  for (const { collection, summary } of entries) collections[collection.folder]!.push(summary);
+  for (const c of definition.collections) collections[c.folder]!.sort((a, b) => c.order(a, b));
+  return collections;
+}
+
+/** The page of one entry, without its body. */
+export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, site: Site): PlannedPage {
+  const route = collection.route(doc.facts.slug);
+  const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
+  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route }, lastmod, inputs: doc.hash };
+}
+
+/** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
+export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, collections: Collections, site: Site): PageJob {
+  const { facts, body } = doc;
+  if (!body || !facts.meta) throw new Error(`${facts.file} has errors and cannot be rendered`);
+  const summary = collection.summary({ meta: facts.meta, slug: facts.slug, href: collection.route(facts.slug), words: facts.words });
+  const Template = collection.template;
+  return {
+    ...entryPage(collection, doc, summary, site),
+    islands: body.islands,
+    element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={collections} />,
+  };
 }
 
 /** The pages that come from content/pages/*.yaml: one per file, or the template's variants of it. */
-export function yamlPageJobs(model: ContentModel, templates: TemplateSet, collections: Collections): YamlPageJob[] {
+function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collections: Collections): PageJob[] {
+  // What YAML pages may show besides their own file (pricing): a change renders them again, not the entries.
+  const shown = Object.entries(model.data).filter(([name]) => name !== 'site');
   return model.pages.flatMap((page) => {
-    const template = templates.pages[page.template]!;
+    const template = definition.pages[page.template]!;
     const Component = template.component;
-    const base = page.route ?? '/404';
-    const variants = template.pages?.({ data: page.data, title: page.title, description: page.description, collections, route: base }) ?? [{ path: '', title: page.title, description: page.description, variant: undefined }];
+    const own = pageRoute(page.name);
+    const base = own ?? '/404';
+    const context = { data: page.data, title: page.title, description: page.description, collections, route: base };
+    const variants = template.pages?.(context) ?? [{ path: '', title: page.title, description: page.description, variant: undefined }];
     return variants.map(({ path, title, description, variant }) => {
       const route = subRoute(base, path);
       return {
         route,
-        outputPath: page.route ? '' : '404.html',
+        outputPath: own ? outputPathForRoute(route) : '404.html',
         source: page.file,
-        page,
-        variantKey: variant === undefined ? '' : JSON.stringify(variant),
-        head: { route, title, description, noindex: !page.route, feed: template.feed },
+        head: { route, title, description, noindex: !own, feed: template.feed },
+        inputs: contentHash(JSON.stringify([page.source.data, variant ?? null, shown]), 20),
         element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
       };
     });
   });
 }
 
-/** The data files YAML pages' templates publish beside them (the blog's search index). */
-export function yamlPageFiles(model: ContentModel, templates: TemplateSet, collections: Collections): Map<string, string> {
+/**
+ * The page plan: validated content in, every page of the site out, with the routes links may
+ * point at, the sitemap and the feed. The renderer, the link checker, the sitemap, the feed
+ * and the output manifest all read this one list.
+ */
+export function planSite(model: ContentModel, definition: SiteDefinition): SitePlan {
+  const collections = makeCollections(model.entries, definition);
+  const yamlPages = yamlPageJobs(model, definition, collections);
+  const entryPages = model.entries.map((e) => entryPage(e.collection, e.doc, e.summary, model.site));
   const files = new Map<string, string>();
   for (const page of model.pages) {
-    const made = templates.pages[page.template]!.files?.({ data: page.data, title: page.title, description: page.description, collections, route: page.route ?? '/404' });
+    const made = definition.pages[page.template]!.files?.({ data: page.data, title: page.title, description: page.description, collections, route: pageRoute(page.name) ?? '/404' });
     for (const [file, data] of made ?? []) files.set(file, data);
   }
-  return files;
-}
-
-function subRoute(route: string, path: string): string {
-  if (!path) return route;
-  return route === '/' ? `/${path}` : `${route}/${path}`;
-}
-
-/** The page of an article or a legal document, around its pre-rendered body. */
-export function markdownPageJob(doc: AnalysedMarkdown, templates: TemplateSet, collections: Collections, site: Site): PageJob {
-  const { facts, body } = doc;
-  if (!body) throw new Error(`${facts.file} has errors and cannot be rendered`);
-  const base = { outputPath: '', source: facts.file, islands: body.islands };
-  if (facts.kind === 'legal') {
-    const document = legalSummary(facts);
-    const { LegalDocument } = templates;
-    return {
-      ...base,
-      route: document.href,
-      head: { route: document.href, title: document.title, description: document.summary },
-      lastmod: document.date,
-      element: () => <LegalDocument document={document} doc={{ meta: document, html: body.html, headings: facts.headings }} />,
-    };
-  }
-  const article = articleSummary(facts);
-  const { Article } = templates;
+  const all = [...yamlPages, ...entryPages];
+  const feed = model.entries.flatMap((e) => (e.collection.feed ? [e.collection.feed(e.summary)] : []));
   return {
-    ...base,
-    route: article.href,
-    head: {
-      route: article.href,
-      title: article.title,
-      description: article.excerpt,
-      type: 'article',
-      image: article.thumbnail,
-      imageAlt: article.thumbnailAlt,
-      published: article.date,
-      modified: article.updated ?? article.date,
-      feed: true,
-      jsonLd: articleJsonLd(site, article),
-    },
-    lastmod: article.updated ?? article.date,
-    element: () => <Article article={article} doc={{ meta: article, html: body.html, headings: facts.headings }} collections={collections} />,
-  };
-}
-
-function articleJsonLd(site: Site, article: ArticleSummary) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Article',
-    headline: article.title,
-    description: article.excerpt,
-    image: absoluteUrl(site, article.thumbnail),
-    datePublished: article.date,
-    dateModified: article.updated ?? article.date,
-    author: { '@type': 'Person', name: article.author },
-    publisher: { '@type': 'Organization', name: site.legalName, url: site.url },
-    mainEntityOfPage: absoluteUrl(site, article.href),
-    articleSection: article.category,
-    wordCount: article.words,
+    yamlPages,
+    entryPages,
+    files,
+    routes: new Map(all.filter((p) => !p.head.noindex).map((p) => [p.route, p.source])),
+    sitemap: all.filter((p) => !p.head.noindex).map(({ route, lastmod }) => ({ route, lastmod })),
+    feed,
+    collections,
   };
 }

@@ -1,5 +1,7 @@
-import type { Site } from '../schemas/site.ts';
-import { absoluteUrl, documentTitle, type PageHead } from './head.ts';
+import type { PageHead, Site } from '../model.ts';
+import { feedOf } from '../schemas/site.ts';
+import { absoluteUrl } from '../routes/urls.ts';
+import { documentTitle } from './head.ts';
 
 export interface DocumentProps {
   site: Site;
@@ -25,7 +27,7 @@ export function Document({ site, head, stylesheet, loader, body }: DocumentProps
         <meta name="theme-color" content={site.themeColor} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={stylesheet} />
-        {head.feed ? <link rel="alternate" type="application/atom+xml" title={`${site.name} News & Insights`} href="/feed.xml" /> : null}
+        {head.feed ? <link rel="alternate" type="application/atom+xml" title={feedOf(site).title} href="/feed.xml" /> : null}
         <meta property="og:site_name" content={site.name} />
         <meta property="og:type" content={head.type ?? 'website'} />
         <meta property="og:title" content={head.title} />

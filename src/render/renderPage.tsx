@@ -1,28 +1,15 @@
 import path from 'node:path';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PageHead } from './head.ts';
-import type { Pricing } from '../schemas/pricing.ts';
-import type { Site } from '../schemas/site.ts';
+import type { Site, SiteData } from '../model.ts';
+import type { PageJob } from '../plan/pagePlan.tsx';
 import { Document } from './Document.tsx';
 import { linkIslands, renderWithIslands, type IslandNames } from './islands.tsx';
 import { SiteContext } from './siteContext.ts';
 
-/** One page to render: its route, head, and the tree of its content (inside the layout). */
-export interface PageJob {
-  route: string;
-  outputPath: string;
-  source: string;
-  head: PageHead;
-  lastmod?: string;
-  /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
-  islands?: string[];
-  element: () => ReactNode;
-}
-
 export interface RenderContext {
   site: Site;
-  pricing?: Pricing;
+  data: SiteData;
   year: number;
   stylesheet: string;
   loader: string;
@@ -51,7 +38,7 @@ export function renderPage(job: PageJob, ctx: RenderContext): { html: string; is
 function renderDocument(job: PageJob, ctx: RenderContext): { html: string; islands: string[] } {
   const { Layout } = ctx;
   const tree = (
-    <SiteContext.Provider value={{ site: ctx.site, pricing: ctx.pricing, year: ctx.year, route: job.route }}>
+    <SiteContext.Provider value={{ site: ctx.site, data: ctx.data, year: ctx.year, route: job.route }}>
       <Layout route={job.route}>{job.element()}</Layout>
     </SiteContext.Provider>
   );

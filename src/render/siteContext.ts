@@ -1,14 +1,13 @@
 import { createContext, useContext } from 'react';
-import type { Pricing } from '../schemas/pricing.ts';
-import type { Site } from '../schemas/site.ts';
+import type { Site, SiteData } from '../model.ts';
 
 export interface SiteInfo {
   site: Site;
+  /** The site's data files by name (templates/index.ts), for the templates that show them. */
+  data: SiteData;
   /** The copyright year: the build's year, or SOURCE_DATE_EPOCH's when set. */
   year: number;
   route: string;
-  /** content/pricing.yaml, for the templates that show plans. */
-  pricing: Pricing | undefined;
 }
 
 export const SiteContext = createContext<SiteInfo | null>(null);

@@ -24,6 +24,8 @@ export const siteSchema = z.strictObject({
     signIn: text,
     cta: link,
   }),
+  /** The Atom feed of the collections that publish one: its title, and the page that lists its entries. */
+  feed: z.strictObject({ title: text, href }).optional(),
   footer: z.strictObject({
     blurb: text,
     columns: z.array(z.strictObject({ title: text, links: z.array(link).min(1) })).min(1),
@@ -31,3 +33,8 @@ export const siteSchema = z.strictObject({
 });
 
 export type Site = z.infer<typeof siteSchema>;
+
+/** The feed's title and home page: the site's name and home when site.yaml does not say. */
+export function feedOf(site: Site): { title: string; href: string } {
+  return { title: site.feed?.title ?? site.name, href: site.feed?.href ?? '/' };
+}

@@ -1,40 +1,21 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, warning, type Diagnostic } from '../diagnostics.ts';
-import type { RawContent } from '../load/content.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
-import type { YamlSource } from '../yaml/yamlSource.ts';
-import { markdownRoute, pageRoute } from '../routes/routes.ts';
+import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
-import type { SourceRef } from '../markdown/parse.ts';
-import type { ContentModel } from './validateContent.ts';
+import type { YamlSource } from '../yaml/yamlSource.ts';
+import type { ContentModel, Entry } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
 const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'photo', 'socialImage']);
 
 /**
- * A map from every route to the file it comes from, with duplicates reported. Routes come from
- * file names, so a file that fails its schema still owns its route (links to it are not reported).
+ * Checks that every internal link resolves to a route or a file and that every referenced image
+ * exists in public/. `routes` maps every route of the site to its file; `routeOf` gives a file's
+ * own route (a link to `#fragment` points into it).
  */
-export function collectRoutes(raw: RawContent, diagnostics: Diagnostic[]): Map<string, string> {
-  const routes = new Map<string, string>();
-  const add = (route: string | undefined, file: string) => {
-    if (!route) return;
-    const existing = routes.get(route);
-    if (existing) {
-      diagnostics.push(diagnostic(file, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(existing)}`));
-      diagnostics.push(diagnostic(existing, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(file)}`));
-      return;
-    }
-    routes.set(route, file);
-  };
-  for (const page of raw.pages) add(pageRoute(page.name), page.source.file);
-  for (const doc of raw.markdown) add(markdownRoute(doc.kind, doc.slug), doc.file);
-  return routes;
-}
-
-/** Checks that every internal link resolves to a route or a file and that every referenced image exists in public/. */
-export function checkReferences(model: ContentModel, routes: Map<string, string>, publicDir: string): Diagnostic[] {
+export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fileExists = memo((urlPath: string) => {
     const file = path.join(publicDir, urlPath);
@@ -42,7 +23,7 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
   });
   const sizeOf = createImageSizer(publicDir);
   const anchors = new Map<string, Set<string>>();
-  for (const doc of [...model.articles, ...model.legal]) anchors.set(doc.summary.href, new Set(doc.facts.headings.map((h) => h.id)));
+  for (const { doc } of model.entries) anchors.set(routeOf(doc.facts.file)!, new Set(doc.facts.headings.map((h) => h.id)));
 
   const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined) => {
     const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists);
@@ -59,35 +40,38 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     else if (!sizeOf(resolved.path)) report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
   };
 
-  for (const doc of [...model.articles, ...model.legal]) {
-    for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, doc.summary.href);
+  for (const { doc } of model.entries) {
+    for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file));
     for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
   }
-  const yamlSources: [YamlSource, string | undefined][] = [[model.siteSource, undefined], ...(model.pricing ? [[model.pricing.source, undefined] as [YamlSource, undefined]] : []), ...model.pages.map((p) => [p.source, p.route] as [YamlSource, string | undefined])];
-  for (const [source, route] of yamlSources) {
-    for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, route);
+  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) {
+    for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
     for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
   }
   return diagnostics;
 }
 
 /**
- * Two articles with the same title cannot be told apart in the blog, the related-articles lists
- * and search results. It is a warning: a series may repeat a title on purpose for a while.
+ * Two entries of a collection with the same title (for collections that ask) cannot be told apart
+ * in lists and search results. It is a warning: a series may repeat a title on purpose for a while.
  */
-export function checkDuplicateTitles(model: ContentModel): Diagnostic[] {
-  const byTitle = new Map<string, ContentModel['articles']>();
-  for (const article of model.articles) {
-    const key = article.summary.title.trim().toLowerCase().replace(/\s+/g, ' ');
-    byTitle.set(key, [...(byTitle.get(key) ?? []), article]);
+export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
+  const byTitle = new Map<string, Entry[]>();
+  for (const entry of model.entries) {
+    const title = entry.collection.distinctTitles?.(entry.summary);
+    if (title === undefined) continue;
+    const key = `${entry.collection.name}\0${title.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+    byTitle.set(key, [...(byTitle.get(key) ?? []), entry]);
   }
   return [...byTitle.values()]
     .filter((same) => same.length > 1)
     .flatMap((same) =>
-      same.map((article) => {
-        const others = same.filter((a) => a !== article).map((a) => path.basename(a.facts.file));
-        const at = article.facts.fieldsAt.title ?? { line: 1, column: 1 };
-        return warning(article.facts.file, at.line, at.column, 'article/duplicate-title', `the title "${article.summary.title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
+      same.map((entry) => {
+        const { facts } = entry.doc;
+        const others = same.filter((e) => e !== entry).map((e) => path.basename(e.doc.facts.file));
+        const at = facts.fieldsAt.title ?? { line: 1, column: 1 };
+        const title = entry.collection.distinctTitles!(entry.summary);
+        return warning(facts.file, at.line, at.column, `${entry.collection.name}/duplicate-title`, `the title "${title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
       }),
     );
 }
@@ -95,7 +79,7 @@ export function checkDuplicateTitles(model: ContentModel): Diagnostic[] {
 function linkProblem(
   url: string,
   ownRoute: string | undefined,
-  routes: Map<string, string>,
+  routes: ReadonlyMap<string, string>,
   anchors: Map<string, Set<string>>,
   fileExists: (p: string) => boolean,
 ): { rule: string; message: string } | undefined {

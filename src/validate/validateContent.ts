@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import type { AnalysedMarkdown } from '../pipeline/markdownWork.tsx';
-import { articleSummary, legalSummary } from '../plan/pagePlan.tsx';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
-import type { YamlSource } from '../yaml/yamlSource.ts';
-import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
-import { pageRoute } from '../routes/routes.ts';
+import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { Collection, Site, SiteData, SiteDefinition } from '../model.ts';
 import { text } from '../schemas/common.ts';
-import { pricingSchema, type Pricing } from '../schemas/pricing.ts';
-import { siteSchema, type Site } from '../schemas/site.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
+import type { YamlSource } from '../yaml/yamlSource.ts';
 
 export interface YamlPage {
   name: string;
-  route: string | undefined;
   file: string;
   source: YamlSource;
   template: string;
@@ -22,34 +17,49 @@ export interface YamlPage {
   data: Record<string, unknown>;
 }
 
+/** A valid markdown file of a collection, with the summary every page sees of it. */
+export interface Entry {
+  collection: Collection;
+  doc: AnalysedMarkdown;
+  summary: object;
+}
+
 /** Validated content: every file has passed its schema. */
 export interface ContentModel {
   site: Site;
-  siteSource: YamlSource;
-  pricing?: { data: Pricing; source: YamlSource };
+  /** The data files' validated values by name (site included); an optional file the site lacks is undefined. */
+  data: SiteData;
+  /** The data files as read, for the checks that point into them. */
+  dataSources: YamlSource[];
   pages: YamlPage[];
-  articles: (AnalysedMarkdown & { summary: ArticleSummary })[];
-  legal: (AnalysedMarkdown & { summary: LegalSummary })[];
+  entries: Entry[];
 }
 
 const pageHead = z.object({ template: text, title: text, description: text });
 
-/** A settings file's value when it parses and passes its schema; its problems go to `diagnostics`. */
-function validateFile<S extends z.ZodType>(source: YamlSource, schema: S, rulePrefix: string, diagnostics: Diagnostic[]): z.infer<S> | undefined {
+/** A data file's value when it parses and passes its schema; its problems go to `diagnostics`. */
+function validateFile(name: string, source: YamlSource, schema: z.ZodType, diagnostics: Diagnostic[]): { value?: unknown } {
   diagnostics.push(...source.errors);
-  if (source.errors.length) return undefined;
-  const result = validateYaml(source, schema, rulePrefix);
-  if (result.ok) return result.value;
+  if (source.errors.length) return {};
+  const result = validateYaml(source, schema, name);
+  if (result.ok) return { value: result.value };
   diagnostics.push(...result.diagnostics);
-  return undefined;
+  return {};
 }
 
 /** Checks every file against its schema; returns the model only when the site settings are valid. */
-export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], templates: TemplateSet): { model?: ContentModel; diagnostics: Diagnostic[] } {
+export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], definition: SiteDefinition): { model?: ContentModel; diagnostics: Diagnostic[] } {
   const diagnostics = [...raw.diagnostics];
-  const site = raw.site && validateFile(raw.site, siteSchema, 'site', diagnostics);
-  const pricingData = raw.pricing && validateFile(raw.pricing, pricingSchema, 'pricing', diagnostics);
-  const pricing = raw.pricing && pricingData ? { data: pricingData, source: raw.pricing } : undefined;
+  const data: Record<string, unknown> = {};
+  // A data file that fails its schema has been reported: the pages that refer into it are checked once it is valid.
+  let dataValid = true;
+  for (const [name, { schema }] of Object.entries(definition.data)) {
+    const source = raw.data[name];
+    if (!source) continue;
+    const { value } = validateFile(name, source, schema, diagnostics);
+    if (value === undefined) dataValid = false;
+    data[name] = value;
+  }
 
   const pages: YamlPage[] = [];
   for (const { name, source } of raw.pages) {
@@ -58,10 +68,10 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
       continue;
     }
     const templateName = (source.data as { template?: unknown } | undefined)?.template;
-    const template = typeof templateName === 'string' ? templates.pages[templateName] : undefined;
+    const template = typeof templateName === 'string' ? definition.pages[templateName] : undefined;
     if (!template) {
       const pos = source.locate(['template']);
-      const known = Object.keys(templates.pages).sort().join(', ');
+      const known = Object.keys(definition.pages).sort().join(', ');
       const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}` : `missing required key "template" (one of: ${known})`;
       diagnostics.push(diagnostic(source.file, pos.line, pos.column, 'page/template', message));
       continue;
@@ -71,26 +81,28 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
       diagnostics.push(...result.diagnostics);
       continue;
     }
-    const { template: t, title, description, ...data } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
-    // An invalid pricing.yaml has already been reported: references into it are checked once it is valid.
-    if (template.check && (pricing || !raw.pricing)) {
-      for (const problem of template.check(data, { pricing: pricing?.data })) {
+    const { template: t, title, description, ...pageData } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
+    if (template.check && dataValid) {
+      for (const problem of template.check(pageData, data)) {
         const pos = source.locate(problem.path);
         diagnostics.push(diagnostic(source.file, pos.line, pos.column, `page/${problem.rule}`, problem.message));
       }
     }
-    pages.push({ name, route: pageRoute(name), file: source.file, source, template: t, title, description, data });
+    pages.push({ name, file: source.file, source, template: t, title, description, data: pageData });
   }
 
-  const articles: ContentModel['articles'] = [];
-  const legal: ContentModel['legal'] = [];
+  const byName = new Map(definition.collections.map((c) => [c.name, c]));
+  const entries: Entry[] = [];
   for (const doc of markdown) {
     diagnostics.push(...doc.facts.diagnostics);
-    if (!doc.facts.meta) continue;
-    if (doc.facts.kind === 'article') articles.push({ ...doc, summary: articleSummary(doc.facts) });
-    else legal.push({ ...doc, summary: legalSummary(doc.facts) });
+    const collection = byName.get(doc.facts.collection);
+    if (!doc.facts.meta || !collection) continue;
+    const { meta, slug, words } = doc.facts;
+    entries.push({ collection, doc, summary: collection.summary({ meta, slug, href: collection.route(slug), words }) });
   }
 
-  if (!site || !raw.site) return { diagnostics };
-  return { model: { site, siteSource: raw.site, pricing, pages, articles, legal }, diagnostics };
+  const site = data.site as Site | undefined;
+  if (!site) return { diagnostics };
+  const dataSources = Object.values(raw.data).filter((s): s is YamlSource => s !== undefined);
+  return { model: { site, data, dataSources, pages, entries }, diagnostics };
 }

@@ -1,6 +1,6 @@
-import { absoluteUrl } from '../render/head.ts';
-import type { ArticleSummary } from '../model.ts';
-import type { Site } from '../schemas/site.ts';
+import type { FeedEntry, Site } from '../model.ts';
+import { absoluteUrl } from '../routes/urls.ts';
+import { feedOf } from '../schemas/site.ts';
 
 export interface SitemapEntry {
   route: string;
@@ -23,31 +23,32 @@ export function robotsTxt(site: Site): string {
 /** Feed readers poll the feed often: it carries the most recent articles, not the whole archive. */
 export const FEED_ENTRIES = 50;
 
-/** An Atom feed of the articles, newest first. */
-export function atomFeed(site: Site, articles: ArticleSummary[], blogRoute: string): string {
-  const sorted = [...articles].sort((a, b) => (b.updated ?? b.date).localeCompare(a.updated ?? a.date) || a.slug.localeCompare(b.slug)).slice(0, FEED_ENTRIES);
-  const updated = sorted[0] ? `${sorted[0].updated ?? sorted[0].date}T00:00:00Z` : '1970-01-01T00:00:00Z';
+/** The site's Atom feed, most recently updated first. */
+export function atomFeed(site: Site, feedEntries: FeedEntry[]): string {
+  const { title, href } = feedOf(site);
+  const sorted = [...feedEntries].sort((a, b) => b.updated.localeCompare(a.updated) || a.href.localeCompare(b.href)).slice(0, FEED_ENTRIES);
+  const updated = sorted[0] ? `${sorted[0].updated}T00:00:00Z` : '1970-01-01T00:00:00Z';
   const entries = sorted.map((a) =>
     [
       '  <entry>',
       `    <title>${xml(a.title)}</title>`,
       `    <link href="${xml(absoluteUrl(site, a.href))}"/>`,
       `    <id>${xml(absoluteUrl(site, a.href))}</id>`,
-      `    <published>${a.date}T00:00:00Z</published>`,
-      `    <updated>${a.updated ?? a.date}T00:00:00Z</updated>`,
+      `    <published>${a.published}T00:00:00Z</published>`,
+      `    <updated>${a.updated}T00:00:00Z</updated>`,
       `    <author><name>${xml(a.author)}</name></author>`,
-      `    <category term="${xml(a.category)}"/>`,
-      `    <summary>${xml(a.excerpt)}</summary>`,
+      ...(a.category ? [`    <category term="${xml(a.category)}"/>`] : []),
+      `    <summary>${xml(a.summary)}</summary>`,
       '  </entry>',
     ].join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${xml(site.name)} News &amp; Insights</title>`,
-    `  <link href="${xml(absoluteUrl(site, blogRoute))}"/>`,
+    `  <title>${xml(title)}</title>`,
+    `  <link href="${xml(absoluteUrl(site, href))}"/>`,
     `  <link rel="self" href="${xml(absoluteUrl(site, '/feed.xml'))}"/>`,
-    `  <id>${xml(absoluteUrl(site, blogRoute))}</id>`,
+    `  <id>${xml(absoluteUrl(site, href))}</id>`,
     `  <updated>${updated}</updated>`,
     ...entries,
     '</feed>',

@@ -1,6 +1,6 @@
 import { Island } from '../../src/islands/Island.tsx';
 import { useSite } from '../../src/render/siteContext.ts';
-import type { Pricing } from '../../src/schemas/pricing.ts';
+import { pricingOf, type Pricing } from '../schemas/pricing.ts';
 import { Icon } from '../components/Icon.tsx';
 import PricingPlans from '../islands/PricingPlans.tsx';
 import { Faq } from './interactiveBlocks.tsx';
@@ -10,7 +10,7 @@ import type { BlockOf } from './schema.ts';
 import { blockId } from './textBlocks.tsx';
 
 function usePricing(): Pricing {
-  const { pricing } = useSite();
+  const pricing = pricingOf(useSite().data);
   if (!pricing) throw new Error('pricing blocks need content/pricing.yaml (checked at validation)');
   return pricing;
 }

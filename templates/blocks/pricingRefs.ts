@@ -1,5 +1,5 @@
 import type { PageProblem } from '../../src/model.ts';
-import type { Pricing, PricingPlan } from '../../src/schemas/pricing.ts';
+import type { Pricing, PricingPlan } from '../schemas/pricing.ts';
 import { formatPrice } from '../islands/shared/pricingFormat.ts';
 import type { Block, BlockOf } from './schema.ts';
 

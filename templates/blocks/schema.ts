@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assetPath, href, link, text } from '../../src/schemas/common.ts';
-import { billingPeriod } from '../../src/schemas/pricing.ts';
+import { billingPeriod } from '../schemas/pricing.ts';
 
 /**
  * Marketing pages are lists of blocks. Each block type has its own schema and component

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { Billing, Pricing, PricingDetail, PricingPlan } from '../../src/schemas/pricing.ts';
+import type { Billing, Pricing, PricingDetail, PricingPlan } from '../schemas/pricing.ts';
 import { Icon } from '../components/Icon.tsx';
 import { NewTabLink } from '../components/NewTabLink.tsx';
 import { limitLines, planPrice, supportLines } from './shared/pricingFormat.ts';

@@ -1,12 +1,13 @@
-import type { ArticlePageProps, ArticleSummary } from '../../src/model.ts';
+import type { EntryPageProps } from '../../src/model.ts';
+import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { formatDate } from '../components/dates.ts';
 
 const RELATED = 3;
 
-export function Article({ article, doc, collections }: ArticlePageProps) {
+export function Article({ entry: article, body, collections }: EntryPageProps<ArticleSummary>) {
   const related: ArticleSummary[] = [];
-  for (const a of collections.articlesByCategory.get(article.category) ?? []) {
+  for (const a of articlesByCategory(siteCollections(collections).articles).get(article.category) ?? []) {
     if (related.length === RELATED) break;
     if (a.slug !== article.slug) related.push(a);
   }
@@ -32,7 +33,7 @@ export function Article({ article, doc, collections }: ArticlePageProps) {
           <img src={article.thumbnail} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
         </div>
         <div className="container-page max-w-4xl py-12">
-          <div className="prose-body max-w-2xl" dangerouslySetInnerHTML={{ __html: doc.html }} />
+          <div className="prose-body max-w-2xl" dangerouslySetInnerHTML={{ __html: body.html }} />
         </div>
       </article>
       {related.length ? (

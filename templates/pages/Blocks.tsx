@@ -3,6 +3,7 @@ import { definePage } from '../../src/model.ts';
 import { Embed, Faq, FormBlock, Logos, Screenshots, TestimonialsBlock, VideoBlock } from '../blocks/interactiveBlocks.tsx';
 import { PartnerOffer, PricingBlock, PricingFaq } from '../blocks/pricingBlocks.tsx';
 import { checkPricingBlocks } from '../blocks/pricingRefs.ts';
+import { pricingOf } from '../schemas/pricing.ts';
 import { blocksPageSchema, type Block, type BlockType } from '../blocks/schema.ts';
 import { Checklist, Cta, Features, Hero, Prose, Split, Stats, Steps, Team, Tiles } from '../blocks/textBlocks.tsx';
 
@@ -40,5 +41,5 @@ export const Blocks = definePage(
       })}
     </>
   ),
-  { check: (data, refs) => checkPricingBlocks(data.blocks as Block[], refs.pricing) },
+  { check: (data, siteData) => checkPricingBlocks(data.blocks as Block[], pricingOf(siteData)) },
 );

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Island } from '../../src/islands/Island.tsx';
-import { definePage, type ArticleSummary, type Collections, type PageVariant } from '../../src/model.ts';
+import { definePage, type Collections, type PageVariant } from '../../src/model.ts';
+import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { text } from '../../src/schemas/common.ts';
-import { articleCategories } from '../../src/schemas/markdown.ts';
+import { articleCategories } from '../schemas/markdown.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import BlogBrowser from '../islands/BlogBrowser.tsx';
 import { cardOf } from '../islands/shared/blogSearch.ts';
@@ -22,17 +23,19 @@ export interface BlogView {
 
 /** The featured article (the newest marked `featured`, else the newest) heads the first page of the full list. */
 function featuredOf(collections: Collections): ArticleSummary | undefined {
-  return collections.articles.find((a) => a.featured) ?? collections.articles[0];
+  const { articles } = siteCollections(collections);
+  return articles.find((a) => a.featured) ?? articles[0];
 }
 
 /** The articles of a list: a category's, or all of them but the featured one (shown above the list). */
-function listOf(collections: Collections, category: string | undefined): ArticleSummary[] {
-  if (category) return collections.articlesByCategory.get(category) ?? [];
+function listOf(collections: Collections, category: string | undefined): readonly ArticleSummary[] {
+  const { articles } = siteCollections(collections);
+  if (category) return articlesByCategory(articles).get(category) ?? [];
   const featured = featuredOf(collections);
-  return collections.articles.filter((a) => a !== featured);
+  return articles.filter((a) => a !== featured);
 }
 
-const categoriesOf = (collections: Collections) => articleCategories.filter((c) => collections.articlesByCategory.has(c));
+const categoriesOf = (collections: Collections) => articleCategories.filter((c) => articlesByCategory(siteCollections(collections).articles).has(c));
 const pageCount = (list: readonly unknown[], pageSize: number) => Math.max(1, Math.ceil(list.length / pageSize));
 
 /**
@@ -64,11 +67,11 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
               listHref,
               page,
               pages: pageCount(list, data.pageSize),
-              total: category ? list.length : collections.articles.length,
+              total: category ? list.length : siteCollections(collections).articles.length,
               featured: featured && cardOf(featured),
               cards: list.slice(first, first + data.pageSize).map(cardOf),
               pageSize: data.pageSize,
-              data: blogFiles(collections.articles, articleCategories).base,
+              data: blogFiles(siteCollections(collections).articles, articleCategories).base,
             }}
             when="load"
           />
@@ -92,6 +95,6 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
       for (const category of categoriesOf(collections)) add(category, `${category} · ${data.heading}`, `Every ${category} article from Touchline's ${data.heading}, newest first.`);
       return views;
     },
-    files: ({ collections }) => blogFiles(collections.articles, articleCategories).files,
+    files: ({ collections }) => blogFiles(siteCollections(collections).articles, articleCategories).files,
   },
 );

@@ -1,9 +1,10 @@
-import type { LegalPageProps } from '../../src/model.ts';
+import type { EntryPageProps } from '../../src/model.ts';
+import type { LegalSummary } from '../collections/summaries.ts';
 import { formatDate } from '../components/dates.ts';
 
 /** A legal document: title, date at the top, a table of contents, numbered sections with anchors. */
-export function LegalDocument({ document, doc }: LegalPageProps) {
-  const sections = doc.headings.filter((h) => h.depth === 2);
+export function LegalDocument({ entry: document, body }: EntryPageProps<LegalSummary>) {
+  const sections = body.headings.filter((h) => h.depth === 2);
   return (
     <article>
       <header className="border-b border-slate-200 bg-slate-50">
@@ -30,7 +31,7 @@ export function LegalDocument({ document, doc }: LegalPageProps) {
             ))}
           </ol>
         </nav>
-        <div className="prose-body prose-legal max-w-[70ch]" dangerouslySetInnerHTML={{ __html: doc.html }} />
+        <div className="prose-body prose-legal max-w-[70ch]" dangerouslySetInnerHTML={{ __html: body.html }} />
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { contentHash } from '../../src/hash.ts';
 import { ASSETS_DIR } from '../../src/hosting/policy.ts';
-import type { ArticleSummary } from '../../src/model.ts';
+import type { ArticleSummary } from '../collections/summaries.ts';
 import { cardOf, encodeIds, shardName, wordsOf, SHARD_PREFIX, type Catalog } from '../islands/shared/blogSearch.ts';
 
 /** Cards per file: a first page of results needs one or two of them. */

@@ -5,10 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Builder, type BuildResult } from '../../src/pipeline/builder.ts';
 import { resolvePaths } from '../../src/config.ts';
 import { listMarkdown, readMarkdownFiles } from '../../src/load/content.ts';
-import { MarkdownWorkspace, type AnalysedMarkdown } from '../../src/pipeline/markdownWork.tsx';
-import { loadTemplateSet } from '../../src/pipeline/loadDefinition.ts';
+import type { AnalysedMarkdown } from '../../src/markdown/analysed.ts';
+import { loadSite } from '../../src/pipeline/loadDefinition.ts';
+import { MarkdownWorkspace } from '../../src/pipeline/markdownWork.tsx';
 import { readingMinutes } from '../../src/markdown/readingTime.ts';
-import type { ArticleMeta } from '../../src/schemas/markdown.ts';
+import type { ArticleMeta } from '../../templates/schemas/markdown.ts';
 
 // The article routes of the spec (§2), with {product} = touchline.
 const SPEC_SLUGS = [
@@ -23,9 +24,10 @@ let result: BuildResult;
 
 beforeAll(async () => {
   const paths = resolvePaths({ out: path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-content-')), 'dist') });
-  const list = await listMarkdown(paths.content);
-  const workspace = new MarkdownWorkspace(paths, () => loadTemplateSet(paths.templates));
-  articles = await workspace.analyse(readMarkdownFiles(list.markdown.filter((m) => m.kind === 'article')));
+  const site = loadSite(paths.templates);
+  const list = await listMarkdown(paths.content, (await site).definition);
+  const workspace = new MarkdownWorkspace(paths, () => site);
+  articles = await workspace.analyse(readMarkdownFiles(list.markdown.filter((m) => m.collection === 'article')));
   result = await new Builder(paths).build();
 });
 

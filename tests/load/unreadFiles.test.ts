@@ -29,12 +29,12 @@ describe('files under content/ that no collection reads', () => {
     const lines = stderr.split('\n').filter((line) => line.includes('[content/unread-file]')).map((line) => path.relative(fx.content, path.resolve(line)).replace(/ {2}\[content\/unread-file\]$/, ''));
     expect(lines).toEqual([
       'articles/2024/filed-away.md:1:1  this file is not read: content/articles/ is read without the folders inside it: move this file to content/articles/filed-away.md (its file name is its address, so it must be unique)',
-      'articles/UPPER.MD:1:1  this file is not read: articles are read from files ending in .md: rename it to upper.md',
-      'articles/x.markdown:1:1  this file is not read: articles are read from files ending in .md: rename it to x.md',
+      'articles/UPPER.MD:1:1  this file is not read: content/articles/ is read from files ending in .md: rename it to upper.md',
+      'articles/x.markdown:1:1  this file is not read: content/articles/ is read from files ending in .md: rename it to x.md',
       'drafts/idea.md:1:1  this file is not read: sitegen reads no folder content/drafts/ (only articles/, legal/ and pages/): move this file into one of them, or out of content/',
       'junk.yaml:1:1  this file is not read: sitegen reads only site.yaml and pricing.yaml at the top of content/, and the folders articles/, legal/ and pages/: move this file into one of them, or out of content/',
       'legal/notes.txt:1:1  this file is not read: content/legal/ holds only .md files: move this file out of content/, or remove it',
-      'pages/about3.yml:1:1  this file is not read: pages are read from files ending in .yaml: rename it to about3.yaml',
+      'pages/about3.yml:1:1  this file is not read: content/pages/ is read from files ending in .yaml: rename it to about3.yaml',
     ]);
   });
 });

@@ -11,6 +11,7 @@ function Widget() {
 const site = { name: 'Site', legalName: 'Site Inc.', tagline: 'Tag.', url: 'https://www.site.example', language: 'en', socialImage: '/s.png', themeColor: '#000000' } as Site;
 const context: RenderContext = {
   site,
+  data: {},
   year: 2025,
   stylesheet: '/assets/site-abc.css',
   loader: '/assets/loader-abc.js',
@@ -18,7 +19,7 @@ const context: RenderContext = {
   islandUrls: new Map([['Widget', '/assets/island-Widget-abc.js']]),
   Layout: ({ children }: { children: ReactNode }) => <main>{children}</main>,
 };
-const job = (element: () => ReactNode) => ({ route: '/page', outputPath: '', source: 'page.yaml', head: { route: '/page', title: 'Page', description: 'A page.' }, element });
+const job = (element: () => ReactNode) => ({ route: '/page', outputPath: '', source: 'page.yaml', head: { route: '/page', title: 'Page', description: 'A page.' }, inputs: '', element });
 
 describe('renderPage', () => {
   it('ships no JavaScript at all for a page without islands', () => {

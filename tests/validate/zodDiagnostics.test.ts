@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseYaml } from '../../src/yaml/yamlSource.ts';
-import { articleSchema } from '../../src/schemas/markdown.ts';
+import { articleSchema } from '../../templates/schemas/markdown.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
 import { oneEditApart, validateYaml } from '../../src/yaml/zodDiagnostics.ts';
 import { blocksPageSchema } from '../../templates/blocks/schema.ts';

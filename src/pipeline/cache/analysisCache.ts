@@ -2,11 +2,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { MarkdownFacts } from '../../markdown/facts.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
-import type { AnalysedMarkdown } from '../markdownWork.tsx';
+import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 
 const sourceRef = z.object({ url: z.string(), line: z.number(), column: z.number() });
 const factsSchema = z.object({
-  kind: z.enum(['article', 'legal']),
+  collection: z.string(),
   slug: z.string(),
   file: z.string(),
   // Frontmatter as validated when the entry was written; the checksum vouches for it since.

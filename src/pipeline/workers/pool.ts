@@ -1,16 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { Paths } from '../../config.ts';
-import { threadEntry } from '../../runtime/compiled.ts';
 import type { MarkdownFile } from '../../load/content.ts';
-import type { AnalysedMarkdown, RenderedPage, SharedRender } from '../markdownWork.tsx';
+import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
+import { threadEntry } from '../../runtime/compiled.ts';
+import type { MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
+import type { MarkdownWorkerData, WorkerReply, WorkerRequest, WorkerResults } from './protocol.ts';
 
-type Method = 'analyse' | 'render';
-interface Reply {
-  id: number;
-  result?: unknown;
-  /** A worker's error as data: structured cloning would lose its class, and its stack is the useful part. */
-  error?: { name: string; message: string; stack?: string };
-}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * Heap limits for a worker analysing `files` markdown files. A large young generation lets the
@@ -24,7 +20,7 @@ function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; ma
 }
 
 /** Spreads markdown work over worker threads: each analyses, then renders, a share of the files. */
-export class MarkdownPool {
+export class MarkdownPool implements MarkdownWorker {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 0;
@@ -37,11 +33,12 @@ export class MarkdownPool {
     this.workers = Array.from({ length: size }, () => {
       const thread = threadEntry(paths.root, 'markdownWorker');
       // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
-      const worker = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
-      worker.on('message', (reply: Reply) => {
+      const workerData = { ...thread.workerData, paths } satisfies MarkdownWorkerData & { entry: string };
+      const worker = new Worker(thread.file, { workerData, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
+      worker.on('message', (reply: WorkerReply) => {
         const call = this.pending.get(reply.id);
         this.pending.delete(reply.id);
-        if (reply.error !== undefined) call?.reject(Object.assign(new Error(reply.error.message), reply.error));
+        if ('error' in reply) call?.reject(Object.assign(new Error(reply.error.message), reply.error));
         else call?.resolve(reply.result);
       });
       worker.on('error', (error) => {
@@ -52,11 +49,11 @@ export class MarkdownPool {
     });
   }
 
-  private call<T>(index: number, method: Method, args: unknown[]): Promise<T> {
+  private call<R extends DistributiveOmit<WorkerRequest, 'id'>>(index: number, request: R): Promise<WorkerResults[R['method']]> {
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.workers[index]!.postMessage({ id, method, args });
+      this.workers[index]!.postMessage({ ...request, id } satisfies WorkerRequest);
     });
   }
 
@@ -66,7 +63,7 @@ export class MarkdownPool {
       shards[i % shards.length]!.push(f);
       this.owner.set(f.file, i % shards.length);
     });
-    const results = await Promise.all(shards.map((shard, i) => this.call<AnalysedMarkdown[]>(i, 'analyse', [shard])));
+    const results = await Promise.all(shards.map((shard, i) => this.call(i, { method: 'analyse', files: shard })));
     return files.map((_, i) => results[i % shards.length]![Math.floor(i / shards.length)]!);
   }
 
@@ -85,7 +82,7 @@ export class MarkdownPool {
     await Promise.all(
       shards.map(async (shard, i) => {
         if (!shard.length) return;
-        const rendered = await this.call<RenderedPage[]>(i, 'render', [shard.map((s) => s.doc), shared, writeTo]);
+        const rendered = await this.call(i, { method: 'render', docs: shard.map((s) => s.doc), shared, writeTo });
         rendered.forEach((page, j) => (pages[shard[j]!.at] = page));
       }),
     );

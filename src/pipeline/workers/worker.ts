@@ -1,20 +1,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Paths } from '../../config.ts';
-import { setCompiled, type Compiled } from '../../runtime/compiled.ts';
-import { loadTemplateSet } from '../loadDefinition.ts';
+import { setCompiled } from '../../runtime/compiled.ts';
+import { loadSite } from '../loadDefinition.ts';
 import { MarkdownWorkspace } from '../markdownWork.tsx';
+import type { MarkdownWorkerData, WorkerReply, WorkerRequest } from './protocol.ts';
 
-const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
+const { paths, compiled } = workerData as MarkdownWorkerData;
 setCompiled(compiled);
-const templates = loadTemplateSet(paths.templates);
+const site = loadSite(paths.templates);
 // It keeps what it analysed: the pool sends each page back to the worker that has its body.
-const workspace = new MarkdownWorkspace(paths, () => templates);
+const workspace = new MarkdownWorkspace(paths, () => site);
 
-parentPort!.on('message', ({ id, method, args }: { id: number; method: 'analyse' | 'render'; args: unknown[] }) => {
-  const run = method === 'analyse' ? workspace.analyse(...(args as Parameters<MarkdownWorkspace['analyse']>)) : workspace.render(...(args as Parameters<MarkdownWorkspace['render']>));
+parentPort!.on('message', (request: WorkerRequest) => {
+  const run = request.method === 'analyse' ? workspace.analyse(request.files) : workspace.render(request.docs, request.shared, request.writeTo);
   run.then(
-    (result) => parentPort!.postMessage({ id, result }),
+    (result) => parentPort!.postMessage({ id: request.id, result } satisfies WorkerReply),
     // The stack of the original fault (a template's), under the message that names the page.
-    (error: Error) => parentPort!.postMessage({ id, error: { name: error.name, message: error.message, stack: (error.cause instanceof Error ? error.cause : error).stack } }),
+    (error: Error) => parentPort!.postMessage({ id: request.id, error: { name: error.name, message: error.message, stack: (error.cause instanceof Error ? error.cause : error).stack } } satisfies WorkerReply),
   );
 });

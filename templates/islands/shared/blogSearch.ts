@@ -1,4 +1,4 @@
-import type { ArticleSummary } from '../../../src/model.ts';
+import type { ArticleSummary } from '../../collections/summaries.ts';
 
 /**
  * The blog's on-demand data, shared by the build (which writes it) and the BlogBrowser island

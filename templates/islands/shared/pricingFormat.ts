@@ -1,4 +1,4 @@
-import type { Billing, LimitKey, Pricing, PricingPlan } from '../../../src/schemas/pricing.ts';
+import type { Billing, LimitKey, Pricing, PricingPlan } from '../../schemas/pricing.ts';
 
 /** Whole dollars as the cards show them: 225 → "$225", 2000 → "$2,000". */
 export function formatPrice(dollars: number, currency: string): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnalysisCache } from '../../../src/pipeline/cache/analysisCache.ts';
 import { codeVersion } from '../../../src/pipeline/cache/codeVersion.ts';
-import type { AnalysedMarkdown } from '../../../src/pipeline/markdownWork.tsx';
+import type { AnalysedMarkdown } from '../../../src/markdown/analysed.ts';
 
 async function project() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-version-'));
@@ -32,7 +32,7 @@ describe('the code version that keys every cache', () => {
 describe('the analysis cache', () => {
   const doc: AnalysedMarkdown = {
     hash: 'h1',
-    facts: { kind: 'legal', slug: 'terms', file: '/c/legal/terms.md', meta: undefined, words: 3, links: [], images: [], headings: [], fieldsAt: { title: { line: 2, column: 8 } }, diagnostics: [{ file: '/c/legal/terms.md', line: 9, column: 1, rule: 'markdown/x', message: 'm', severity: 'warning' }] },
+    facts: { collection: 'legal', slug: 'terms', file: '/c/legal/terms.md', meta: undefined, words: 3, links: [], images: [], headings: [], fieldsAt: { title: { line: 2, column: 8 } }, diagnostics: [{ file: '/c/legal/terms.md', line: 9, column: 1, rule: 'markdown/x', message: 'm', severity: 'warning' }] },
     body: { html: '<p>Terms</p>', islands: [] },
   };
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { pricingSchema } from '../../../src/schemas/pricing.ts';
+import { pricingSchema } from '../../../templates/schemas/pricing.ts';
 import { checkPricingBlocks, fillOffer, offerFigures } from '../../../templates/blocks/pricingRefs.ts';
 import { blocksPageSchema, type Block, type BlockOf } from '../../../templates/blocks/schema.ts';
 

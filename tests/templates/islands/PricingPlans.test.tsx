@@ -3,7 +3,7 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { pricingSchema } from '../../../src/schemas/pricing.ts';
+import { pricingSchema } from '../../../templates/schemas/pricing.ts';
 import PricingPlans from '../../../templates/islands/PricingPlans.tsx';
 
 const pricing = pricingSchema.parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../../content/pricing.yaml'), 'utf8')));

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ArticleSummary } from '../../../src/model.ts';
-import { articleCategories } from '../../../src/schemas/markdown.ts';
+import type { ArticleSummary } from '../../../templates/collections/summaries.ts';
+import { articleCategories } from '../../../templates/schemas/markdown.ts';
 import { BlogData, decodeIds, encodeIds, fold, queryWords, shardName } from '../../../templates/islands/shared/blogSearch.ts';
 import { blogFiles } from '../../../templates/pages/blogData.ts';
 
 const article = (slug: string, title: string, category: string, author = 'Erin Walsh', excerpt = 'An excerpt.') =>
-  ({ slug, href: `/articles/${slug}`, title, excerpt, category, author, date: '2025-01-01', thumbnail: '/t.svg', thumbnailAlt: 'T', readingMinutes: 3, words: 600 }) as ArticleSummary;
+  ({ slug, href: `/articles/${slug}`, title, excerpt, category, author, date: '2025-01-01', thumbnail: '/t.svg', thumbnailAlt: 'T', readingMinutes: 3 }) as ArticleSummary;
 
 const articles = [
   article('valuation', 'Sponsorship Valuation: Benchmarking', 'Analytics', 'Daniel Reyes'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { pricingSchema, type PricingPlan } from '../../../src/schemas/pricing.ts';
+import { pricingSchema, type PricingPlan } from '../../../templates/schemas/pricing.ts';
 import { formatPrice, limitLines, planPrice, supportLines } from '../../../templates/islands/shared/pricingFormat.ts';
 
 const pricing = pricingSchema.parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../../content/pricing.yaml'), 'utf8')));

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../src/yaml/yamlSource.ts';
-import { pricingSchema } from '../../src/schemas/pricing.ts';
-import { validateYaml } from '../../src/yaml/zodDiagnostics.ts';
+import { parseYaml } from '../../../src/yaml/yamlSource.ts';
+import { pricingSchema } from '../../../templates/schemas/pricing.ts';
+import { validateYaml } from '../../../src/yaml/zodDiagnostics.ts';
 
-const FILE = path.resolve(import.meta.dirname, '../../content/pricing.yaml');
+const FILE = path.resolve(import.meta.dirname, '../../../content/pricing.yaml');
 const original = readFileSync(FILE, 'utf8');
 
 /** Validates content/pricing.yaml with one edit; returns each problem as line:column, rule and message. */

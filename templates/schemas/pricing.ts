@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assetPath, href, SLUG, text } from './common.ts';
+import type { SiteData } from '../../src/model.ts';
+import { assetPath, href, SLUG, text } from '../../src/schemas/common.ts';
 
 /**
  * content/pricing.yaml: every pricing figure, label and plan detail of the pricing page. Prices
@@ -126,3 +127,8 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export type PricingPlan = z.infer<typeof plan>;
 export type PricingGroup = z.infer<typeof group>;
 export type PricingDetail = z.infer<typeof detail>;
+
+/** content/pricing.yaml as the templates read it from the site's data files (templates/index.ts names it `pricing`). */
+export function pricingOf(data: SiteData): Pricing | undefined {
+  return data.pricing as Pricing | undefined;
+}

@@ -1,0 +1,14 @@
+import type { MarkdownFacts } from './facts.ts';
+
+/** A markdown body rendered to HTML ahead of its page, with the islands it holds. */
+export interface PreRendered {
+  html: string;
+  islands: string[];
+}
+
+/** A markdown file after analysis: its facts, a hash of its text, and its body pre-rendered (when it has no errors). */
+export interface AnalysedMarkdown {
+  facts: MarkdownFacts;
+  hash: string;
+  body: PreRendered | undefined;
+}

@@ -1,0 +1,47 @@
+import { readingMinutes } from '../../src/markdown/readingTime.ts';
+import { defineCollection } from '../../src/model.ts';
+import { absoluteUrl } from '../../src/routes/urls.ts';
+import { Article } from '../pages/Article.tsx';
+import { articleSchema } from '../schemas/markdown.ts';
+import type { ArticleSummary } from './summaries.ts';
+
+/** News & Insights: content/articles/*.md at /articles/{slug}, newest first, in the feed. */
+export const articles = defineCollection({
+  name: 'article',
+  folder: 'articles',
+  schema: articleSchema,
+  route: (slug) => `/articles/${slug}`,
+  images: ['thumbnail'],
+  summary: ({ meta, slug, href, words }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words) }),
+  order: (a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug),
+  page: (article, site) => ({
+    head: {
+      title: article.title,
+      description: article.excerpt,
+      type: 'article',
+      image: article.thumbnail,
+      imageAlt: article.thumbnailAlt,
+      published: article.date,
+      modified: article.updated ?? article.date,
+      feed: true,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: article.title,
+        description: article.excerpt,
+        image: absoluteUrl(site, article.thumbnail),
+        datePublished: article.date,
+        dateModified: article.updated ?? article.date,
+        author: { '@type': 'Person', name: article.author },
+        publisher: { '@type': 'Organization', name: site.legalName, url: site.url },
+        mainEntityOfPage: absoluteUrl(site, article.href),
+        articleSection: article.category,
+        wordCount: article.words,
+      },
+    },
+    lastmod: article.updated ?? article.date,
+  }),
+  feed: (a) => ({ title: a.title, href: a.href, published: a.date, updated: a.updated ?? a.date, author: a.author, category: a.category, summary: a.excerpt }),
+  distinctTitles: (a) => a.title,
+  template: Article,
+});

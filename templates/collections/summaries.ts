@@ -1,0 +1,40 @@
+import type { Collections } from '../../src/model.ts';
+import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
+
+/** What every page knows of an article: its frontmatter, address and reading time. */
+export interface ArticleSummary extends ArticleMeta {
+  slug: string;
+  href: string;
+  readingMinutes: number;
+}
+
+/** What every page knows of a legal document. */
+export interface LegalSummary extends LegalMeta {
+  slug: string;
+  href: string;
+}
+
+/** The site's collections as its templates read them: the generator keys each by its folder (see collections/). */
+export interface SiteCollections {
+  /** Newest first. */
+  articles: readonly ArticleSummary[];
+  /** By title. */
+  legal: readonly LegalSummary[];
+}
+
+export function siteCollections(collections: Collections): SiteCollections {
+  return collections as unknown as SiteCollections;
+}
+
+const grouped = new WeakMap<readonly ArticleSummary[], Map<string, ArticleSummary[]>>();
+
+/** The articles grouped by category, in the list's order: worked out once per list, however many pages ask. */
+export function articlesByCategory(articles: readonly ArticleSummary[]): Map<string, ArticleSummary[]> {
+  let groups = grouped.get(articles);
+  if (!groups) {
+    groups = new Map();
+    for (const a of articles) groups.set(a.category, [...(groups.get(a.category) ?? []), a]);
+    grouped.set(articles, groups);
+  }
+  return groups;
+}
