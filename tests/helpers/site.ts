@@ -10,11 +10,15 @@ import { routeForOutputPath } from '../../src/routes/outputPath.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { launchBrowser } from './browser.ts';
 
-/** Builds the real site into a temp folder and serves it the way `sitegen serve` does. */
+/**
+ * Builds the real site into a temp folder and serves it the way `sitegen serve` does. Its
+ * markdown pages are analysed and rendered on worker threads (the path of large sites), so the
+ * browser tests check that path, and the other tests the single-thread one.
+ */
 export async function buildAndServe(content?: string) {
   const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-e2e-')), 'dist');
   const paths = resolvePaths({ out, content });
-  await new Builder(paths).build();
+  await new Builder(paths, { workerThreshold: 0 }).build();
   const server: http.Server = createSiteServer(out);
   const port = await listen(server, 0);
   const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
