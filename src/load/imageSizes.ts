@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import type { ImageSizer } from '../markdown/parse.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
+
+/** Reads an image's intrinsic size from public/, or undefined when there is no such file. */
+export type ImageSizer = (urlPath: string) => { width: number; height: number } | undefined;
 
 /** Reads intrinsic image sizes from public/ once per file; undefined when the file does not exist. */
 export function createImageSizer(publicDir: string): ImageSizer {

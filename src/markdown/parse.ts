@@ -10,6 +10,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import type { ImageSizer } from '../load/imageSizes.ts';
 import type { HeadingInfo, SourceRef } from '../model.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
@@ -27,8 +28,6 @@ export interface ParsedMarkdown {
   diagnostics: Diagnostic[];
 }
 
-/** Reads an image's intrinsic size from public/, or undefined when there is no such file. */
-export type ImageSizer = (urlPath: string) => { width: number; height: number } | undefined;
 
 const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks).use(remarkDirective);
 
