@@ -2,8 +2,9 @@
 // npm run bench -- --articles N [--runs R]
 // Copies the real content, adds N synthetic articles of the real article shape, then runs a
 // cold `sitegen build` and a second build with nothing changed, printing wall time, pages per
-// second and peak memory of each; then the weight of the blog's index page and of a first search.
-import { execFileSync } from 'node:child_process';
+// second and peak memory of each; then the rebuild of `sitegen watch` after a one-article edit;
+// then the weight of the blog's index page and of a first search.
+import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -39,6 +40,33 @@ for (let r = 0; r < runs; r++) {
   run('cold build');
   run('second build, no change');
 }
+
+/** `sitegen watch` on the content: its first build, then the rebuild after one article's text changes. */
+async function watchEdit() {
+  const watchOut = path.join(dir, 'watch-dist');
+  const child = spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'watch', '--content', content, '--out', watchOut, '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const rebuilt = [];
+  let waiting;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => {
+    for (const [, rendered, total, ms] of text.matchAll(/rebuilt (\d+) of (\d+) pages in (\d+) ms/g)) rebuilt.push({ rendered: Number(rendered), total: Number(total), ms: Number(ms) });
+    waiting?.();
+  });
+  const next = (n) => new Promise((resolve) => (waiting = () => rebuilt.length >= n && resolve(rebuilt[n - 1])));
+  await next(1);
+  const article = path.join(content, 'articles', 'value-banks.md');
+  const text = await readFile(article, 'utf8');
+  const edits = [];
+  for (let i = 1; i <= 5; i++) {
+    await writeFile(article, `${text}\nAn edit made by the benchmark, number ${i}.\n`);
+    edits.push(await next(i + 1));
+  }
+  child.kill('SIGTERM');
+  await writeFile(article, text);
+  const times = edits.map((e) => e.ms).sort((a, b) => a - b);
+  console.log(`watch, one-article edit ${String(times[2]).padStart(5)} ms median of 5 (${times[0]}–${times[4]} ms), ${edits[0].rendered} of ${edits[0].total} pages rendered`);
+}
+await watchEdit();
 
 /** Raw and gzip bytes of files of the built site, by URL path. */
 async function weigh(urls) {

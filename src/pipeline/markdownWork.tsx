@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
 import { diagnostic } from '../diagnostics.ts';
@@ -13,6 +11,7 @@ import type { Collections, Site } from '../model.ts';
 import { entryPageJob } from '../plan/pagePlan.tsx';
 import { renderWithIslands } from '../render/islands.tsx';
 import { renderPage } from '../render/renderPage.tsx';
+import { writeStagedFile } from '../write/outputStore.ts';
 import type { LoadedSite } from './loadDefinition.ts';
 
 /** What rendering an entry's page needs besides its own file: plain data, so it can be sent to a worker. */
@@ -102,15 +101,8 @@ export class MarkdownWorkspace implements MarkdownWorker {
       const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);
       const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site);
       const page = renderPage(job, context);
-      const bytes = writeTo ? writePage(writeTo, job.outputPath, page.html) : Buffer.byteLength(page.html);
+      const bytes = writeTo ? writeStagedFile(writeTo, job.outputPath, page.html) : Buffer.byteLength(page.html);
       return { route: job.route, outputPath: job.outputPath, html: writeTo ? undefined : page.html, bytes, islands: page.islands, ms: performance.now() - started };
     });
   }
-}
-
-/** Writes one page into a staging folder whose folders exist already; returns its size in bytes. */
-function writePage(dir: string, outputPath: string, html: string): number {
-  const bytes = Buffer.from(html);
-  writeFileSync(path.join(dir, outputPath), bytes);
-  return bytes.byteLength;
 }

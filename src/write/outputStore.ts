@@ -158,6 +158,17 @@ export class OutputStore {
 }
 
 /**
+ * Writes one file of a version being staged, into a folder that exists (see `createFolders`):
+ * the one place output files are written, by the builder's thread and by worker threads alike.
+ * Returns its size in bytes.
+ */
+export function writeStagedFile(dir: string, file: string, data: string | Uint8Array): number {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  writeFileSync(path.join(dir, file), bytes);
+  return bytes.byteLength;
+}
+
+/**
  * A version being written. Worker threads may write pages into `dir` while the build goes on;
  * nothing shows it until `commit`.
  */
@@ -189,7 +200,7 @@ export class StagedVersion {
   write(files: Map<string, string | Uint8Array>, unchanged: string[] = []): void {
     createFolders(this.dir, [...files.keys(), ...unchanged]);
     // One file after another: parallel creates in one folder contend for its lock and cost more system time.
-    for (const [file, data] of files) writeFileSync(path.join(this.dir, file), data);
+    for (const [file, data] of files) writeStagedFile(this.dir, file, data);
     // Files that the previous version already has byte for byte are hard-linked, not rewritten.
     if (unchanged.length && !this.previous) throw new Error('no previous output to take unchanged files from');
     for (const file of unchanged) linkSync(path.join(this.previous!, file), path.join(this.dir, file));
