@@ -1,24 +1,33 @@
 import path from 'node:path';
+import type { PageProblem } from './model.ts';
+import { hintFor, TEMPLATE_HINT, type RuleId, type TemplateRule } from './rules.ts';
 
 /** How much a problem matters: an error stops the build, a warning is shown and the site is built. */
 export type Severity = 'error' | 'warning';
 
-/** A problem found in the content, with the place it points at. Errors are values. */
+/** A problem found in the content, with the place it points at and what to do about it. Errors are values. */
 export interface Diagnostic {
   file: string;
   line: number;
   column: number;
   message: string;
-  rule: string;
+  rule: RuleId | TemplateRule;
+  /** What to do about it, from the rule catalogue (or the page template whose check found it). */
+  hint: string;
   severity: Severity;
 }
 
-export function diagnostic(file: string, line: number, column: number, rule: string, message: string): Diagnostic {
-  return { file, line, column, rule, message, severity: 'error' };
+export function diagnostic(file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic {
+  return { file, line, column, rule, message, hint: hintFor(rule), severity: 'error' };
 }
 
-export function warning(file: string, line: number, column: number, rule: string, message: string): Diagnostic {
-  return { file, line, column, rule, message, severity: 'warning' };
+export function warning(file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic {
+  return { file, line, column, rule, message, hint: hintFor(rule), severity: 'warning' };
+}
+
+/** A problem a page template's own check found: `page/<its rule>`, with its hint when it gives one. */
+export function templateDiagnostic(file: string, line: number, column: number, problem: PageProblem): Diagnostic {
+  return { file, line, column, rule: `page/${problem.rule}`, message: problem.message, hint: problem.hint ?? TEMPLATE_HINT, severity: 'error' };
 }
 
 export const isError = (d: Diagnostic) => d.severity === 'error';

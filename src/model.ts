@@ -77,8 +77,11 @@ export interface LegalPageProps {
 /** A problem a template finds in a page's data beyond its schema, at a path into the page's YAML. */
 export interface PageProblem {
   path: PropertyKey[];
+  /** Reported as `page/<rule>`. */
   rule: string;
   message: string;
+  /** What to do about it, one line; a general hint stands in without one. */
+  hint?: string;
 }
 
 /** What a page's data may refer to besides itself. */

@@ -18,7 +18,7 @@ const factsSchema = z.object({
   images: z.array(sourceRef),
   headings: z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() })),
   fieldsAt: z.record(z.string(), z.object({ line: z.number(), column: z.number() })),
-  diagnostics: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string(), rule: z.string(), severity: z.enum(['error', 'warning']) })),
+  diagnostics: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string(), rule: z.string(), hint: z.string(), severity: z.enum(['error', 'warning']) })),
 });
 const bodySchema = z.object({ html: z.string(), islands: z.array(z.string()) });
 

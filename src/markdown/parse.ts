@@ -10,6 +10,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import type { RuleId } from '../rules.ts';
 import { parseYaml, type YamlSource } from '../load/yamlSource.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
@@ -55,7 +56,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   const headings: HeadingInfo[] = [];
   const slugger = new GithubSlugger();
   const at = (node: Node) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
-  const report = (node: Node, rule: string, message: string) => {
+  const report = (node: Node, rule: RuleId, message: string) => {
     const pos = at(node);
     diagnostics.push(diagnostic(file, pos.line, pos.column, rule, message));
   };
@@ -154,7 +155,7 @@ function sizeImage(node: Image | ImageReference, url: string | undefined, sizeOf
 
 function transformDirective(
   node: ContainerDirective | LeafDirective | TextDirective,
-  report: (node: Node, rule: string, message: string) => void,
+  report: (node: Node, rule: RuleId, message: string) => void,
   images: SourceRef[],
   at: (node: Node) => { line: number; column: number },
   sizeOf: ImageSizer,
@@ -202,7 +203,7 @@ function transformDirective(
 
 function collectSlides(
   node: ContainerDirective,
-  report: (node: Node, rule: string, message: string) => void,
+  report: (node: Node, rule: RuleId, message: string) => void,
   images: SourceRef[],
   at: (node: Node) => { line: number; column: number },
   sizeOf: ImageSizer,

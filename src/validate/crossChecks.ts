@@ -7,6 +7,7 @@ import type { YamlSource } from '../load/yamlSource.ts';
 import { markdownRoute, pageRoute } from '../routes/routes.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import type { SourceRef } from '../markdown/parse.ts';
+import type { RuleId } from '../rules.ts';
 import type { ContentModel } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
@@ -49,7 +50,7 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
     if (problem) diagnostics.push(diagnostic(file, ref.line, ref.column, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
-    const report = (rule: string, message: string) => diagnostics.push(diagnostic(file, ref.line, ref.column, rule, message));
+    const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref.line, ref.column, rule, message));
     // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
     if (ref.url.startsWith('https://')) return;
     if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
@@ -98,7 +99,7 @@ function linkProblem(
   routes: Map<string, string>,
   anchors: Map<string, Set<string>>,
   fileExists: (p: string) => boolean,
-): { rule: string; message: string } | undefined {
+): { rule: RuleId; message: string } | undefined {
   if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AnalysedMarkdown } from '../build/markdownWorkspace.tsx';
 import { articleSummary, legalSummary } from '../build/pageJobs.tsx';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, templateDiagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
 import type { ArticleSummary, LegalSummary, TemplateSet } from '../model.ts';
@@ -76,7 +76,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
     if (template.check && (pricing || !raw.pricing)) {
       for (const problem of template.check(data, { pricing: pricing?.data })) {
         const pos = source.locate(problem.path);
-        diagnostics.push(diagnostic(source.file, pos.line, pos.column, `page/${problem.rule}`, problem.message));
+        diagnostics.push(templateDiagnostic(source.file, pos.line, pos.column, problem));
       }
     }
     pages.push({ name, route: pageRoute(name), file: source.file, source, template: t, title, description, data });

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { diagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
+import { isSchemaCode, type SchemaCode, type SchemaRule } from '../rules.ts';
 
 type Issue = z.core.$ZodIssue;
+
+/** Zod's issue codes as the catalogue's schema codes (a code zod adds does not compile until it has one). */
+const ZOD_CODES = {
+  invalid_type: 'invalid-type',
+  invalid_value: 'invalid-value',
+  invalid_format: 'invalid-format',
+  too_small: 'too-small',
+  too_big: 'too-big',
+  not_multiple_of: 'not-multiple-of',
+  invalid_union: 'invalid-union',
+  invalid_key: 'invalid-key',
+  invalid_element: 'invalid-element',
+  unrecognized_keys: 'unknown-key',
+} as const satisfies Record<Exclude<Issue['code'], 'custom'>, SchemaCode>;
+
+/** A schema's own checks name their rule in `params: { rule }`. */
+const codeOf = (issue: Issue): SchemaCode => (issue.code === 'custom' ? (isSchemaCode(issue.params?.rule) ? issue.params.rule : 'invalid') : ZOD_CODES[issue.code]);
 
 /** Validates parsed YAML against a schema and turns every issue into a positioned diagnostic. */
 export function validateYaml<S extends z.ZodType>(
@@ -59,7 +77,7 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
     return [diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/missing`, `missing required key "${name}"`)];
   }
   const pos = source.locate(path);
-  const rule = `${rulePrefix}/${issue.code === 'custom' ? ((issue.params?.rule as string | undefined) ?? 'invalid') : issue.code.replace(/_/g, '-')}`;
+  const rule: SchemaRule = `${rulePrefix}/${codeOf(issue)}`;
   return [diagnostic(source.file, pos.line, pos.column, rule, messageFor(issue, name, value))];
 }
 

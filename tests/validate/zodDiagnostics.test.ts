@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseYaml } from '../../src/load/yamlSource.ts';
+import { RULES } from '../../src/rules.ts';
 import { articleSchema } from '../../src/schemas/markdown.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
 import { oneEditApart, validateYaml } from '../../src/validate/zodDiagnostics.ts';
@@ -94,7 +95,7 @@ describe('schema errors point at the offending key or value', () => {
 
   it('reports YAML syntax errors with line and column', () => {
     const source = parseYaml('s.yaml', 'name: A\ntagline: B\nname: C\n');
-    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', severity: 'error' }]);
+    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', hint: RULES['yaml-syntax'], severity: 'error' }]);
   });
 
   it('reports every problem in one run, deep inside lists', () => {
