@@ -5,11 +5,26 @@ import { hintFor, TEMPLATE_HINT, type RuleId, type TemplateRule } from './rules.
 /** How much a problem matters: an error stops the build, a warning is shown and the site is built. */
 export type Severity = 'error' | 'warning';
 
-/** A problem found in the content, with the place it points at and what to do about it. Errors are values. */
-export interface Diagnostic {
-  file: string;
+/**
+ * Where in a file a problem is: its first character (lines and columns count from 1) and, when
+ * the source knows it, the end, just past its last character (as mdast and editors count).
+ */
+export interface Place {
   line: number;
   column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** The place of a problem with a whole file (its name, its encoding, a link in public/). */
+export const FILE_START: Place = { line: 1, column: 1 };
+
+/** The place alone (callers pass references that carry more, such as a link's URL). */
+const placeOf = ({ line, column, endLine, endColumn }: Place): Place => (endLine === undefined || endColumn === undefined ? { line, column } : { line, column, endLine, endColumn });
+
+/** A problem found in the content, with the place it points at and what to do about it. Errors are values. */
+export interface Diagnostic extends Place {
+  file: string;
   message: string;
   rule: RuleId | TemplateRule;
   /** What to do about it, from the rule catalogue (or the page template whose check found it). */
@@ -17,17 +32,17 @@ export interface Diagnostic {
   severity: Severity;
 }
 
-export function diagnostic(file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic {
-  return { file, line, column, rule, message, hint: hintFor(rule), severity: 'error' };
+export function diagnostic(file: string, at: Place, rule: RuleId, message: string): Diagnostic {
+  return { file, ...placeOf(at), rule, message, hint: hintFor(rule), severity: 'error' };
 }
 
-export function warning(file: string, line: number, column: number, rule: RuleId, message: string): Diagnostic {
-  return { file, line, column, rule, message, hint: hintFor(rule), severity: 'warning' };
+export function warning(file: string, at: Place, rule: RuleId, message: string): Diagnostic {
+  return { file, ...placeOf(at), rule, message, hint: hintFor(rule), severity: 'warning' };
 }
 
 /** A problem a page template's own check found: `page/<its rule>`, with its hint when it gives one. */
-export function templateDiagnostic(file: string, line: number, column: number, problem: PageProblem): Diagnostic {
-  return { file, line, column, rule: `page/${problem.rule}`, message: problem.message, hint: problem.hint ?? TEMPLATE_HINT, severity: 'error' };
+export function templateDiagnostic(file: string, at: Place, problem: PageProblem): Diagnostic {
+  return { file, ...placeOf(at), rule: `page/${problem.rule}`, message: problem.message, hint: problem.hint ?? TEMPLATE_HINT, severity: 'error' };
 }
 
 export const isError = (d: Diagnostic) => d.severity === 'error';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diagnostic } from '../src/diagnostics.ts';
+import { diagnostic, FILE_START } from '../src/diagnostics.ts';
 import { hintFor, RULES, SCHEMA_CODES } from '../src/rules.ts';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
@@ -36,11 +36,11 @@ describe('the rule catalogue', () => {
     expect(hintFor('article/invalid-value')).toBe(SCHEMA_CODES['invalid-value']);
     expect(hintFor('news/too-small')).toBe(SCHEMA_CODES['too-small']);
     expect(hintFor('link/broken')).toBe(RULES['link/broken']);
-    expect(diagnostic('a.md', 1, 1, 'site/unknown-key', 'm').hint).toBe(SCHEMA_CODES['unknown-key']);
+    expect(diagnostic('a.md', FILE_START, 'site/unknown-key', 'm').hint).toBe(SCHEMA_CODES['unknown-key']);
   });
 
   it('refuses a made-up rule id at compile time', () => {
     // @ts-expect-error -- not in the catalogue: `npm run typecheck` fails if this compiles
-    expect(diagnostic('a.md', 1, 1, 'link/brokn', 'm').hint).toBeUndefined();
+    expect(diagnostic('a.md', FILE_START, 'link/brokn', 'm').hint).toBeUndefined();
   });
 });

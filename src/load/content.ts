@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash } from '../bundle/hash.ts';
 import { SLUG } from '../schemas/common.ts';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import type { MarkdownKind } from '../markdown/facts.ts';
 import { decodeContent } from './decode.ts';
 import { parseYaml, type YamlSource } from './yamlSource.ts';
@@ -62,7 +62,7 @@ type Diagnosed<T> = T & { diagnostics: Diagnostic[] };
 
 function slugChecker(diagnostics: Diagnostic[]) {
   return (file: string, base: string, example: string) => {
-    if (!SLUG.test(base)) diagnostics.push(diagnostic(file, 1, 1, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
+    if (!SLUG.test(base)) diagnostics.push(diagnostic(file, FILE_START, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
   };
 }
 
@@ -88,7 +88,7 @@ export async function readYamlContent(contentDir: string): Promise<Diagnosed<Pic
   const checkSlug = slugChecker(diagnostics);
   const siteFile = path.join(contentDir, 'site.yaml');
   const site = await readYamlFile(siteFile).catch(() => {
-    diagnostics.push(diagnostic(siteFile, 1, 1, 'content/missing-file', 'content/site.yaml is missing: it holds the site settings'));
+    diagnostics.push(diagnostic(siteFile, FILE_START, 'content/missing-file', 'content/site.yaml is missing: it holds the site settings'));
     return undefined;
   });
   const pricingFile = path.join(contentDir, 'pricing.yaml');

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 
 /** The folders of content/ whose files a collection reads, and the ending it reads. */
 const COLLECTIONS: Record<string, string> = { articles: '.md', legal: '.md', pages: '.yaml' };
@@ -36,7 +36,7 @@ export async function unreadFiles(contentDir: string): Promise<Diagnostic[]> {
     if (rel.split('/').some((part) => part.startsWith('.'))) continue;
     const parts = rel.split('/');
     const read = parts.length === 1 ? TOP_FILES.has(rel) : parts.length === 2 && rel.endsWith(COLLECTIONS[parts[0]!] ?? '\0');
-    if (!read) diagnostics.push(diagnostic(file, 1, 1, 'content/unread-file', `this file is not read: ${advice(rel)}`));
+    if (!read) diagnostics.push(diagnostic(file, FILE_START, 'content/unread-file', `this file is not read: ${advice(rel)}`));
   }
   return diagnostics;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isError, type Diagnostic } from '../diagnostics.ts';
+import { isError, type Diagnostic, type Place } from '../diagnostics.ts';
 import { articleSchema, legalSchema, type ArticleMeta, type LegalMeta } from '../schemas/markdown.ts';
 import { validateYaml } from '../validate/zodDiagnostics.ts';
 import type { HeadingInfo, ParsedMarkdown, SourceRef } from './parse.ts';
@@ -19,7 +19,7 @@ export interface MarkdownFacts {
   images: SourceRef[];
   headings: HeadingInfo[];
   /** Where each top-level frontmatter field's value is written, for checks across files. */
-  fieldsAt: Record<string, { line: number; column: number }>;
+  fieldsAt: Record<string, Place>;
   diagnostics: Diagnostic[];
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { diagnostic, warning, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
@@ -23,8 +23,8 @@ export function collectRoutes(raw: RawContent, diagnostics: Diagnostic[]): Map<s
     if (!route) return;
     const existing = routes.get(route);
     if (existing) {
-      diagnostics.push(diagnostic(file, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(existing)}`));
-      diagnostics.push(diagnostic(existing, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(file)}`));
+      diagnostics.push(diagnostic(file, FILE_START, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(existing)}`));
+      diagnostics.push(diagnostic(existing, FILE_START, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(file)}`));
       return;
     }
     routes.set(route, file);
@@ -47,10 +47,10 @@ export function checkReferences(model: ContentModel, routes: Map<string, string>
 
   const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined) => {
     const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists);
-    if (problem) diagnostics.push(diagnostic(file, ref.line, ref.column, problem.rule, problem.message));
+    if (problem) diagnostics.push(diagnostic(file, ref, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
-    const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref.line, ref.column, rule, message));
+    const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref, rule, message));
     // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
     if (ref.url.startsWith('https://')) return;
     if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
@@ -87,8 +87,7 @@ export function checkDuplicateTitles(model: ContentModel): Diagnostic[] {
     .flatMap((same) =>
       same.map((article) => {
         const others = same.filter((a) => a !== article).map((a) => path.basename(a.facts.file));
-        const at = article.facts.fieldsAt.title ?? { line: 1, column: 1 };
-        return warning(article.facts.file, at.line, at.column, 'article/duplicate-title', `the title "${article.summary.title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
+        return warning(article.facts.file, article.facts.fieldsAt.title ?? FILE_START, 'article/duplicate-title', `the title "${article.summary.title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
       }),
     );
 }

@@ -60,10 +60,9 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
     const templateName = (source.data as { template?: unknown } | undefined)?.template;
     const template = typeof templateName === 'string' ? templates.pages[templateName] : undefined;
     if (!template) {
-      const pos = source.locate(['template']);
       const known = Object.keys(templates.pages).sort().join(', ');
       const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}` : `missing required key "template" (one of: ${known})`;
-      diagnostics.push(diagnostic(source.file, pos.line, pos.column, 'page/template', message));
+      diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
       continue;
     }
     const result = validateYaml(source, template.schema.extend(pageHead.shape).strict(), 'page');
@@ -75,8 +74,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], t
     // An invalid pricing.yaml has already been reported: references into it are checked once it is valid.
     if (template.check && (pricing || !raw.pricing)) {
       for (const problem of template.check(data, { pricing: pricing?.data })) {
-        const pos = source.locate(problem.path);
-        diagnostics.push(templateDiagnostic(source.file, pos.line, pos.column, problem));
+        diagnostics.push(templateDiagnostic(source.file, source.locate(problem.path), problem));
       }
     }
     pages.push({ name, route: pageRoute(name), file: source.file, source, template: t, title, description, data });

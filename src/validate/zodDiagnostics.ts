@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { YamlSource } from '../load/yamlSource.ts';
 import { isSchemaCode, type SchemaCode, type SchemaRule } from '../rules.ts';
 
@@ -53,11 +53,10 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
   if (issue.code === 'unrecognized_keys') {
     const allowed = objectKeys(schemaAt(schema, source.data, path));
     return issue.keys.map((key) => {
-      const pos = source.locate([...path, key], 'key');
       const near = nearKey(key, allowed);
       const guess = near ? `; did you mean "${near}"?` : '';
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
-      return diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
+      return diagnostic(source.file, source.locate([...path, key], 'key'), `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
     });
   }
   const value = valueAt(source.data, path);
@@ -66,20 +65,19 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
   if (issue.code === 'invalid_type' && issue.expected === 'object' && (value === null || value === undefined)) {
     const required = requiredKeys(schemaAt(schema, source.data, path));
     if (required.length) {
-      const pos = source.locate(path);
       const where = name ? `"${name}" sets no keys` : 'no keys are set here';
-      return [diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/missing`, `${where}; required: ${required.join(', ')}`)];
+      return [diagnostic(source.file, startOf(source.locate(path)), `${rulePrefix}/missing`, `${where}; required: ${required.join(', ')}`)];
     }
   }
   if (value === undefined && path.length > 0) {
-    const parent = path.slice(0, -1);
-    const pos = source.locate(parent);
-    return [diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/missing`, `missing required key "${name}"`)];
+    return [diagnostic(source.file, startOf(source.locate(path.slice(0, -1))), `${rulePrefix}/missing`, `missing required key "${name}"`)];
   }
-  const pos = source.locate(path);
   const rule: SchemaRule = `${rulePrefix}/${codeOf(issue)}`;
-  return [diagnostic(source.file, pos.line, pos.column, rule, messageFor(issue, name, value))];
+  return [diagnostic(source.file, source.locate(path), rule, messageFor(issue, name, value))];
 }
+
+/** A missing key belongs at the start of the mapping that lacks it: all of the mapping is not the problem. */
+const startOf = ({ line, column }: Place): Place => ({ line, column });
 
 function messageFor(issue: Issue, name: string, value: unknown): string {
   const where = name ? `"${name}": ` : '';

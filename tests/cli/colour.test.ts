@@ -22,7 +22,7 @@ describe('colour in the terminal only, as NO_COLOR and FORCE_COLOR ask', () => {
   });
 
   it('writes diagnostics with escape codes only when painting', () => {
-    const list = [warning('/p/content/a.md', 2, 8, 'article/duplicate-title', 'same title')];
+    const list = [warning('/p/content/a.md', { line: 2, column: 8 }, 'article/duplicate-title', 'same title')];
     const plain = formatDiagnostics(list, '/p', paintFor(pipe, {}));
     expect(plain).toBe('content/a.md:2:8  warning: same title  [article/duplicate-title]\n1 warning in 1 file');
     const painted = formatDiagnostics(list, '/p', paintFor(pipe, { FORCE_COLOR: '1' }));
