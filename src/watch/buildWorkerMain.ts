@@ -3,7 +3,8 @@ import { Builder } from '../build/build.ts';
 import { waitingLine, type LockHolder } from '../build/buildLock.ts';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
-import { ContentError, formatDiagnostics } from '../diagnostics.ts';
+import { formatDiagnostics } from '../diagnosticFormats.ts';
+import { ContentError } from '../diagnostics.ts';
 
 export type WorkerRequest = { type: 'build'; publicChanged: boolean } | { type: 'stop' };
 export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: number; warnings?: string } | { type: 'failed'; message: string; content: boolean };
