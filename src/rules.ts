@@ -62,7 +62,7 @@ export const SCHEMA_CODES = {
   'default-group': 'set defaultGroup: to a group with visible: true',
 } as const satisfies Record<string, string>;
 
-export type CatalogueRule = keyof typeof RULES;
+type CatalogueRule = keyof typeof RULES;
 export type SchemaCode = keyof typeof SCHEMA_CODES;
 /** A schema rule: the kind of file (soon a collection's name), then the code. */
 export type SchemaRule = `${string}/${SchemaCode}`;

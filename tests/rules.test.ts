@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnostic, FILE_START } from '../src/diagnostics.ts';
-import { hintFor, RULES, SCHEMA_CODES } from '../src/rules.ts';
+import { hintFor, RULES, SCHEMA_CODES, TEMPLATE_HINT } from '../src/rules.ts';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 /** The generator's sources besides the catalogue itself. */
@@ -27,7 +27,7 @@ describe('the rule catalogue', () => {
   });
 
   it('gives every rule a hint of one short line that says what to do', () => {
-    for (const [id, hint] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES)]) {
+    for (const [id, hint] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES), ['a template’s check', TEMPLATE_HINT]]) {
       expect(hint, id).toMatch(/^[a-z][^\n]{10,130}[^.\s]$/);
     }
   });
