@@ -1,6 +1,7 @@
 import type { Root as HastRoot } from 'hast';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { Place } from './diagnostics.ts';
 import type { Site } from './schemas/site.ts';
 
 /**
@@ -10,10 +11,8 @@ import type { Site } from './schemas/site.ts';
  */
 
 /** A reference (link or image) with the place it was written. */
-export interface SourceRef {
+export interface SourceRef extends Place {
   url: string;
-  line: number;
-  column: number;
 }
 
 export interface HeadingInfo {
@@ -140,8 +139,11 @@ export interface PageVariant<V> {
 /** A problem a template finds in a page's data beyond its schema, at a path into the page's YAML. */
 export interface PageProblem {
   path: PropertyKey[];
+  /** Reported as `page/<rule>`. */
   rule: string;
   message: string;
+  /** What to do about it, one line; a general hint stands in without one. */
+  hint?: string;
 }
 
 export interface PageOptions<D, V> {

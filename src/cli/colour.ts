@@ -1,4 +1,4 @@
-import { noPaint, type Paint } from '../diagnostics.ts';
+import { noPaint, type Paint } from '../diagnosticFormats.ts';
 
 /**
  * Whether to colour what is written to `stream`, by the conventions terminals and CI share:

@@ -1,12 +1,13 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { build, sourceDateEpochProblem } from '../pipeline/builder.ts';
 import { waitingLine } from '../pipeline/buildLock.ts';
 import { resolvePaths } from '../config.ts';
+import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { describeCrash, EXIT, progressReporter, reportFailure, reportWarnings, summaryLine, verboseLines } from './report.ts';
+import { describeCrash, EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -15,6 +16,9 @@ function port(value: string): number {
 }
 
 const DEFAULT_PORT = 4173;
+
+/** How `build` and `check` print problems: for people on stderr, or for tools as the only thing on stdout. */
+const formatOption = () => new Option('--format <format>', 'print problems as text (on stderr), or as one JSON array on stdout for tools').choices(Object.keys(FORMATS)).default('text');
 
 /** A port the user named is used or refused; without one, the default or the next free port. */
 function portChoice(named: number | undefined): PortChoice {
@@ -61,7 +65,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
-    .action(async (opts: { content: string; out: string; verbose?: boolean }) => {
+    .addOption(formatOption())
+    .action(async (opts: { content: string; out: string; verbose?: boolean; format: FormatName }) => {
+      const report = reporter(opts.format);
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const epoch = sourceDateEpochProblem();
       if (epoch) {
@@ -73,12 +79,12 @@ export async function main(argv: string[]): Promise<number> {
       try {
         const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
         progress.done();
-        reportWarnings(result);
-        if (opts.verbose) process.stdout.write(`${verboseLines(result).join('\n')}\n`);
-        process.stdout.write(`${summaryLine(result, opts.out)}\n`);
+        report.problems(result.warnings);
+        if (opts.verbose) report.line(verboseLines(result).join('\n'));
+        report.line(summaryLine(result, opts.out));
       } catch (error) {
         progress.done();
-        code = reportFailure(error);
+        code = reportFailure(error, report);
       }
     });
 
@@ -86,13 +92,15 @@ export async function main(argv: string[]): Promise<number> {
     .command('check')
     .description('validate all content, internal links and images without writing anything')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
-    .action(async (opts: { content: string }) => {
+    .addOption(formatOption())
+    .action(async (opts: { content: string; format: FormatName }) => {
+      const report = reporter(opts.format);
       try {
         const result = await build(resolvePaths({ content: opts.content }), { check: true });
-        reportWarnings(result);
-        process.stdout.write(`content is valid (${Math.round(result.ms)} ms)\n`);
+        report.problems(result.warnings);
+        report.line(`content is valid (${Math.round(result.ms)} ms)`);
       } catch (error) {
-        code = reportFailure(error);
+        code = reportFailure(error, report);
       }
     });
 

@@ -1,4 +1,5 @@
-import { ContentError, formatDiagnostics } from '../diagnostics.ts';
+import { ContentError, type Diagnostic } from '../diagnostics.ts';
+import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -26,15 +27,30 @@ export function verboseLines(result: BuildResult): string[] {
     .map((t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`)];
 }
 
-/** Prints the warnings of a build that succeeded, on stderr, before its summary. */
-export function reportWarnings(result: BuildResult): void {
-  if (result.warnings.length) process.stderr.write(`${formatDiagnostics(result.warnings, process.cwd(), paintFor(process.stderr))}\n`);
+/** Where a run of `build` or `check` prints: its problems in the format asked for, its other lines where that format leaves room. */
+export interface Reporter {
+  /** The problems of the run: its warnings when it went well, every error and warning when content stopped it. */
+  problems(list: readonly Diagnostic[]): void;
+  /** A line for the reader (the summary, timings). */
+  line(text: string): void;
+}
+
+export function reporter(name: FormatName): Reporter {
+  const format = FORMATS[name];
+  const [problemsTo, linesTo] = format.stream === 'stdout' ? [process.stdout, process.stderr] : [process.stderr, process.stdout];
+  return {
+    problems(list) {
+      const text = format.render(list, process.cwd(), paintFor(problemsTo));
+      if (text) problemsTo.write(`${text}\n`);
+    },
+    line: (text) => void linesTo.write(`${text}\n`),
+  };
 }
 
 /** Prints a failure and returns the exit code: 1 for content errors, 2 for a refused output folder; rethrows anything else. */
-export function reportFailure(error: unknown): number {
+export function reportFailure(error: unknown, report: Reporter): number {
   if (error instanceof ContentError) {
-    process.stderr.write(`${formatDiagnostics(error.diagnostics, process.cwd(), paintFor(process.stderr))}\n`);
+    report.problems(error.diagnostics);
     return EXIT.content;
   }
   if (error instanceof OutputRefused) {

@@ -1,4 +1,6 @@
 // The only script a page with islands loads up front: it decides when each island hydrates.
+import type { HydrateWhen } from '../islands/Island.tsx';
+
 type Mount = (element: Element, props: unknown, prefix: string) => Promise<void>;
 
 /** Each island hydrates once: every caller waits for the same hydration. */
@@ -92,12 +94,21 @@ const whenInteracted = (el: HTMLElement) => {
   for (const type of intents) el.addEventListener(type, start, { passive: true });
 };
 
-const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+const whenIdle = (el: HTMLElement) => {
+  const start = () => void hydrate(el);
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
+};
+
+/** What starts each island's hydration, by the `when` it was given (`Island` defaults to idle). */
+const triggers: Record<HydrateWhen, (el: HTMLElement) => void> = {
+  load: (el) => void hydrate(el),
+  idle: whenIdle,
+  visible: whenVisible,
+  interaction: whenInteracted,
+};
 
 for (const el of document.querySelectorAll<HTMLElement>('sitegen-island[data-src]')) {
   const when = el.dataset.when;
-  if (when === 'load') void hydrate(el);
-  else if (when === 'visible') whenVisible(el);
-  else if (when === 'interaction') whenInteracted(el);
-  else idle(() => void hydrate(el));
+  (when && Object.hasOwn(triggers, when) ? triggers[when as HydrateWhen] : triggers.idle)(el);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
 import { PAGES_FOLDER, type SiteDefinition } from '../model.ts';
 import { SLUG } from '../schemas/common.ts';
@@ -61,7 +61,7 @@ type Diagnosed<T> = T & { diagnostics: Diagnostic[] };
 
 function slugChecker(diagnostics: Diagnostic[]) {
   return (file: string, base: string, example: string) => {
-    if (!SLUG.test(base)) diagnostics.push(diagnostic(file, 1, 1, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
+    if (!SLUG.test(base)) diagnostics.push(diagnostic(file, FILE_START, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
   };
 }
 
@@ -90,7 +90,7 @@ export async function readYamlContent(contentDir: string, definition: Pick<SiteD
       const full = path.join(contentDir, file);
       data[name] = await readYamlFile(full).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
-        if (!optional) diagnostics.push(diagnostic(full, 1, 1, 'content/missing-file', `content/${file} is missing: every site needs it`));
+        if (!optional) diagnostics.push(diagnostic(full, FILE_START, 'content/missing-file', `content/${file} is missing: every site needs it`));
         return undefined;
       });
     }),

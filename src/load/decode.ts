@@ -34,7 +34,7 @@ export function decodeContent(file: string, bytes: Uint8Array): { text: string; 
     const byte = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
     return {
       text: Buffer.from(bytes).toString('utf8'),
-      problem: diagnostic(file, line, column, 'content/encoding', `the file is not valid UTF-8: byte 0x${byte} here is no part of a character (save the file as UTF-8)`),
+      problem: diagnostic(file, { line, column, endLine: line, endColumn: column + 1 }, 'content/encoding', `the file is not valid UTF-8: byte 0x${byte} here is no part of a character (save the file as UTF-8)`),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import { PAGES_FOLDER, type SiteDefinition } from '../model.ts';
 
 /** What sitegen reads in content/: the data files at the top, and each folder with the ending of its files. */
@@ -44,7 +44,7 @@ export async function unreadFiles(contentDir: string, definition: Pick<SiteDefin
     if (rel.split('/').some((part) => part.startsWith('.'))) continue;
     const parts = rel.split('/');
     const read = parts.length === 1 ? layout.topFiles.includes(rel) : parts.length === 2 && rel.endsWith(layout.folders.get(parts[0]!) ?? '\0');
-    if (!read) diagnostics.push(diagnostic(file, 1, 1, 'content/unread-file', `this file is not read: ${advice(rel, layout)}`));
+    if (!read) diagnostics.push(diagnostic(file, FILE_START, 'content/unread-file', `this file is not read: ${advice(rel, layout)}`));
   }
   return diagnostics;
 }

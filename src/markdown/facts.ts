@@ -1,4 +1,4 @@
-import { isError, type Diagnostic } from '../diagnostics.ts';
+import { isError, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { Collection, HeadingInfo, SourceRef } from '../model.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { ParsedMarkdown } from './parse.ts';
@@ -17,7 +17,7 @@ export interface MarkdownFacts {
   images: SourceRef[];
   headings: HeadingInfo[];
   /** Where each top-level frontmatter field's value is written, for checks across files. */
-  fieldsAt: Record<string, { line: number; column: number }>;
+  fieldsAt: Record<string, Place>;
   diagnostics: Diagnostic[];
 }
 

@@ -9,9 +9,10 @@ import { gfmWithoutAutolinks } from './gfmWithoutAutolinks.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { ImageSizer } from '../load/imageSizes.ts';
 import type { HeadingInfo, SourceRef } from '../model.ts';
+import type { RuleId } from '../rules.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
@@ -42,11 +43,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   const images: SourceRef[] = [];
   const headings: HeadingInfo[] = [];
   const slugger = new GithubSlugger();
-  const at = (node: Node) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
-  const report = (node: Node, rule: string, message: string) => {
-    const pos = at(node);
-    diagnostics.push(diagnostic(file, pos.line, pos.column, rule, message));
-  };
+  const report = (node: Node, rule: RuleId, message: string) => diagnostics.push(diagnostic(file, at(node), rule, message));
 
   let frontmatter: YamlSource | undefined;
   const first = tree.children[0];
@@ -55,7 +52,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
     diagnostics.push(...frontmatter.errors);
     tree.children.shift();
   } else {
-    diagnostics.push(diagnostic(file, 1, 1, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
+    diagnostics.push(diagnostic(file, FILE_START, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
   }
 
   const definitions: Definition[] = [];
@@ -99,7 +96,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
       case 'containerDirective':
       case 'leafDirective':
       case 'textDirective':
-        transformDirective(node as ContainerDirective | LeafDirective | TextDirective, report, images, at, sizeOf);
+        transformDirective(node as ContainerDirective | LeafDirective | TextDirective, report, images, sizeOf);
         return;
     }
   });
@@ -116,6 +113,12 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   return { file, frontmatter, tree, links, images, headings, words, diagnostics };
 }
 
+/** Where a node was written, from its first character to just past its last. */
+function at(node: Node): Place {
+  const { start, end } = node.position ?? {};
+  return start && end ? { line: start.line, column: start.column, endLine: end.line, endColumn: end.column } : FILE_START;
+}
+
 /** Deeper than anyone writes: a hostile file nesting thousands of `>` would exhaust the parser's stack. */
 const MAX_QUOTE_DEPTH = 32;
 const DEEP_QUOTES = new RegExp(`(>[ \\t]*){${MAX_QUOTE_DEPTH + 1}}`);
@@ -128,7 +131,7 @@ function withoutDeepQuotes(file: string, source: string, diagnostics: Diagnostic
     .map((line, i) => {
       const depth = (/^(?:[ \t]*>)+/.exec(line)?.[0].match(/>/g) ?? []).length;
       if (depth <= MAX_QUOTE_DEPTH) return line;
-      diagnostics.push(diagnostic(file, i + 1, 1, 'markdown/too-deep', `blockquotes are nested ${depth} deep here; at most ${MAX_QUOTE_DEPTH} are read`));
+      diagnostics.push(diagnostic(file, { line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1 }, 'markdown/too-deep', `blockquotes are nested ${depth} deep here; at most ${MAX_QUOTE_DEPTH} are read`));
       return '';
     })
     .join('\n');
@@ -142,9 +145,8 @@ function sizeImage(node: Image | ImageReference, url: string | undefined, sizeOf
 
 function transformDirective(
   node: ContainerDirective | LeafDirective | TextDirective,
-  report: (node: Node, rule: string, message: string) => void,
+  report: (node: Node, rule: RuleId, message: string) => void,
   images: SourceRef[],
-  at: (node: Node) => { line: number; column: number },
   sizeOf: ImageSizer,
 ) {
   const spec = directiveSchemas[node.name as DirectiveName];
@@ -181,7 +183,7 @@ function transformDirective(
     }
   }
   if (node.name === 'carousel') {
-    const slides = collectSlides(node as ContainerDirective, report, images, at, sizeOf);
+    const slides = collectSlides(node as ContainerDirective, report, images, sizeOf);
     attributes.slides = JSON.stringify(slides);
     (node as ContainerDirective).children = [];
   }
@@ -190,9 +192,8 @@ function transformDirective(
 
 function collectSlides(
   node: ContainerDirective,
-  report: (node: Node, rule: string, message: string) => void,
+  report: (node: Node, rule: RuleId, message: string) => void,
   images: SourceRef[],
-  at: (node: Node) => { line: number; column: number },
   sizeOf: ImageSizer,
 ) {
   const slides: { src: string; alt: string; width?: number; height?: number }[] = [];

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
-import { diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START } from '../diagnostics.ts';
 import type { MarkdownFile } from '../load/content.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
@@ -81,7 +81,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
       } catch (error) {
         // Structures nested too deep for any stack (the parser's, the renderer's): an error of this file, not a crash.
         if (!(error instanceof RangeError)) throw error;
-        const problem = diagnostic(file, 1, 1, 'markdown/too-deep', `this file nests its structure too deeply to be read (${error.message}): flatten its lists or quotes`);
+        const problem = diagnostic(file, FILE_START, 'markdown/too-deep', `this file nests its structure too deeply to be read (${error.message}): flatten its lists or quotes`);
         const facts = factsOf(of, slug, { file, frontmatter: undefined, tree: { type: 'root', children: [] }, links: [], images: [], headings: [], words: 0, diagnostics: [problem] });
         result = { facts, hash, body: undefined };
       }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { SiteDefinition } from '../model.ts';
 
@@ -26,8 +26,8 @@ export function fileRoutes(raw: RawContent, definition: Pick<SiteDefinition, 'co
     if (!route) return;
     const existing = routes.get(route);
     if (existing) {
-      diagnostics.push(diagnostic(file, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(existing)}`));
-      diagnostics.push(diagnostic(existing, 1, 1, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(file)}`));
+      diagnostics.push(diagnostic(file, FILE_START, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(existing)}`));
+      diagnostics.push(diagnostic(existing, FILE_START, 'content/duplicate-route', `duplicate slug: "${route}" is also produced by ${path.basename(file)}`));
       return;
     }
     routes.set(route, file);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SchemaCode } from '../rules.ts';
 
 /** Building blocks shared by the content schemas. Link fields are named `href`, asset fields `src`, `image`, `thumbnail`, `poster` or `logo`: the link checker finds them by name. */
 export const text = z.string().trim().min(1, 'must not be empty');
@@ -6,7 +7,7 @@ export const text = z.string().trim().min(1, 'must not be empty');
 /** A calendar date written `YYYY-MM-DD`. One field gets one message, which says how to write it. */
 export const isoDate = z.string().superRefine((value, ctx) => {
   const problem = dateProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: 'invalid-date' } });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: 'invalid-date' satisfies SchemaCode } });
 });
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { diagnostic, warning, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
+import type { RuleId } from '../rules.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
@@ -27,10 +28,10 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
 
   const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined) => {
     const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists);
-    if (problem) diagnostics.push(diagnostic(file, ref.line, ref.column, problem.rule, problem.message));
+    if (problem) diagnostics.push(diagnostic(file, ref, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
-    const report = (rule: string, message: string) => diagnostics.push(diagnostic(file, ref.line, ref.column, rule, message));
+    const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref, rule, message));
     // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
     if (ref.url.startsWith('https://')) return;
     if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
@@ -69,9 +70,8 @@ export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
       same.map((entry) => {
         const { facts } = entry.doc;
         const others = same.filter((e) => e !== entry).map((e) => path.basename(e.doc.facts.file));
-        const at = facts.fieldsAt.title ?? { line: 1, column: 1 };
         const title = entry.collection.distinctTitles!(entry.summary);
-        return warning(facts.file, at.line, at.column, `${entry.collection.name}/duplicate-title`, `the title "${title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
+        return warning(facts.file, facts.fieldsAt.title ?? FILE_START, `${entry.collection.name}/duplicate-title`, `the title "${title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
       }),
     );
 }
@@ -82,7 +82,7 @@ function linkProblem(
   routes: ReadonlyMap<string, string>,
   anchors: Map<string, Set<string>>,
   fileExists: (p: string) => boolean,
-): { rule: string; message: string } | undefined {
+): { rule: RuleId; message: string } | undefined {
   if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];

@@ -1,6 +1,6 @@
 import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 
 /**
  * Links in public/ are copied into the site as the files they point at, so each must lead to a
@@ -24,11 +24,11 @@ export function checkPublicLinks(publicDir: string, root: string): Diagnostic[] 
     try {
       real = realpathSync(link);
     } catch {
-      diagnostics.push(diagnostic(link, 1, 1, 'public/dangling-link', `this link in public/ points at ${target}, which does not exist: fix the link or remove it`));
+      diagnostics.push(diagnostic(link, FILE_START, 'public/dangling-link', `this link in public/ points at ${target}, which does not exist: fix the link or remove it`));
       continue;
     }
     if (!real.startsWith(project + path.sep)) {
-      diagnostics.push(diagnostic(link, 1, 1, 'public/link-outside', `this link in public/ leads outside the project (to ${real}), and would publish that file: copy the file into public/ instead`));
+      diagnostics.push(diagnostic(link, FILE_START, 'public/link-outside', `this link in public/ leads outside the project (to ${real}), and would publish that file: copy the file into public/ instead`));
     }
   }
   return diagnostics;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, templateDiagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Collection, Site, SiteData, SiteDefinition } from '../model.ts';
@@ -70,10 +70,9 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
     const templateName = (source.data as { template?: unknown } | undefined)?.template;
     const template = typeof templateName === 'string' ? definition.pages[templateName] : undefined;
     if (!template) {
-      const pos = source.locate(['template']);
       const known = Object.keys(definition.pages).sort().join(', ');
       const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}` : `missing required key "template" (one of: ${known})`;
-      diagnostics.push(diagnostic(source.file, pos.line, pos.column, 'page/template', message));
+      diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
       continue;
     }
     const result = validateYaml(source, template.schema.extend(pageHead.shape).strict(), 'page');
@@ -84,8 +83,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
     const { template: t, title, description, ...pageData } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
     if (template.check && dataValid) {
       for (const problem of template.check(pageData, data)) {
-        const pos = source.locate(problem.path);
-        diagnostics.push(diagnostic(source.file, pos.line, pos.column, `page/${problem.rule}`, problem.message));
+        diagnostics.push(templateDiagnostic(source.file, source.locate(problem.path), problem));
       }
     }
     pages.push({ name, file: source.file, source, template: t, title, description, data: pageData });

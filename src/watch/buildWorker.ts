@@ -3,10 +3,16 @@ import { Builder } from '../pipeline/builder.ts';
 import { waitingLine, type LockHolder } from '../pipeline/buildLock.ts';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
-import { ContentError, formatDiagnostics } from '../diagnostics.ts';
+import { ContentError, type Diagnostic } from '../diagnostics.ts';
 
 export type WorkerRequest = { type: 'build'; publicChanged: boolean } | { type: 'stop' };
-export type WorkerReply = { type: 'built'; pages: number; rendered: number; ms: number; warnings?: string } | { type: 'failed'; message: string; content: boolean };
+/** How a build ended, as data: the watch loop decides how the terminal and the browser show it. */
+export type WorkerReply =
+  | { type: 'built'; pages: number; rendered: number; ms: number; warnings: Diagnostic[] }
+  /** The content has errors (every error and warning of the build). */
+  | { type: 'failed'; diagnostics: Diagnostic[] }
+  /** A template, a worker or sitegen itself failed: the error's stack. */
+  | { type: 'crashed'; message: string };
 /** Said while a build waits for another build of the project. */
 export type WorkerNotice = { type: 'waiting'; line: string };
 
@@ -27,14 +33,10 @@ parentPort!.on('message', (request: WorkerRequest) => {
   if (request.publicChanged) builder.publicChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
   builder.build({ onWait }).then(
-    (result) => {
-      const warnings = result.warnings.length ? formatDiagnostics(result.warnings) : undefined;
-      parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings } satisfies WorkerReply);
-    },
+    (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings } satisfies WorkerReply),
     (error: unknown) => {
-      const content = error instanceof ContentError;
-      const message = content ? formatDiagnostics(error.diagnostics) : ((error as Error).stack ?? String(error));
-      parentPort!.postMessage({ type: 'failed', message, content } satisfies WorkerReply);
+      const reply: WorkerReply = error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: (error as Error).stack ?? String(error) };
+      parentPort!.postMessage(reply);
     },
   );
 });

@@ -1,50 +1,40 @@
 import type http from 'node:http';
+import { bundleOverlay } from '../bundle/overlay.ts';
+import type { BuildProblem } from '../client/overlay.ts';
 import type { ServerHooks } from '../serve/server.ts';
 
-const CLIENT = `(() => {
-  const events = new EventSource('/__sitegen/events');
-  events.onopen = () => (document.documentElement.dataset.sitegenLive = 'connected');
-  const show = (text) => {
-    let box = document.getElementById('sitegen-overlay');
-    if (!box) {
-      box = document.createElement('div');
-      box.id = 'sitegen-overlay';
-      box.setAttribute('role', 'alert');
-      box.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(7,20,38,.94);color:#fee2e2;padding:32px;overflow:auto;font:14px/1.6 ui-monospace,monospace';
-      document.body.append(box);
-    }
-    box.innerHTML = '';
-    const title = document.createElement('strong');
-    title.textContent = 'sitegen: the last change has errors — the page below is the last good build';
-    title.style.cssText = 'display:block;color:#fff;font-size:16px;margin-bottom:16px';
-    const pre = document.createElement('pre');
-    pre.textContent = text;
-    pre.style.whiteSpace = 'pre-wrap';
-    box.append(title, pre);
-  };
-  events.addEventListener('build-error', (e) => show(JSON.parse(e.data)));
-  events.addEventListener('clear', () => document.getElementById('sitegen-overlay')?.remove());
-  events.addEventListener('reload', () => location.reload());
-})();
-`;
-
-/** Live reload over server-sent events, and the error overlay shown while the last change is broken. */
+/**
+ * Live reload over server-sent events, and the overlay (src/client/overlay.ts) shown while the
+ * last change is broken. Problems travel as JSON data; the browser decides how to show them.
+ */
 export class LiveReload {
   private clients = new Set<http.ServerResponse>();
-  private error: string | undefined;
+  private problem: BuildProblem | undefined;
+  /** The browser script, bundled at its first request (a failed bundle is tried again at the next). */
+  private script: Promise<string> | undefined;
 
   hooks(): ServerHooks {
     return {
       handle: (req, res, pathname) => {
         if (pathname === '/__sitegen/live.js') {
-          res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-          res.end(CLIENT);
+          this.script ??= bundleOverlay();
+          this.script.then(
+            (js) => {
+              res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+              res.end(js);
+            },
+            (error: unknown) => {
+              this.script = undefined;
+              res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+              res.end(`sitegen: cannot bundle src/client/overlay.ts: ${(error as Error).message}`);
+            },
+          );
           return true;
         }
         if (pathname === '/__sitegen/events') {
           res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
           res.write(': connected\n\n');
-          if (this.error) res.write(event('build-error', this.error));
+          if (this.problem) res.write(event('build-error', this.problem));
           this.clients.add(res);
           req.on('close', () => this.clients.delete(res));
           return true;
@@ -55,15 +45,15 @@ export class LiveReload {
     };
   }
 
-  failed(text: string): void {
-    this.error = text;
-    this.broadcast(event('build-error', text));
+  failed(problem: BuildProblem): void {
+    this.problem = problem;
+    this.broadcast(event('build-error', problem));
   }
 
   succeeded(): void {
-    const hadError = this.error !== undefined;
-    this.error = undefined;
-    if (hadError) this.broadcast(event('clear', ''));
+    const hadProblem = this.problem !== undefined;
+    this.problem = undefined;
+    if (hadProblem) this.broadcast(event('clear', ''));
     this.broadcast(event('reload', ''));
   }
 
@@ -77,6 +67,6 @@ export class LiveReload {
   }
 }
 
-function event(name: string, data: string): string {
+function event(name: string, data: unknown): string {
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }

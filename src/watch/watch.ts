@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
+import { formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
+import { sortDiagnostics } from '../diagnostics.ts';
 import { compiled, setCompiled, threadEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
@@ -51,20 +53,24 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     setCompiled(current);
     const thread = threadEntry(paths.root, 'buildWorker');
     const w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
-    w.on('error', (error) => finish({ type: 'failed', message: error.stack ?? String(error), content: false }));
+    w.on('error', (error) => finish({ type: 'crashed', message: error.stack ?? String(error) }));
     return w;
   };
 
   const finish = (reply: WorkerReply) => {
     running = false;
     if (reply.type === 'built') {
-      if (reply.warnings) log(reply.warnings);
+      if (reply.warnings.length) log(formatDiagnostics(reply.warnings));
       log(`rebuilt ${reply.rendered} of ${reply.pages} pages in ${Math.round(reply.ms)} ms`);
       live.succeeded();
+    } else if (reply.type === 'failed') {
+      log(formatDiagnostics(reply.diagnostics));
+      // The browser is shown paths in the project, not on this machine.
+      live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(reply.diagnostics), paths.root) });
     } else {
       log(reply.message);
-      live.failed(reply.message);
-      if (!reply.content && worker) {
+      live.failed({ kind: 'crash', message: reply.message });
+      if (worker) {
         void retire(worker);
         worker = undefined;
       }
@@ -86,7 +92,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       try {
         worker ??= await spawn();
       } catch (error) {
-        finish({ type: 'failed', message: (error as Error).stack ?? String(error), content: false });
+        finish({ type: 'crashed', message: (error as Error).stack ?? String(error) });
         return;
       }
       const w = worker;

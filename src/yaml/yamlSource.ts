@@ -1,12 +1,15 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
 
 /** A parsed YAML text that can say where any value or key came from. */
 export interface YamlSource {
   file: string;
   data: unknown;
-  /** Finds the position of the value at `path` (or of its key, for unknown keys). */
-  locate(path: readonly PropertyKey[], what?: 'value' | 'key'): { line: number; column: number };
+  /**
+   * Finds the place of the value at `path` (or of its key, for unknown keys): its start and end
+   * when it exists, else the start of the deepest part of the path that does.
+   */
+  locate(path: readonly PropertyKey[], what?: 'value' | 'key'): Place;
   errors: Diagnostic[];
 }
 
@@ -21,15 +24,22 @@ export function parseYaml(file: string, text: string, lineOffset = 0): YamlSourc
     const pos = lineCounter.linePos(offset);
     return { line: pos.line + lineOffset, column: pos.col };
   };
-  const errors = doc.errors.map((e) => {
-    const pos = at(e.pos[0]);
-    return diagnostic(file, pos.line, pos.column, 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`);
-  });
+  const span = (start: number, end: number | undefined): Place => {
+    if (end === undefined) return at(start);
+    // A block's range runs to the next line: the end is kept just past its last written character.
+    while (end > start && /\s/.test(text[end - 1]!)) end--;
+    const last = at(end);
+    return { ...at(start), endLine: last.line, endColumn: last.column };
+  };
+  const errors = doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`));
   return {
     file,
     data: errors.length ? undefined : doc.toJS(),
     errors,
-    locate: (path, what = 'value') => at(offsetOf(doc, path, what)),
+    locate: (path, what = 'value') => {
+      const found = rangeOf(doc, path, what);
+      return span(found.start, found.end);
+    },
   };
 }
 
@@ -37,27 +47,32 @@ function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 }
 
-/** Walks as deep as the path exists; the deepest node found is the best position we have. */
-function offsetOf(doc: Document, path: readonly PropertyKey[], what: 'value' | 'key'): number {
+/**
+ * The offsets of the node at the path: its start and the end of its value. Where the path
+ * does not exist, the start of the deepest node found is the best position we have.
+ */
+function rangeOf(doc: Document, path: readonly PropertyKey[], what: 'value' | 'key'): { start: number; end?: number } {
   let node: Node | null | undefined = doc.contents as Node | null;
-  let best = node?.range?.[0] ?? 0;
+  const range = (n: Node | null | undefined) => (n?.range ? { start: n.range[0], end: n.range[1] } : undefined);
+  let best = range(node) ?? { start: 0 };
+  const partial = () => ({ start: best.start });
   for (let i = 0; i < path.length; i++) {
     const key = path[i];
     const last = i === path.length - 1;
     if (isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key));
-      if (!pair) return best;
+      if (!pair) return partial();
       const keyNode = pair.key as Node;
-      if (last && what === 'key') return keyNode.range?.[0] ?? best;
+      if (last && what === 'key') return range(keyNode) ?? partial();
       node = pair.value as Node | null;
-      best = node?.range?.[0] ?? keyNode.range?.[0] ?? best;
+      best = range(node) ?? range(keyNode) ?? partial();
     } else if (isSeq(node)) {
       const item = node.items[Number(key)] as Node | undefined;
-      if (!item) return best;
+      if (!item) return partial();
       node = item;
-      best = item.range?.[0] ?? best;
+      best = range(item) ?? partial();
     } else {
-      return best;
+      return partial();
     }
   }
   return best;

@@ -1,8 +1,26 @@
 import { z } from 'zod';
-import { diagnostic, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
+import { isSchemaCode, type SchemaCode, type SchemaRule } from '../rules.ts';
 import type { YamlSource } from './yamlSource.ts';
 
 type Issue = z.core.$ZodIssue;
+
+/** Zod's issue codes as the catalogue's schema codes (a code zod adds does not compile until it has one). */
+const ZOD_CODES = {
+  invalid_type: 'invalid-type',
+  invalid_value: 'invalid-value',
+  invalid_format: 'invalid-format',
+  too_small: 'too-small',
+  too_big: 'too-big',
+  not_multiple_of: 'not-multiple-of',
+  invalid_union: 'invalid-union',
+  invalid_key: 'invalid-key',
+  invalid_element: 'invalid-element',
+  unrecognized_keys: 'unknown-key',
+} as const satisfies Record<Exclude<Issue['code'], 'custom'>, SchemaCode>;
+
+/** A schema's own checks name their rule in `params: { rule }`. */
+const codeOf = (issue: Issue): SchemaCode => (issue.code === 'custom' ? (isSchemaCode(issue.params?.rule) ? issue.params.rule : 'invalid') : ZOD_CODES[issue.code]);
 
 /** Validates parsed YAML against a schema and turns every issue into a positioned diagnostic. */
 export function validateYaml<S extends z.ZodType>(
@@ -35,11 +53,10 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
   if (issue.code === 'unrecognized_keys') {
     const allowed = objectKeys(schemaAt(schema, source.data, path));
     return issue.keys.map((key) => {
-      const pos = source.locate([...path, key], 'key');
       const near = nearKey(key, allowed);
       const guess = near ? `; did you mean "${near}"?` : '';
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
-      return diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
+      return diagnostic(source.file, source.locate([...path, key], 'key'), `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
     });
   }
   const value = valueAt(source.data, path);
@@ -48,20 +65,19 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
   if (issue.code === 'invalid_type' && issue.expected === 'object' && (value === null || value === undefined)) {
     const required = requiredKeys(schemaAt(schema, source.data, path));
     if (required.length) {
-      const pos = source.locate(path);
       const where = name ? `"${name}" sets no keys` : 'no keys are set here';
-      return [diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/missing`, `${where}; required: ${required.join(', ')}`)];
+      return [diagnostic(source.file, startOf(source.locate(path)), `${rulePrefix}/missing`, `${where}; required: ${required.join(', ')}`)];
     }
   }
   if (value === undefined && path.length > 0) {
-    const parent = path.slice(0, -1);
-    const pos = source.locate(parent);
-    return [diagnostic(source.file, pos.line, pos.column, `${rulePrefix}/missing`, `missing required key "${name}"`)];
+    return [diagnostic(source.file, startOf(source.locate(path.slice(0, -1))), `${rulePrefix}/missing`, `missing required key "${name}"`)];
   }
-  const pos = source.locate(path);
-  const rule = `${rulePrefix}/${issue.code === 'custom' ? ((issue.params?.rule as string | undefined) ?? 'invalid') : issue.code.replace(/_/g, '-')}`;
-  return [diagnostic(source.file, pos.line, pos.column, rule, messageFor(issue, name, value))];
+  const rule: SchemaRule = `${rulePrefix}/${codeOf(issue)}`;
+  return [diagnostic(source.file, source.locate(path), rule, messageFor(issue, name, value))];
 }
+
+/** A missing key belongs at the start of the mapping that lacks it: all of the mapping is not the problem. */
+const startOf = ({ line, column }: Place): Place => ({ line, column });
 
 function messageFor(issue: Issue, name: string, value: unknown): string {
   const where = name ? `"${name}": ` : '';

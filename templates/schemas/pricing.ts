@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SiteData } from '../../src/model.ts';
+import type { SchemaCode } from '../../src/rules.ts';
 import { assetPath, href, SLUG, text } from '../../src/schemas/common.ts';
 
 /**
@@ -16,7 +17,7 @@ const prices = z
   .refine((p) => p.quarterly >= p.annual, {
     path: ['quarterly'],
     message: 'must not be below the annual price: paying every 3 months never costs less per month than paying yearly',
-    params: { rule: 'quarterly-below-annual' },
+    params: { rule: 'quarterly-below-annual' satisfies SchemaCode },
   });
 
 /** A count such as 5, or an open-ended one such as "15+" or "2,000+". */
@@ -100,7 +101,7 @@ export const pricingSchema = z
     faq: z.array(z.strictObject({ question: text, answer: text })).min(1),
   })
   .superRefine((pricing, ctx) => {
-    const issue = (path: PropertyKey[], rule: string, message: string) => ctx.addIssue({ code: 'custom', path, message, params: { rule } });
+    const issue = (path: PropertyKey[], rule: SchemaCode, message: string) => ctx.addIssue({ code: 'custom', path, message, params: { rule } });
     const detailKeys = Object.keys(pricing.details);
     const checkDetail = (key: string | undefined, path: PropertyKey[]) => {
       if (key !== undefined && !pricing.details[key]) issue(path, 'unknown-detail', `unknown detail "${key}"; expected one of: ${detailKeys.join(', ')}`);

@@ -1,7 +1,9 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { paintFor, wantsColour } from '../../src/cli/colour.ts';
-import { formatDiagnostics, warning } from '../../src/diagnostics.ts';
+import { formatDiagnostics } from '../../src/diagnosticFormats.ts';
+import { warning } from '../../src/diagnostics.ts';
+import { SCHEMA_CODES } from '../../src/rules.ts';
 
 const terminal = { isTTY: true, hasColors: () => true } as unknown as NodeJS.WriteStream;
 const pipe = { isTTY: false } as unknown as NodeJS.WriteStream;
@@ -22,9 +24,9 @@ describe('colour in the terminal only, as NO_COLOR and FORCE_COLOR ask', () => {
   });
 
   it('writes diagnostics with escape codes only when painting', () => {
-    const list = [warning('/p/content/a.md', 2, 8, 'article/duplicate-title', 'same title')];
+    const list = [warning('/p/content/a.md', { line: 2, column: 8 }, 'article/duplicate-title', 'same title')];
     const plain = formatDiagnostics(list, '/p', paintFor(pipe, {}));
-    expect(plain).toBe('content/a.md:2:8  warning: same title  [article/duplicate-title]\n1 warning in 1 file');
+    expect(plain).toBe(`content/a.md:2:8  warning: same title  [article/duplicate-title]\n    hint: ${SCHEMA_CODES['duplicate-title']}\n1 warning in 1 file`);
     const painted = formatDiagnostics(list, '/p', paintFor(pipe, { FORCE_COLOR: '1' }));
     expect(painted).toContain('\x1b[');
     expect(stripVTControlCharacters(painted)).toBe(plain);

@@ -1,6 +1,9 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePaths } from '../../src/config.ts';
+import { projectRoot, resolvePaths } from '../../src/config.ts';
+import { SCHEMA_CODES } from '../../src/rules.ts';
 import { startWatch, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy } from '../helpers/fixture.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -23,7 +26,9 @@ afterAll(async () => {
 
 describe('sitegen watch', () => {
   it('reloads an edited article, shows an error overlay for a broken one, and clears it when fixed', async () => {
-    const page = await browser.newPage();
+    // A context of its own: axe checks the overlay in it.
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${watcher.port}/articles/first-steps`);
     await expect.poll(() => page.locator('h2#why-inventory-comes-first').count()).toBe(1);
     await page.waitForSelector('html[data-sitegen-live="connected"]');
@@ -41,11 +46,33 @@ describe('sitegen watch', () => {
     await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toContain('first-steps.md:6:11  "category": "Strategery" is not allowed');
     expect(await page.locator('h2#why-a-clean-inventory-comes-first').count()).toBe(1);
 
+    // A labelled dialog, each problem under its file (relative to the project) with its place, rule and hint.
+    const dialog = page.getByRole('alertdialog', { name: 'sitegen: the last change has errors — the page below is the last good build' });
+    expect(await dialog.isVisible()).toBe(true);
+    const file = path.relative(projectRoot, fx.file('articles/first-steps.md'));
+    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual([file]);
+    expect((await dialog.getByRole('listitem').allInnerTexts()).map((item) => item.split(/\n+/))).toEqual([
+      [`${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study  [article/invalid-value]`, `hint: ${SCHEMA_CODES['invalid-value']}`],
+    ]);
+    expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
+    // Focus is in the dialog; Escape hides it (the last good page is there to read).
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#sitegen-overlay')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // The next problem shows it again; what content says is text, never markup.
+    const hostile = watcher.nextBuild();
+    await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategery', 'category: "<img src=x onerror=alert(1)>"'));
+    expect((await hostile).type).toBe('failed');
+    await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toContain('"category": "<img src=x onerror=alert(1)>" is not allowed');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await overlay.locator('img').count()).toBe(0);
+
     const fixed = watcher.nextBuild();
-    await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategery', 'category: Strategy'));
+    await fx.edit('articles/first-steps.md', (t) => t.replace('category: "<img src=x onerror=alert(1)>"', 'category: Strategy'));
     expect((await fixed).type).toBe('built');
     await expect.poll(() => page.locator('#sitegen-overlay').count(), { timeout: 10_000 }).toBe(0);
-    await page.close();
+    await context.close();
   });
 
   it('keeps serving the last good site while the content is broken', async () => {

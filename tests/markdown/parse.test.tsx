@@ -14,7 +14,7 @@ describe('markdown pipeline', () => {
   it('reads frontmatter with positions relative to the file', () => {
     const parsed = doc('Text');
     expect(parsed.frontmatter?.data).toEqual({ title: 'T' });
-    expect(parsed.frontmatter?.locate(['title'])).toEqual({ line: 2, column: 8 });
+    expect(parsed.frontmatter?.locate(['title'])).toEqual({ line: 2, column: 8, endLine: 2, endColumn: 9 });
   });
 
   it('reports a missing frontmatter block', () => {
@@ -25,6 +25,17 @@ describe('markdown pipeline', () => {
     const parsed = doc('Intro\n\n<script>alert(1)</script>\n\nText with <b>bold</b>.');
     expect(parsed.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`)).toEqual(['6:1 markdown/raw-html', '8:11 markdown/raw-html', '8:18 markdown/raw-html']);
     expect(renderToStaticMarkup(<Markdown tree={toHast(parsed.tree)} />)).not.toMatch(/<script|<b>/);
+  });
+
+  it('marks where each problem ends, so an editor can underline all of it', () => {
+    const parsed = doc('Text with <b>bold</b>.\n\n::nope{x="1"}\n\n' + '>'.repeat(40) + ' deep');
+    const span = (d: { line: number; column: number; endLine?: number; endColumn?: number }) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
+    expect(parsed.diagnostics.map((d) => `${span(d)} ${d.rule}`)).toEqual([
+      '8:1-8:46 markdown/too-deep',
+      '4:11-4:14 markdown/raw-html',
+      '4:18-4:22 markdown/raw-html',
+      '6:1-6:14 markdown/unknown-directive',
+    ]);
   });
 
   it('gives headings unique ids and anchor links, and collects them', () => {
@@ -41,8 +52,8 @@ describe('markdown pipeline', () => {
 
   it('collects links and images with their positions and sizes images', () => {
     const parsed = doc('See [pricing](/pricing-preview) and ![A chart](/images/a.svg).');
-    expect(parsed.links).toEqual([{ url: '/pricing-preview', line: 4, column: 5 }]);
-    expect(parsed.images).toEqual([{ url: '/images/a.svg', line: 4, column: 37 }]);
+    expect(parsed.links).toEqual([{ url: '/pricing-preview', line: 4, column: 5, endLine: 4, endColumn: 32 }]);
+    expect(parsed.images).toEqual([{ url: '/images/a.svg', line: 4, column: 37, endLine: 4, endColumn: 62 }]);
     expect(html('![A chart](/images/a.svg)')).toContain('<img src="/images/a.svg" alt="A chart" width="1200" height="675" loading="lazy" decoding="async"/>');
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules.ts';
 import { parseYaml } from '../../src/yaml/yamlSource.ts';
 import { articleSchema } from '../../templates/schemas/markdown.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
@@ -94,7 +95,19 @@ describe('schema errors point at the offending key or value', () => {
 
   it('reports YAML syntax errors with line and column', () => {
     const source = parseYaml('s.yaml', 'name: A\ntagline: B\nname: C\n');
-    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', severity: 'error' }]);
+    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, endLine: 3, endColumn: 2, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', hint: RULES['yaml-syntax'], severity: 'error' }]);
+  });
+
+  it('marks where the value or key ends, so an editor can underline all of it', () => {
+    const lines = [...valid, 'autor: Someone', 'tags:', '  - one', '  - 2', ''];
+    lines[4] = 'category: Strategie';
+    const result = validateYaml(article(lines), articleSchema, 'article');
+    const spans = result.ok ? [] : result.diagnostics.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.rule}`);
+    // The list's last item ends the range, not the line after it; a missing key has a start only (all of its mapping is not wrong).
+    expect(spans).toEqual(['6:11-6:20 article/invalid-value', '12:5-12:6 article/invalid-type', '9:1-9:6 article/unknown-key']);
+    expect(article(['tags:', '  - one', '  - two', '']).locate(['tags'])).toEqual({ line: 3, column: 3, endLine: 4, endColumn: 8 });
+    const missing = validateYaml(article(valid.filter((l) => !l.startsWith('author'))), articleSchema, 'article');
+    expect(missing.ok ? [] : missing.diagnostics.map((d) => [d.endLine, d.endColumn])).toEqual([[undefined, undefined]]);
   });
 
   it('reports every problem in one run, deep inside lists', () => {

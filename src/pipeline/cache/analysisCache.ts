@@ -4,7 +4,8 @@ import type { MarkdownFacts } from '../../markdown/facts.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 
-const sourceRef = z.object({ url: z.string(), line: z.number(), column: z.number() });
+const place = { line: z.number(), column: z.number(), endLine: z.number().optional(), endColumn: z.number().optional() };
+const sourceRef = z.object({ url: z.string(), ...place });
 const factsSchema = z.object({
   collection: z.string(),
   slug: z.string(),
@@ -15,8 +16,8 @@ const factsSchema = z.object({
   links: z.array(sourceRef),
   images: z.array(sourceRef),
   headings: z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() })),
-  fieldsAt: z.record(z.string(), z.object({ line: z.number(), column: z.number() })),
-  diagnostics: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string(), rule: z.string(), severity: z.enum(['error', 'warning']) })),
+  fieldsAt: z.record(z.string(), z.object(place)),
+  diagnostics: z.array(z.object({ file: z.string(), ...place, message: z.string(), rule: z.string(), hint: z.string(), severity: z.enum(['error', 'warning']) })),
 });
 const bodySchema = z.object({ html: z.string(), islands: z.array(z.string()) });
 

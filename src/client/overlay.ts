@@ -1,0 +1,106 @@
+// The browser side of `sitegen watch`: live reload, and the overlay that shows what is wrong
+// with the last change while the page below stays the last good build.
+import type { Diagnostic } from '../diagnostics.ts';
+
+/** Why the last build failed: the content's problems (paths relative to the project), or a crash of a template or of sitegen. */
+export type BuildProblem = { kind: 'content'; diagnostics: Diagnostic[] } | { kind: 'crash'; message: string };
+
+const ID = 'sitegen-overlay';
+
+// Opaque colours (contrast does not depend on the page) well above 7:1; ids outrank the site's element styles.
+const STYLE = `
+#${ID} { box-sizing: border-box; width: min(960px, calc(100vw - 32px)); max-height: calc(100vh - 32px); margin: auto; padding: 24px 28px; overflow: auto; border: 2px solid #f87171; border-radius: 8px; background: #0f172a; color: #f1f5f9; font: 14px/1.6 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; text-align: left; }
+#${ID}::backdrop { background: rgb(2 6 23 / 0.6); }
+#${ID} h2 { margin: 0 0 4px; font: 600 16px/1.4 system-ui, sans-serif; color: #fff; }
+#${ID} h3 { margin: 20px 0 8px; padding-bottom: 4px; border-bottom: 1px solid #475569; font: 600 14px/1.4 ui-monospace, monospace; color: #fff; overflow-wrap: anywhere; }
+#${ID} p, #${ID} pre { margin: 0; }
+#${ID} ol { margin: 0; padding: 0; list-style: none; }
+#${ID} li { margin: 0 0 12px; }
+#${ID} .summary { color: #fecaca; }
+#${ID} .line, #${ID} pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
+#${ID} .place { color: #fde68a; font: inherit; }
+#${ID} .rule { color: #fca5a5; font: inherit; }
+#${ID} .hint { padding-left: 2ch; color: #cbd5e1; }
+#${ID} button { float: right; margin: 0 0 8px 16px; padding: 6px 12px; border: 0; border-radius: 6px; background: #f1f5f9; color: #0f172a; font: 600 14px/1.4 system-ui, sans-serif; cursor: pointer; }
+#${ID} button:focus-visible { outline: 3px solid #fde68a; outline-offset: 2px; }
+`;
+
+/** An element holding text: what the build reports is only ever text here, never markup. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function summary(list: Diagnostic[], files: number): string {
+  const errors = list.filter((d) => d.severity === 'error').length;
+  const warnings = list.length - errors;
+  return `${[plural(errors, 'error'), ...(warnings ? [plural(warnings, 'warning')] : [])].join(' and ')} in ${plural(files, 'file')}`;
+}
+
+/** One problem: the terminal's line (spaced the same, so a copied line reads the same), then its hint. */
+function problem(d: Diagnostic): HTMLLIElement {
+  const item = element('li');
+  const line = element('p', undefined, 'line');
+  const message = d.severity === 'warning' ? `warning: ${d.message}` : d.message;
+  line.append(element('code', `${d.file}:${d.line}:${d.column}`, 'place'), '  ', element('span', message), '  ', element('code', `[${d.rule}]`, 'rule'));
+  item.append(line, element('p', `hint: ${d.hint}`, 'hint'));
+  return item;
+}
+
+/** The problems under a heading per file, in the order the server sent them (sorted by file and place). */
+function byFile(list: Diagnostic[]): HTMLElement[] {
+  const files = new Map<string, Diagnostic[]>();
+  for (const d of list) files.set(d.file, [...(files.get(d.file) ?? []), d]);
+  return [...files].map(([file, problems]) => {
+    const section = element('section');
+    const items = element('ol');
+    items.append(...problems.map(problem));
+    section.append(element('h3', file), items);
+    return section;
+  });
+}
+
+/**
+ * Shows the problem in a modal dialog: focus moves into it (to its Hide button), the page
+ * behind is inert, Escape or Hide closes it and gives focus back. A new problem replaces the
+ * content, opening the dialog again if it was hidden.
+ */
+function show(failure: BuildProblem): void {
+  let dialog = document.getElementById(ID) as HTMLDialogElement | null;
+  if (!dialog) {
+    dialog = element('dialog');
+    dialog.id = ID;
+    dialog.setAttribute('role', 'alertdialog');
+    dialog.setAttribute('aria-labelledby', `${ID}-title`);
+    dialog.setAttribute('aria-describedby', `${ID}-summary`);
+    document.body.append(dialog);
+  }
+  const hide = element('button', 'Hide');
+  hide.type = 'button';
+  hide.setAttribute('aria-keyshortcuts', 'Escape');
+  hide.addEventListener('click', () => dialog.close());
+  const title = element('h2', 'sitegen: the last change has errors — the page below is the last good build');
+  title.id = `${ID}-title`;
+  const files = failure.kind === 'content' ? new Set(failure.diagnostics.map((d) => d.file)).size : 0;
+  const said = element('p', failure.kind === 'content' ? summary(failure.diagnostics, files) : 'a template or sitegen itself failed while building:', 'summary');
+  said.id = `${ID}-summary`;
+  const body = failure.kind === 'content' ? byFile(failure.diagnostics) : [element('pre', failure.message)];
+  dialog.replaceChildren(element('style', STYLE), hide, title, said, ...body);
+  if (!dialog.open) dialog.showModal();
+}
+
+function clear(): void {
+  const dialog = document.getElementById(ID) as HTMLDialogElement | null;
+  dialog?.close();
+  dialog?.remove();
+}
+
+const events = new EventSource('/__sitegen/events');
+events.onopen = () => (document.documentElement.dataset.sitegenLive = 'connected');
+events.addEventListener('build-error', (event) => show(JSON.parse((event as MessageEvent<string>).data) as BuildProblem));
+events.addEventListener('clear', clear);
+events.addEventListener('reload', () => location.reload());

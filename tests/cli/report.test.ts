@@ -1,0 +1,87 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RULES, SCHEMA_CODES } from '../../src/rules.ts';
+import { fixtureCopy, runCli } from '../helpers/fixture.ts';
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+beforeEach(async () => {
+  fx = await fixtureCopy();
+});
+afterEach(() => fx.remove());
+
+/** A content file's path as tools are given it: relative to where sitegen runs. */
+const relative = (file: string) => path.relative(process.cwd(), fx.file(file));
+/** A second article with the title of second-look.md: a warning at each of the two titles. */
+const sameTitle = () => copyFile(fx.file('articles/second-look.md'), fx.file('articles/second-look-again.md'));
+const titleWarning = (file: string) => ({
+  file: relative(file),
+  line: 2,
+  column: 8,
+  endLine: 2,
+  endColumn: 33,
+  severity: 'warning',
+  rule: 'article/duplicate-title',
+  message: expect.stringMatching(/^the title "A Second Look at Renewals" is also the title of second-look/),
+  hint: SCHEMA_CODES['duplicate-title'],
+});
+
+describe('--format json', () => {
+  it('prints an empty array, and nothing else, on stdout when the content is valid', async () => {
+    const { code, stdout, stderr } = await runCli('check', '--content', fx.content, '--format', 'json');
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '[]\n' });
+    expect(stderr).toMatch(/^content is valid \(\d+ ms\)\n$/);
+  });
+
+  it('prints every error and warning as one array: relative paths, where each problem starts and ends, its rule and hint; exit 1', async () => {
+    await sameTitle();
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)'));
+    await fx.edit('pages/index.yaml', (t) => t.replace('    heading: A small site for tests.', '    headng: A small site for tests.'));
+    const { code, stdout, stderr } = await runCli('check', '--content', fx.content, '--format', 'json');
+    expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    const problems = JSON.parse(stdout) as unknown[];
+    expect(problems).toHaveLength(4);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        {
+          file: relative('articles/first-steps.md'),
+          line: 17,
+          column: 63,
+          endLine: 17,
+          endColumn: 105,
+          severity: 'error',
+          rule: 'link/broken',
+          message: 'broken link "/articles/third-look": no page or file has the path /articles/third-look',
+          hint: RULES['link/broken'],
+        },
+        {
+          file: relative('pages/index.yaml'),
+          line: 6,
+          column: 5,
+          endLine: 6,
+          endColumn: 11,
+          severity: 'error',
+          rule: 'page/unknown-key',
+          message: expect.stringMatching(/^unknown key "headng"; did you mean "heading"\?/),
+          hint: SCHEMA_CODES['unknown-key'],
+        },
+        titleWarning('articles/second-look.md'),
+        titleWarning('articles/second-look-again.md'),
+      ]),
+    );
+  });
+
+  it('prints the warnings of a build that succeeds on stdout, and the summary on stderr', async () => {
+    await sameTitle();
+    const { code, stdout, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out, '--format', 'json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([titleWarning('articles/second-look-again.md'), titleWarning('articles/second-look.md')].sort((a, b) => a.file.localeCompare(b.file)));
+    expect(stderr).toMatch(/^built 9 pages and \d+ assets .+ in \d+ ms\n$/);
+  });
+
+  it('refuses a format it does not know as a usage error (exit 2)', async () => {
+    const { code, stdout, stderr } = await runCli('check', '--content', fx.content, '--format', 'xml');
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toContain("option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json.");
+  });
+});

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diagnostic, FILE_START } from '../src/diagnostics.ts';
+import { hintFor, RULES, SCHEMA_CODES, TEMPLATE_HINT } from '../src/rules.ts';
+import { definition } from '../templates/index.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The generator's and the templates' sources (schemas have rules of their own) besides the catalogue itself. */
+const sources = ['src', 'templates']
+  .flatMap((dir) => readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)))
+  .filter((f) => /\.tsx?$/.test(f) && f !== 'src/rules.ts')
+  .map((f) => readFileSync(path.join(ROOT, f), 'utf8'))
+  .join('\n');
+/** The kinds of file schema rules are named after (`article/invalid-value`): the site's data files and collections, and pages. */
+const SCHEMA_KINDS = [...Object.keys(definition.data), ...definition.collections.map((c) => c.name), 'page'];
+
+describe('the rule catalogue', () => {
+  it('has every rule id the sources write, so every problem reaches the editor with a hint', () => {
+    const kinds = new Set([...Object.keys(RULES).map((id) => id.split('/')[0]), ...SCHEMA_KINDS]);
+    const written = [...sources.matchAll(/'([a-z]+)\/([a-z]+(?:-[a-z]+)*)'/g)].filter(([, kind]) => kinds.has(kind!)).map(([, kind, name]) => `${kind}/${name}`);
+    expect(written.length).toBeGreaterThan(20);
+    expect(written.filter((id) => !Object.hasOwn(RULES, id) && !Object.hasOwn(SCHEMA_CODES, id.split('/')[1]!))).toEqual([]);
+  });
+
+  it('lists no rule the sources never emit', () => {
+    expect(Object.keys(RULES).filter((id) => !sources.includes(`'${id}'`))).toEqual([]);
+    expect(Object.keys(SCHEMA_CODES).filter((code) => !sources.includes(`'${code}'`) && !sources.includes(`/${code}\``))).toEqual([]);
+  });
+
+  it('gives every rule a hint of one short line that says what to do', () => {
+    for (const [id, hint] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES), ['a template’s check', TEMPLATE_HINT]]) {
+      expect(hint, id).toMatch(/^[a-z][^\n]{10,130}[^.\s]$/);
+    }
+  });
+
+  it('finds the hint of a schema rule by its code, whatever the kind of file', () => {
+    expect(hintFor('article/invalid-value')).toBe(SCHEMA_CODES['invalid-value']);
+    expect(hintFor('news/too-small')).toBe(SCHEMA_CODES['too-small']);
+    expect(hintFor('link/broken')).toBe(RULES['link/broken']);
+    expect(diagnostic('a.md', FILE_START, 'site/unknown-key', 'm').hint).toBe(SCHEMA_CODES['unknown-key']);
+  });
+
+  it('refuses a made-up rule id at compile time', () => {
+    // @ts-expect-error -- not in the catalogue: `npm run typecheck` fails if this compiles
+    expect(diagnostic('a.md', FILE_START, 'link/brokn', 'm').hint).toBeUndefined();
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_START, diagnostic } from '../../src/diagnostics.ts';
+import { createSiteServer, listen } from '../../src/serve/server.ts';
+import { LiveReload } from '../../src/watch/liveReload.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+
+let dir: string;
+let live: LiveReload;
+let server: http.Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-live-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Last good</title></head><body><main><h1>The last good build</h1></main></body></html>');
+  live = new LiveReload();
+  server = createSiteServer(dir, live.hooks(), true);
+  origin = `http://127.0.0.1:${await listen(server, 0)}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  live?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The first `build-error` event a client that connects now receives, as the data it carries. */
+function firstProblem(): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${origin}/__sitegen/events`, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const data = /^event: build-error\ndata: (.*)\n\n/m.exec(text)?.[1];
+        if (data === undefined) return;
+        req.destroy();
+        resolve(JSON.parse(data));
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('the live-reload channel', () => {
+  it('sends content problems as data, and a crash as a kind of its own, to a browser that connects later too', async () => {
+    const problem = { kind: 'content' as const, diagnostics: [diagnostic('content/site.yaml', FILE_START, 'yaml-syntax', 'invalid YAML')] };
+    live.failed(problem);
+    expect(await firstProblem()).toEqual(problem);
+    const crash = { kind: 'crash' as const, message: 'Error: the card has no sponsor\n    at Article (templates/pages/Article.tsx:8:45)' };
+    live.failed(crash);
+    expect(await firstProblem()).toEqual(crash);
+    live.succeeded();
+  });
+
+  it('shows a crash’s stack as text in the overlay, and clears it after the next good build', async () => {
+    const page = await browser.newPage();
+    await page.goto(origin);
+    await page.waitForSelector('html[data-sitegen-live="connected"]');
+    const message = 'Error: <b>no sponsor</b>\n    at Article (templates/pages/Article.tsx:8:45)';
+    live.failed({ kind: 'crash', message });
+    const dialog = page.getByRole('alertdialog', { name: /the page below is the last good build/ });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('pre').textContent()).toBe(message);
+    expect(await dialog.locator('b').count()).toBe(0);
+    live.succeeded();
+    await expect.poll(() => page.locator('#sitegen-overlay').count()).toBe(0);
+    await page.close();
+  });
+});
