@@ -175,13 +175,14 @@ export class Builder {
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
-    const session: Session = { mark, pool: undefined, staged: undefined, lastFiles: undefined };
+    const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined };
     try {
       const read = await this.read(session);
       mark('content read');
       const analysed = await this.analyse(read);
       mark(`${read.missing.length} markdown files analysed`);
-      const { model, plan, warnings } = this.validateAndPlan(read, analysed);
+      const validated = this.validate(read, analysed);
+      const { model, plan, warnings } = this.plan(read, validated);
       mark('content validated');
       if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings };
       const ready = await assets;
@@ -238,15 +239,19 @@ export class Builder {
     return read.known.map((doc) => doc ?? fresh.shift()!);
   }
 
+  /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
+  private validate(read: ReadContent, analysed: AnalysedMarkdown[]): { model?: ContentModel; diagnostics: Diagnostic[] } {
+    const { model, diagnostics } = validateContent(read.raw, analysed, read.definition);
+    return { model, diagnostics: [...diagnostics, ...checkPublicLinks(this.paths.public, this.paths.root)] };
+  }
+
   /**
-   * Validate and plan: every file against its schema, then the page plan, then the checks
-   * across files against the plan's routes. Errors stop the build; warnings are returned.
+   * Plan: the valid content → every page of the site, then the checks across files against the
+   * plan's routes. Any error stops the build here; what is left are warnings.
    */
-  private validateAndPlan(read: ReadContent, analysed: AnalysedMarkdown[]): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[] } {
+  private plan(read: ReadContent, { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] }): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[] } {
     const { definition, raw } = read;
-    const { model, diagnostics } = validateContent(raw, analysed, definition);
-    const all: Diagnostic[] = [...diagnostics];
-    all.push(...checkPublicLinks(this.paths.public, this.paths.root));
+    const all = [...diagnostics];
     const owned = fileRoutes(raw, definition);
     all.push(...owned.diagnostics);
     const plan = model && planSite(model, definition);
@@ -385,7 +390,6 @@ export class Builder {
 
 /** What one build holds while it runs: the worker pool and the version being written, released at its end. */
 interface Session {
-  mark: (step: string) => void;
   pool: MarkdownPool | undefined;
   staged: StagedVersion | undefined;
   lastFiles: Map<string, string | Uint8Array> | undefined;

@@ -34,7 +34,7 @@ export interface SitePlan {
   entryPages: PlannedPage[];
   /** Data files templates publish beside their pages (the blog's search index). */
   files: Map<string, string>;
-  /** Every route, with the file it comes from. */
+  /** Every route a page answers at, with the file it comes from (the not-found page has none). */
   routes: Map<string, string>;
   sitemap: { route: string; lastmod?: string }[];
   feed: FeedEntry[];
@@ -110,13 +110,14 @@ export function planSite(model: ContentModel, definition: SiteDefinition): SiteP
     for (const [file, data] of made ?? []) files.set(file, data);
   }
   const all = [...yamlPages, ...entryPages];
+  const served = all.filter((p) => !p.head.noindex);
   const feed = model.entries.flatMap((e) => (e.collection.feed ? [e.collection.feed(e.summary)] : []));
   return {
     yamlPages,
     entryPages,
     files,
-    routes: new Map(all.filter((p) => !p.head.noindex).map((p) => [p.route, p.source])),
-    sitemap: all.filter((p) => !p.head.noindex).map(({ route, lastmod }) => ({ route, lastmod })),
+    routes: new Map(served.map((p) => [p.route, p.source])),
+    sitemap: served.map(({ route, lastmod }) => ({ route, lastmod })),
     feed,
     collections,
   };
