@@ -44,7 +44,7 @@ for (let r = 0; r < runs; r++) {
 /** `sitegen watch` on the content: its first build, then the rebuild after one article's text changes. */
 async function watchEdit() {
   const watchOut = path.join(dir, 'watch-dist');
-  const child = spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'watch', '--content', content, '--out', watchOut, '--port', '0'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'watch', '--content', content, '--out', watchOut, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const rebuilt = [];
   let waiting;
   child.stderr.setEncoding('utf8');
@@ -52,7 +52,13 @@ async function watchEdit() {
     for (const [, rendered, total, ms] of text.matchAll(/rebuilt (\d+) of (\d+) pages in (\d+) ms/g)) rebuilt.push({ rendered: Number(rendered), total: Number(total), ms: Number(ms) });
     waiting?.();
   });
-  const next = (n) => new Promise((resolve) => (waiting = () => rebuilt.length >= n && resolve(rebuilt[n - 1])));
+  const next = (n) =>
+    new Promise((resolve) => {
+      waiting = () => rebuilt.length >= n && resolve(rebuilt[n - 1]);
+      waiting();
+    });
+  // Watch says where it serves once its first build is done and it watches the files.
+  await new Promise((resolve) => child.stdout.once('data', resolve));
   await next(1);
   const article = path.join(content, 'articles', 'value-banks.md');
   const text = await readFile(article, 'utf8');
