@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 
 /**
  * The generator's folders from the bottom up: a folder imports only folders of earlier stages
@@ -55,7 +55,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,mjs}', 'templates/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
       // Imported TypeScript modules must be parsed too, or the graph has no edges out of them.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.mjs'],
