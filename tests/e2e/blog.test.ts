@@ -36,7 +36,8 @@ describe('News & Insights', () => {
         const kept = await page.evaluate((selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')), list);
         expect(painted.length).toBeGreaterThan(0);
         expect(kept).toEqual(painted);
-        expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+        // No shift anyone could see: a loaded CI machine once measured 0.00001 (a box moved by a fraction of a pixel); cards replaced by others after hydration move whole rows.
+        expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.001);
         await page.context().close();
       }
     });
