@@ -73,8 +73,10 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
 /** The pages that come from content/pages/*.yaml: one per file, or the template's variants of it. */
 function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collections: Collections): PageJob[] {
   // What YAML pages may show besides their own file (pricing): a change renders them again, not the entries.
-  const shown = Object.entries(model.data).filter(([name]) => name !== 'site');
+  const shown = JSON.stringify(Object.entries(model.data).filter(([name]) => name !== 'site'));
   return model.pages.flatMap((page) => {
+    // Hashed once per file: a template may make a thousand pages of one file (the blog's).
+    const fileInputs = contentHash(`${JSON.stringify(page.source.data)}\0${shown}`, 20);
     const template = definition.pages[page.template]!;
     const Component = template.component;
     const own = pageRoute(page.name);
@@ -88,7 +90,7 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
         outputPath: own ? outputPathForRoute(route) : '404.html',
         source: page.file,
         head: { route, title, description, noindex: !own, feed: template.feed },
-        inputs: contentHash(JSON.stringify([page.source.data, variant ?? null, shown]), 20),
+        inputs: variant === undefined ? fileInputs : contentHash(`${fileInputs}\0${JSON.stringify(variant)}`, 20),
         element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
       };
     });
