@@ -82,7 +82,8 @@ afterAll(() => project?.remove());
 describe('a collection added with one registry entry, one schema and one template', () => {
   it('gets its pages, sitemap entries and link checks', async () => {
     const built = await project.run(['build']);
-    expect(built.stderr).toBe('');
+    // No problem reported; a build slowed past a second by a loaded machine may print progress lines.
+    expect(built.stderr.replace(/^rendering pages \d+\/\d+\n/gm, '')).toBe('');
     expect(built.code).toBe(0);
     const html = await readFile(path.join(project.out, 'case-studies/guelph-gryphons/index.html'), 'utf8');
     expect(html).toContain('<h1>How the Guelph Gryphons renewed every partner</h1>');
