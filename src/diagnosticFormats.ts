@@ -37,14 +37,7 @@ export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd
     hinted.add(d.hint);
     return [line, `    ${paint.dim(`hint: ${d.hint}`)}`];
   });
-  const errors = list.filter(isError).length;
-  const warnings = list.length - errors;
-  const files = new Set(list.map((d) => d.file)).size;
-  const counts = [
-    errors || !warnings ? paint.error(`${errors} ${errors === 1 ? 'error' : 'errors'}`) : '',
-    warnings ? paint.warning(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`) : '',
-  ].filter(Boolean);
-  lines.push(`${counts.join(' and ')} in ${files} ${files === 1 ? 'file' : 'files'}`);
+  lines.push(countLine(list, paint));
   return lines.join('\n');
 }
 
@@ -64,6 +57,73 @@ export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()
   return JSON.stringify(entries);
 }
 
+/** A workflow command's message: GitHub reads `%`, CR and LF as escapes, so those are escaped. */
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** A workflow command's property value: as its message, and `:` and `,`, which end a property. */
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/**
+ * GitHub Actions workflow commands, one per problem (`::error file=…,line=…::message`), which the
+ * pull request's "Files changed" view shows on the line each points at. The hint follows the
+ * message on a line of its own; the end is given only when the source knows it.
+ */
+export function githubCommands(list: readonly Diagnostic[], cwd = process.cwd()): string {
+  return relativeTo(sortDiagnostics(list), cwd)
+    .map((d) => {
+      const end = d.endLine === undefined || d.endColumn === undefined ? [] : [['endLine', d.endLine], ['endColumn', d.endColumn]];
+      const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', d.rule]] as const;
+      const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
+      return `::${d.severity} ${props}::${escapeData(`${d.message}\nhint: ${d.hint}`)}`;
+    })
+    .join('\n');
+}
+
+/** How many errors and warnings in how many files, as the text's last line says it. */
+export function countLine(list: readonly Diagnostic[], paint = noPaint): string {
+  const errors = list.filter(isError).length;
+  const warnings = list.length - errors;
+  const files = new Set(list.map((d) => d.file)).size;
+  const counts = [errors || !warnings ? paint.error(plural(errors, 'error')) : '', warnings ? paint.warning(plural(warnings, 'warning')) : ''].filter(Boolean);
+  return `${counts.join(' and ')} in ${plural(files, 'file')}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/** The first problems of a long list a step summary shows; the rest are in the log and on the diff. */
+export const SUMMARY_ROWS = 50;
+
+/** Where a summary's file names link to: the commit's files on GitHub, when the run says which. */
+export interface SourceLinks {
+  /** e.g. https://github.com/touchline/web/blob/3f2a…; a file's path and `#L6` are appended. */
+  blob: string;
+}
+
+/** The links to a run's commit from the variables GitHub Actions sets, or undefined outside it. */
+export function sourceLinksFromEnv(env: NodeJS.ProcessEnv = process.env): SourceLinks | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_SHA: sha } = env;
+  return server && repo && sha ? { blob: `${server}/${repo}/blob/${sha}` } : undefined;
+}
+
+/** A table cell holds one line, and `|` would end it. */
+const cell = (text: string) => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+
+/**
+ * The Markdown a run appends to GitHub's step summary: what ran and its counts, then a table of
+ * the first problems, each linked to its line when the commit is known.
+ */
+export function stepSummary(title: string, list: readonly Diagnostic[], cwd = process.cwd(), links?: SourceLinks): string {
+  if (!list.length) return `### ${title}: no problems\n`;
+  const rows = relativeTo(sortDiagnostics(list), cwd)
+    .slice(0, SUMMARY_ROWS)
+    .map((d) => {
+      const place = `${d.file}:${d.line}:${d.column}`;
+      const where = links ? `[\`${cell(place)}\`](${links.blob}/${d.file.split(path.sep).map(encodeURIComponent).join('/')}#L${d.line})` : `\`${cell(place)}\``;
+      return `| ${d.severity} | ${where} | ${cell(d.message)} | \`${d.rule}\` |`;
+    });
+  const more = list.length > SUMMARY_ROWS ? [``, `…and ${list.length - SUMMARY_ROWS} more: see the log, or the annotations on the pull request's files.`] : [];
+  return [`### ${title}: ${countLine(list)}`, '', '| | where | problem | rule |', '|---|---|---|---|', ...rows, ...more, ''].join('\n');
+}
+
 /** A way to print the problems of a run (`--format`). */
 export interface DiagnosticFormat {
   /** Where the problems go. A format read by tools takes stdout, and the run's other lines move to stderr. */
@@ -75,6 +135,8 @@ export interface DiagnosticFormat {
 export const FORMATS = {
   text: { stream: 'stderr', render: (list, cwd, paint) => (list.length ? formatDiagnostics(list, cwd, paint) : '') },
   json: { stream: 'stdout', render: (list, cwd) => diagnosticsJson(list, cwd) },
+  // The runner reads workflow commands on stdout.
+  github: { stream: 'stdout', render: (list, cwd) => githubCommands(list, cwd) },
 } satisfies Record<string, DiagnosticFormat>;
 
 export type FormatName = keyof typeof FORMATS;

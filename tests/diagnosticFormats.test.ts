@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticsJson, formatDiagnostics } from '../src/diagnosticFormats.ts';
+import { diagnosticsJson, formatDiagnostics, githubCommands, stepSummary, SUMMARY_ROWS } from '../src/diagnosticFormats.ts';
 import { diagnostic, warning } from '../src/diagnostics.ts';
 import { RULES, SCHEMA_CODES } from '../src/rules.ts';
 
@@ -28,5 +28,52 @@ describe('diagnostics as JSON', () => {
     expect(first).toEqual({ file: 'content/articles/a.md', line: 2, column: 8, endLine: null, endColumn: null, severity: 'warning', rule: 'article/duplicate-title', message: 'same title', hint: SCHEMA_CODES['duplicate-title'] });
     expect(last).toMatchObject({ file: 'content/site.yaml', line: 52, column: 17, endLine: 52, endColumn: 24, severity: 'error' });
     expect(diagnosticsJson([], '/p')).toBe('[]');
+  });
+});
+
+describe('diagnostics as GitHub workflow commands', () => {
+  it('prints one command per problem, with its end when known and the rule as the title; the hint on a second line', () => {
+    expect(githubCommands(list, '/p').split('\n')).toEqual([
+      `::warning file=content/articles/a.md,line=2,col=8,title=article/duplicate-title::same title%0Ahint: ${SCHEMA_CODES['duplicate-title']}`,
+      `::error file=content/articles/a.md,line=6,col=11,title=link/broken::broken link "/prices"%0Ahint: ${RULES['link/broken']}`,
+      `::error file=content/site.yaml,line=52,col=17,endLine=52,endColumn=24,title=link/broken::broken link "/legals"%0Ahint: ${RULES['link/broken']}`,
+    ]);
+    expect(githubCommands([], '/p')).toBe('');
+  });
+
+  it('escapes %, CR and LF in the message, and also : and , in properties, so no text can end a command early', () => {
+    const hostile = diagnostic('/p/content/articles/50%, off: now.md', { line: 3, column: 1 }, 'link/broken', 'line one\r\nline two: 100% sure, ::error file=x::injected');
+    const [command] = githubCommands([hostile], '/p').split('\n');
+    expect(command).toBe(
+      `::error file=content/articles/50%25%2C off%3A now.md,line=3,col=1,title=link/broken::line one%0D%0Aline two: 100%25 sure, ::error file=x::injected%0Ahint: ${RULES['link/broken']}`,
+    );
+    // One line: the runner cannot read a second command out of it.
+    expect(githubCommands([hostile], '/p').split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the GitHub step summary', () => {
+  it('gives the counts and a table of the problems, each linked to its line in the commit', () => {
+    const summary = stepSummary('sitegen check', [...list, diagnostic('/p/content/pages/a|b.yaml', { line: 1, column: 1 }, 'link/broken', 'a | b\nc')], '/p', { blob: 'https://github.com/t/web/blob/abc' });
+    expect(summary.split('\n')).toEqual([
+      '### sitegen check: 3 errors and 1 warning in 3 files',
+      '',
+      '| | where | problem | rule |',
+      '|---|---|---|---|',
+      '| warning | [`content/articles/a.md:2:8`](https://github.com/t/web/blob/abc/content/articles/a.md#L2) | same title | `article/duplicate-title` |',
+      '| error | [`content/articles/a.md:6:11`](https://github.com/t/web/blob/abc/content/articles/a.md#L6) | broken link "/prices" | `link/broken` |',
+      '| error | [`content/pages/a\\|b.yaml:1:1`](https://github.com/t/web/blob/abc/content/pages/a%7Cb.yaml#L1) | a \\| b c | `link/broken` |',
+      '| error | [`content/site.yaml:52:17`](https://github.com/t/web/blob/abc/content/site.yaml#L52) | broken link "/legals" | `link/broken` |',
+      '',
+    ]);
+  });
+
+  it(`lists the first ${SUMMARY_ROWS} problems and says how many more there are; a clean run says so`, () => {
+    const many = Array.from({ length: 120 }, (_, i) => diagnostic(`/p/content/articles/a${String(i).padStart(3, '0')}.md`, { line: 1, column: 1 }, 'link/broken', `problem ${i}`));
+    const lines = stepSummary('sitegen build', many, '/p').split('\n');
+    expect(lines[0]).toBe('### sitegen build: 120 errors in 120 files');
+    expect(lines.filter((l) => l.startsWith('| error |'))).toHaveLength(SUMMARY_ROWS);
+    expect(lines.at(-2)).toBe("…and 70 more: see the log, or the annotations on the pull request's files.");
+    expect(stepSummary('sitegen check', [], '/p')).toBe('### sitegen check: no problems\n');
   });
 });

@@ -17,8 +17,14 @@ function port(value: string): number {
 
 const DEFAULT_PORT = 4173;
 
-/** How `build` and `check` print problems: for people on stderr, or for tools as the only thing on stdout. */
-const formatOption = () => new Option('--format <format>', 'print problems as text (on stderr), or as one JSON array on stdout for tools').choices(Object.keys(FORMATS)).default('text');
+/**
+ * How `build` and `check` print problems: for people on stderr, or for tools as the only thing on
+ * stdout. Under GitHub Actions, as annotations on the pull request's diff unless told otherwise.
+ */
+const formatOption = () =>
+  new Option('--format <format>', 'print problems as text (on stderr), as one JSON array on stdout for tools, or as GitHub Actions annotations on stdout')
+    .choices(Object.keys(FORMATS))
+    .default(process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text', process.env.GITHUB_ACTIONS === 'true' ? 'github under GitHub Actions' : 'text');
 
 /** A port the user named is used or refused; without one, the default or the next free port. */
 function portChoice(named: number | undefined): PortChoice {
@@ -67,7 +73,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
     .addOption(formatOption())
     .action(async (opts: { content: string; out: string; verbose?: boolean; format: FormatName }) => {
-      const report = reporter(opts.format);
+      const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const epoch = sourceDateEpochProblem();
       if (epoch) {
@@ -94,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .addOption(formatOption())
     .action(async (opts: { content: string; format: FormatName }) => {
-      const report = reporter(opts.format);
+      const report = reporter(opts.format, 'check');
       try {
         const result = await build(resolvePaths({ content: opts.content }), { check: true });
         report.problems(result.warnings);

@@ -1,5 +1,6 @@
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
-import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
+import { appendFileSync } from 'node:fs';
+import { FORMATS, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
 import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -35,13 +36,18 @@ export interface Reporter {
   line(text: string): void;
 }
 
-export function reporter(name: FormatName): Reporter {
+/**
+ * The reporter of a run of `command`. Under GitHub Actions (`GITHUB_STEP_SUMMARY` set) the
+ * problems are also appended to the job's summary page as a table, whatever the format.
+ */
+export function reporter(name: FormatName, command: string, env: NodeJS.ProcessEnv = process.env): Reporter {
   const format = FORMATS[name];
   const [problemsTo, linesTo] = format.stream === 'stdout' ? [process.stdout, process.stderr] : [process.stderr, process.stdout];
   return {
     problems(list) {
       const text = format.render(list, process.cwd(), paintFor(problemsTo));
       if (text) problemsTo.write(`${text}\n`);
+      if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, process.cwd(), sourceLinksFromEnv(env))}\n`);
     },
     line: (text) => void linesTo.write(`${text}\n`),
   };

@@ -1,6 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RULES, SCHEMA_CODES } from '../../src/rules.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
 
@@ -8,7 +9,10 @@ let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 beforeEach(async () => {
   fx = await fixtureCopy();
 });
-afterEach(() => fx.remove());
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await fx.remove();
+});
 
 /** A content file's path as tools are given it: relative to where sitegen runs. */
 const relative = (file: string) => path.relative(process.cwd(), fx.file(file));
@@ -82,6 +86,32 @@ describe('--format json', () => {
   it('refuses a format it does not know as a usage error (exit 2)', async () => {
     const { code, stdout, stderr } = await runCli('check', '--content', fx.content, '--format', 'xml');
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
-    expect(stderr).toContain("option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json.");
+    expect(stderr).toContain("option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json, github.");
+  });
+});
+
+describe('under GitHub Actions', () => {
+  it('annotates each problem by default and appends the counts and a table to the step summary', async () => {
+    const summary = path.join(fx.dir, 'step-summary.md');
+    vi.stubEnv('GITHUB_ACTIONS', 'true');
+    vi.stubEnv('GITHUB_STEP_SUMMARY', summary);
+    vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com');
+    vi.stubEnv('GITHUB_REPOSITORY', 'touchline/web');
+    vi.stubEnv('GITHUB_SHA', '0123abc');
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)'));
+    const { code, stdout, stderr } = await runCli('check', '--content', fx.content);
+    expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    expect(stdout).toBe(
+      `::error file=${relative('articles/first-steps.md')},line=17,col=63,endLine=17,endColumn=105,title=link/broken::broken link "/articles/third-look": no page or file has the path /articles/third-look%0Ahint: ${RULES['link/broken']}\n`,
+    );
+    const written = await readFile(summary, 'utf8');
+    expect(written).toContain('### sitegen check: 1 error in 1 file\n');
+    expect(written).toContain(`| error | [\`${relative('articles/first-steps.md')}:17:63\`](https://github.com/touchline/web/blob/0123abc/${relative('articles/first-steps.md')}#L17) |`);
+
+    // A second step appends its own summary below the first; --format still chooses the output.
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/third-look)', '(/articles/second-look)'));
+    const clean = await runCli('check', '--content', fx.content, '--format', 'text');
+    expect({ code: clean.code, stdout: clean.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/^content is valid/) });
+    expect(await readFile(summary, 'utf8')).toBe(`${written}### sitegen check: no problems\n\n`);
   });
 });
