@@ -51,12 +51,28 @@ export interface FeedEntry {
 /** The summaries of every collection's entries, by collection folder, each in its collection's order. */
 export type Collections = Readonly<Record<string, readonly object[]>>;
 
+/**
+ * Whether an entry is live on the day of the build: published, a draft, or scheduled for a later
+ * day. A production build leaves out entries that are not published; `--drafts` (and watch)
+ * shows them, marked, and keeps search engines away from them.
+ */
+export type Release = { status: 'published' } | { status: 'draft' } | { status: 'scheduled'; date: string };
+
+/** When an entry of a collection may go live, as its frontmatter says. */
+export interface Publication {
+  /** Kept out of the site until this is false or absent. */
+  draft?: boolean;
+  /** The day (YYYY-MM-DD) it goes live: the first build on or after it publishes it. */
+  date: string;
+}
+
 /** What a collection knows of one of its markdown files once its frontmatter is valid. */
 export interface EntrySource<M> {
   meta: M;
   slug: string;
   href: string;
   words: number;
+  release: Release;
 }
 
 /** Props of a collection's page template: its entry's summary, its body rendered to HTML, and every collection. */
@@ -79,6 +95,8 @@ export interface Collection<M = unknown, E extends object = object> {
   route(slug: string): string;
   /** Frontmatter keys naming images in public/: checked where they are written, like the body's images. */
   images?: readonly string[];
+  /** For collections whose entries can be drafts or scheduled: when an entry goes live. Without it, every entry is published. */
+  publication?(meta: M): Publication;
   /** What every page knows of an entry (lists, cards, related entries, search): plain data. */
   summary(source: EntrySource<M>): E;
   /** The collection's order in `Collections` (and the sitemap's and feed's input). */

@@ -27,6 +27,7 @@ export const RULES = {
   'link/trailing-slash': 'remove the slash at the end of the path',
   'link/broken': 'link to a page (pages/NAME.yaml is /NAME, a collection’s file is at its route) or to a file in public/',
   'link/fragment': 'use the id of a heading of that page: its text in lowercase, with hyphens for spaces',
+  'link/unpublished': 'publish the linked entry first (remove `draft: true`, or give it a date no later than this one), or add the link once it is live',
   'asset/relative': 'write the image’s path from public/, starting with /: public/images/a.svg is /images/a.svg',
   'asset/outside-site': 'remove the .. parts: write the path from public/, such as /images/photo.svg',
   'asset/missing': 'add the file to public/, or correct the path (names are case-sensitive)',

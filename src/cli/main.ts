@@ -17,6 +17,8 @@ function port(value: string): number {
 
 const DEFAULT_PORT = 4173;
 
+const DRAFTS_HELP = 'also publish drafts and entries dated after today (SOURCE_DATE_EPOCH when set), marked "Draft" or "Scheduled for …" and kept from search engines: for previews';
+
 /**
  * How `build` and `check` print problems: for people on stderr, or for tools as the only thing on
  * stdout. Under GitHub Actions, as annotations on the pull request's diff unless told otherwise.
@@ -71,8 +73,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
+    .option('--drafts', DRAFTS_HELP)
     .addOption(formatOption())
-    .action(async (opts: { content: string; out: string; verbose?: boolean; format: FormatName }) => {
+    .action(async (opts: { content: string; out: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const epoch = sourceDateEpochProblem();
@@ -83,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       const progress = progressReporter();
       try {
-        const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
+        const result = await build(paths, { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
         progress.done();
         report.problems(result.warnings);
         if (opts.verbose) report.line(verboseLines(result).join('\n'));
@@ -98,11 +101,12 @@ export async function main(argv: string[]): Promise<number> {
     .command('check')
     .description('validate all content, internal links and images without writing anything')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
+    .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
     .addOption(formatOption())
-    .action(async (opts: { content: string; format: FormatName }) => {
+    .action(async (opts: { content: string; drafts?: boolean; format: FormatName }) => {
       const report = reporter(opts.format, 'check');
       try {
-        const result = await build(resolvePaths({ content: opts.content }), { check: true });
+        const result = await build(resolvePaths({ content: opts.content }), { check: true, drafts: opts.drafts });
         report.problems(result.warnings);
         report.line(`content is valid (${Math.round(result.ms)} ms)`);
       } catch (error) {

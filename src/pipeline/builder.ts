@@ -13,7 +13,7 @@ import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { checkDistinctTitles, checkReferences } from '../validate/crossChecks.ts';
 import { checkPublicLinks } from '../validate/publicLinks.ts';
-import { validateContent, type ContentModel } from '../validate/validateContent.ts';
+import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
@@ -61,6 +61,8 @@ export interface BuildStep {
 
 export interface BuildOptions {
   check?: boolean;
+  /** Show drafts and entries scheduled for a later day, marked and kept from search engines (watch, `build --drafts`). */
+  drafts?: boolean;
   onProgress?: (done: number, total: number) => void;
   /** Another build of the project holds the lock: this one waits for it. */
   onWait?: (holder: LockHolder) => void;
@@ -83,11 +85,17 @@ export function sourceDateEpochProblem(env = process.env): string | undefined {
   return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
 }
 
-/** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else the build's year. */
-export function buildYear(env = process.env): number {
+/** When the build happens: SOURCE_DATE_EPOCH when set (reproducible builds and tests), else now. */
+function buildTime(env = process.env): Date {
   const epoch = Number(env.SOURCE_DATE_EPOCH);
-  return new Date(env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now()).getUTCFullYear();
+  return new Date(env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now());
 }
+
+/** The copyright year. */
+export const buildYear = (env = process.env): number => buildTime(env).getUTCFullYear();
+
+/** The build's day in UTC, YYYY-MM-DD: an entry scheduled for it is published. */
+export const buildDay = (env = process.env): string => buildTime(env).toISOString().slice(0, 10);
 
 /**
  * Builds the site: load → validate → render → write. It keeps what it can between builds
@@ -181,7 +189,7 @@ export class Builder {
       mark('content read');
       const analysed = await this.analyse(read);
       mark(`${read.missing.length} markdown files analysed`);
-      const validated = this.validate(read, analysed);
+      const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
       const { model, plan, warnings } = this.plan(read, validated);
       mark('content validated');
       if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings };
@@ -240,8 +248,8 @@ export class Builder {
   }
 
   /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
-  private validate(read: ReadContent, analysed: AnalysedMarkdown[]): { model?: ContentModel; diagnostics: Diagnostic[] } {
-    const { model, diagnostics } = validateContent(read.raw, analysed, read.definition);
+  private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
+    const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release);
     return { model, diagnostics: [...diagnostics, ...checkPublicLinks(this.paths.public, this.paths.root)] };
   }
 
@@ -279,7 +287,7 @@ export class Builder {
     files.set(stylesheetUrl.slice(1), stylesheet.css);
     for (const [file, data] of bundle.files) files.set(file, data);
     for (const [file, data] of plan.files) files.set(file, data);
-    const shared: SharedRender = { site: model.site, year: buildYear(), stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
+    const shared: SharedRender = { site: model.site, year: buildYear(), today: model.today, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
     // Everything a page can see besides its own inputs: when this changes, every page renders again.
     const version = this.version ? await this.version : '';
     const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections]), 20);

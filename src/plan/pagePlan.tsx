@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { contentHash } from '../hash.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import type { Collection, Collections, FeedEntry, PageHead, Site, SiteDefinition } from '../model.ts';
+import type { Collection, Collections, FeedEntry, PageHead, Release, Site, SiteDefinition } from '../model.ts';
 import { outputPathForRoute } from '../routes/outputPath.ts';
+import { summaryOf } from '../validate/entries.ts';
 import type { ContentModel, Entry } from '../validate/validateContent.ts';
 import { pageRoute, subRoute } from './routes.ts';
 
@@ -17,6 +18,8 @@ export interface PlannedPage {
   lastmod?: string;
   /** A hash of the page's own inputs (its file, its variant, the data it shows): with what every page sees, its cache key. */
   inputs: string;
+  /** The page shown for any path without a page (404.html): no link can point at it. */
+  notFound?: boolean;
 }
 
 /** A page with the tree that renders it (inside the layout). */
@@ -50,21 +53,22 @@ export function makeCollections(entries: Entry[], definition: Pick<SiteDefinitio
   return collections;
 }
 
-/** The page of one entry, without its body. */
-export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, site: Site): PlannedPage {
+/** The page of one entry, without its body. A draft or scheduled entry (shown with --drafts) is kept from search engines. */
+export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, release: Release, site: Site): PlannedPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
-  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route }, lastmod, inputs: doc.hash };
+  const unreleased = release.status !== 'published';
+  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...(unreleased && { noindex: true }) }, lastmod, inputs: doc.hash };
 }
 
 /** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
-export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, collections: Collections, site: Site): PageJob {
+export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, collections: Collections, site: Site, today: string): PageJob {
   const { facts, body } = doc;
-  if (!body || !facts.meta) throw new Error(`${facts.file} has errors and cannot be rendered`);
-  const summary = collection.summary({ meta: facts.meta, slug: facts.slug, href: collection.route(facts.slug), words: facts.words });
+  if (!body) throw new Error(`${facts.file} has errors and cannot be rendered`);
+  const { summary, release } = summaryOf(collection, facts, today);
   const Template = collection.template;
   return {
-    ...entryPage(collection, doc, summary, site),
+    ...entryPage(collection, doc, summary, release, site),
     islands: body.islands,
     element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={collections} />,
   };
@@ -90,6 +94,7 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
         outputPath: own ? outputPathForRoute(route) : '404.html',
         source: page.file,
         head: { route, title, description, noindex: !own, feed: template.feed },
+        ...(!own && { notFound: true }),
         inputs: variant === undefined ? fileInputs : contentHash(`${fileInputs}\0${JSON.stringify(variant)}`, 20),
         element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
       };
@@ -105,21 +110,21 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
 export function planSite(model: ContentModel, definition: SiteDefinition): SitePlan {
   const collections = makeCollections(model.entries, definition);
   const yamlPages = yamlPageJobs(model, definition, collections);
-  const entryPages = model.entries.map((e) => entryPage(e.collection, e.doc, e.summary, model.site));
+  const entryPages = model.entries.map((e) => entryPage(e.collection, e.doc, e.summary, e.release, model.site));
   const files = new Map<string, string>();
   for (const page of model.pages) {
     const made = definition.pages[page.template]!.files?.({ data: page.data, title: page.title, description: page.description, collections, route: pageRoute(page.name) ?? '/404' });
     for (const [file, data] of made ?? []) files.set(file, data);
   }
   const all = [...yamlPages, ...entryPages];
-  const served = all.filter((p) => !p.head.noindex);
-  const feed = model.entries.flatMap((e) => (e.collection.feed ? [e.collection.feed(e.summary)] : []));
+  // Drafts and scheduled entries shown with --drafts are pages links may reach, but no search engine or feed reader is told of them.
+  const feed = model.entries.flatMap((e) => (e.collection.feed && e.release.status === 'published' ? [e.collection.feed(e.summary)] : []));
   return {
     yamlPages,
     entryPages,
     files,
-    routes: new Map(served.map((p) => [p.route, p.source])),
-    sitemap: served.map(({ route, lastmod }) => ({ route, lastmod })),
+    routes: new Map(all.filter((p) => !p.notFound).map((p) => [p.route, p.source])),
+    sitemap: all.filter((p) => !p.head.noindex).map(({ route, lastmod }) => ({ route, lastmod })),
     feed,
     collections,
   };

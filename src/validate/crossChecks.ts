@@ -6,6 +6,7 @@ import { createImageSizer } from '../load/imageSizes.ts';
 import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
+import { liveFrom } from './entries.ts';
 import type { ContentModel, Entry } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
@@ -23,12 +24,20 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     return existsSync(file) && statSync(file).isFile();
   });
   const sizeOf = createImageSizer(publicDir);
+  // Drafts and scheduled entries are checked too: an editor sees their problems before they go live.
+  const entries = [...model.entries, ...model.withheld];
   const anchors = new Map<string, Set<string>>();
-  for (const { doc } of model.entries) anchors.set(routeOf(doc.facts.file)!, new Set(doc.facts.headings.map((h) => h.id)));
+  for (const { doc } of entries) anchors.set(routeOf(doc.facts.file)!, new Set(doc.facts.headings.map((h) => h.id)));
+  const unreleased = new Map(entries.filter((e) => e.release.status !== 'published').map((e) => [routeOf(e.doc.facts.file)!, e]));
 
-  const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined) => {
-    const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists);
-    if (problem) diagnostics.push(diagnostic(file, ref, problem.rule, problem.message));
+  const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined, live = '') => {
+    // A link that would be broken while the page holding it is live: a production build refuses it; --drafts warns.
+    const unpublished = (target: string) => {
+      const entry = unreleased.get(target);
+      return entry && liveFrom(entry.release) > live ? unpublishedMessage(ref.url, entry) : undefined;
+    };
+    const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists, unpublished);
+    if (problem) diagnostics.push((problem.rule === 'link/unpublished' && model.drafts ? warning : diagnostic)(file, ref, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
     const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref, rule, message));
@@ -41,8 +50,8 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     else if (!sizeOf(resolved.path)) report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
   };
 
-  for (const { doc } of model.entries) {
-    for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file));
+  for (const { doc, release } of entries) {
+    for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
     for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
   }
   for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) {
@@ -76,12 +85,20 @@ export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
     );
 }
 
+/** Says which file a link leads to, and why that is not published yet. */
+function unpublishedMessage(url: string, { doc, release }: Entry): string {
+  const file = path.join(path.basename(path.dirname(doc.facts.file)), path.basename(doc.facts.file));
+  const when = release.status === 'scheduled' ? `is scheduled for ${release.date}: the link would be broken until then` : 'is a draft: it is not published, so the link would be broken';
+  return `link "${url}" leads to ${file}, which ${when}`;
+}
+
 function linkProblem(
   url: string,
   ownRoute: string | undefined,
   routes: ReadonlyMap<string, string>,
   anchors: Map<string, Set<string>>,
   fileExists: (p: string) => boolean,
+  unpublished: (target: string) => string | undefined,
 ): { rule: RuleId; message: string } | undefined {
   if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
@@ -94,6 +111,8 @@ function linkProblem(
   if ('problem' in resolved) return { rule: 'link/outside-site', message: `link "${url}" ${resolved.problem}` };
   const target = resolved.path;
   if (target !== '/' && target.endsWith('/')) return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${target.slice(0, -1)}` };
+  const withheld = unpublished(target);
+  if (withheld) return { rule: 'link/unpublished', message: withheld };
   if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}` };
   const ids = anchors.get(target);
   if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"` };

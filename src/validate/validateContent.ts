@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { diagnostic, templateDiagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import type { Collection, Site, SiteData, SiteDefinition } from '../model.ts';
+import type { Collection, Release, Site, SiteData, SiteDefinition } from '../model.ts';
 import { text } from '../schemas/common.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
+import { summaryOf } from './entries.ts';
 
 export interface YamlPage {
   name: string;
@@ -22,6 +23,15 @@ export interface Entry {
   collection: Collection;
   doc: AnalysedMarkdown;
   summary: object;
+  release: Release;
+}
+
+/** Which entries a build publishes: on which day, and whether drafts and scheduled entries are shown too. */
+export interface ReleaseOptions {
+  /** The build's day, YYYY-MM-DD (SOURCE_DATE_EPOCH's when set). */
+  today: string;
+  /** Show drafts and entries scheduled for a later day (watch, `build --drafts`), marked and kept from search engines. */
+  drafts: boolean;
 }
 
 /** Validated content: every file has passed its schema. */
@@ -32,7 +42,14 @@ export interface ContentModel {
   /** The data files as read, for the checks that point into them. */
   dataSources: YamlSource[];
   pages: YamlPage[];
+  /** The entries this build publishes: with `drafts`, every valid entry. */
   entries: Entry[];
+  /** Valid entries this build leaves out (drafts and scheduled ones, in a production build): links to them are errors. */
+  withheld: Entry[];
+  /** Whether drafts and scheduled entries are shown (then a link to one is a warning: the production build will refuse it). */
+  drafts: boolean;
+  /** The day the model was made for (YYYY-MM-DD): the entries published are those dated on or before it. */
+  today: string;
 }
 
 const pageHead = z.object({ template: text, title: text, description: text });
@@ -48,7 +65,7 @@ function validateFile(name: string, source: YamlSource, schema: z.ZodType, diagn
 }
 
 /** Checks every file against its schema; returns the model only when the site settings are valid. */
-export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], definition: SiteDefinition): { model?: ContentModel; diagnostics: Diagnostic[] } {
+export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], definition: SiteDefinition, release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
   const diagnostics = [...raw.diagnostics];
   const data: Record<string, unknown> = {};
   // A data file that fails its schema has been reported: the pages that refer into it are checked once it is valid.
@@ -91,16 +108,17 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
 
   const byName = new Map(definition.collections.map((c) => [c.name, c]));
   const entries: Entry[] = [];
+  const withheld: Entry[] = [];
   for (const doc of markdown) {
     diagnostics.push(...doc.facts.diagnostics);
     const collection = byName.get(doc.facts.collection);
     if (!doc.facts.meta || !collection) continue;
-    const { meta, slug, words } = doc.facts;
-    entries.push({ collection, doc, summary: collection.summary({ meta, slug, href: collection.route(slug), words }) });
+    const entry = { collection, doc, ...summaryOf(collection, doc.facts, release.today) };
+    (entry.release.status === 'published' || release.drafts ? entries : withheld).push(entry);
   }
 
   const site = data.site as Site | undefined;
   if (!site) return { diagnostics };
   const dataSources = Object.values(raw.data).filter((s): s is YamlSource => s !== undefined);
-  return { model: { site, data, dataSources, pages, entries }, diagnostics };
+  return { model: { site, data, dataSources, pages, entries, withheld, ...release }, diagnostics };
 }

@@ -32,7 +32,8 @@ parentPort!.on('message', (request: WorkerRequest) => {
   }
   if (request.publicChanged) builder.publicChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
-  builder.build({ onWait }).then(
+  // Watch is where editors write: drafts and scheduled articles are shown, marked as such.
+  builder.build({ onWait, drafts: true }).then(
     (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings } satisfies WorkerReply),
     (error: unknown) => {
       const reply: WorkerReply = error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: (error as Error).stack ?? String(error) };

@@ -5,14 +5,15 @@ import { Article } from '../pages/Article.tsx';
 import { articleSchema } from '../schemas/markdown.ts';
 import type { ArticleSummary } from './summaries.ts';
 
-/** News & Insights: content/articles/*.md at /articles/{slug}, newest first, in the feed. */
+/** News & Insights: content/articles/*.md at /articles/{slug}, newest first, in the feed; a draft or a future date keeps one unpublished. */
 export const articles = defineCollection({
   name: 'article',
   folder: 'articles',
   schema: articleSchema,
   route: (slug) => `/articles/${slug}`,
   images: ['thumbnail'],
-  summary: ({ meta, slug, href, words }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words) }),
+  publication: (meta) => ({ draft: meta.draft, date: meta.date }),
+  summary: ({ meta, slug, href, words, release }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words), release }),
   order: (a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug),
   page: (article, site) => ({
     head: {

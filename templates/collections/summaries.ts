@@ -1,11 +1,12 @@
-import type { Collections } from '../../src/model.ts';
+import type { Collections, Release } from '../../src/model.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 
-/** What every page knows of an article: its frontmatter, address and reading time. */
+/** What every page knows of an article: its frontmatter, address, reading time and whether it is live yet. */
 export interface ArticleSummary extends ArticleMeta {
   slug: string;
   href: string;
   readingMinutes: number;
+  release: Release;
 }
 
 /** What every page knows of a legal document. */

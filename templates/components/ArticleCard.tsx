@@ -1,5 +1,6 @@
 import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
+import { ReleaseBadge } from './ReleaseBadge.tsx';
 
 /** A blog card: category, title, excerpt, author, date and reading time; the whole card is one link. */
 export function ArticleCard({ article }: { article: CardArticle }) {
@@ -7,6 +8,7 @@ export function ArticleCard({ article }: { article: CardArticle }) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-card transition-shadow hover:shadow-lg">
       <img src={article.thumbnail} alt="" width={1200} height={675} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col p-6">
+        <ReleaseBadge release={article.release} className="mb-3 self-start" />
         <p className="eyebrow">{article.category}</p>
         <h3 className="mt-2 text-lg font-bold leading-snug text-ink-900">
           <a href={article.href} className="after:absolute after:inset-0 group-hover:text-brand-700">

@@ -2,6 +2,7 @@ import type { EntryPageProps } from '../../src/model.ts';
 import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { formatDate } from '../components/dates.ts';
+import { ReleaseNotice } from '../components/ReleaseBadge.tsx';
 
 const RELATED = 3;
 
@@ -18,6 +19,7 @@ export function Article({ entry: article, body, collections }: EntryPageProps<Ar
           <a href="/news-insights" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
             <span aria-hidden="true">←</span> Back to Articles
           </a>
+          <ReleaseNotice release={article.release} />
           <p className="eyebrow mt-8">{article.category}</p>
           <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-ink-900 sm:text-5xl sm:leading-[1.1]">{article.title}</h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{article.excerpt}</p>

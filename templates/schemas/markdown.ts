@@ -15,6 +15,7 @@ export const articleSchema = z.strictObject({
   thumbnailAlt: text,
   featured: z.boolean().optional(),
   tags: z.array(text).optional(),
+  draft: z.boolean().optional(),
 });
 export type ArticleMeta = z.infer<typeof articleSchema>;
 

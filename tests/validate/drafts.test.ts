@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolvePaths } from '../../src/config.ts';
+import { Builder } from '../../src/pipeline/builder.ts';
+import { fixtureCopy, runCli } from '../helpers/fixture.ts';
+
+/** The day of these builds: 1 March 2025 (the fixture's articles are from January and February). */
+const MARCH_1 = String(Date.UTC(2025, 2, 1) / 1000);
+
+const article = (fields: string, body: string) => `---
+${fields}
+author: Priya Nair
+excerpt: An article written for the drafts test, with a word no other file has.
+category: Strategy
+thumbnail: /images/articles/value-banks.svg
+thumbnailAlt: A value bank gauge beside a ledger
+---
+
+${body}
+`;
+
+let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+beforeEach(async () => {
+  fx = await fixtureCopy();
+  vi.stubEnv('SOURCE_DATE_EPOCH', MARCH_1);
+  await fx.write('articles/work-in-progress.md', article('title: Work in Progress\ndate: 2025-02-25\ndraft: true', 'Quokkaberry is the word only this draft has.'));
+  await fx.write('articles/coming-soon.md', article('title: Coming Soon\ndate: 2025-04-01', 'Zanzibarite is the word only this scheduled article has.'));
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await fx.remove();
+});
+
+/** Every file of a built site, as text. */
+async function everyFile(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return files;
+}
+
+const page = (route: string) => readFile(path.join(fx.out, route, 'index.html'), 'utf8');
+
+describe('a production build', () => {
+  it('leaves drafts and articles dated after the build day out of every file: pages, lists, search, sitemap and feed', async () => {
+    const { code } = await runCli('build', '--content', fx.content, '--out', fx.out);
+    expect(code).toBe(0);
+    const files = await everyFile(fx.out);
+    expect(files.has('articles/second-look/index.html')).toBe(true);
+    for (const [file, text] of files) {
+      for (const trace of ['articles/work-in-progress', 'Work in Progress', 'Quokkaberry', 'articles/coming-soon', 'Coming Soon', 'Zanzibarite']) {
+        expect(text.includes(trace), `${file} mentions ${trace}`).toBe(false);
+      }
+    }
+  });
+
+  it('publishes a scheduled article from its day on', async () => {
+    vi.stubEnv('SOURCE_DATE_EPOCH', String(Date.UTC(2025, 3, 1) / 1000));
+    expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
+    expect(await page('articles/coming-soon')).not.toContain('Scheduled for');
+    expect(await readFile(path.join(fx.out, 'sitemap.xml'), 'utf8')).toContain('/articles/coming-soon</loc>');
+    expect(await readFile(path.join(fx.out, 'feed.xml'), 'utf8')).toContain('<title>Coming Soon</title>');
+    expect(existsSync(path.join(fx.out, 'articles/work-in-progress/index.html'))).toBe(false);
+  });
+
+  it('refuses a link from a published page to a draft or a scheduled article, naming the file it leads to', async () => {
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/work-in-progress)'));
+    await fx.edit('articles/second-look.md', (t) => `${t}\nSee [what comes next](/articles/coming-soon#top).\n`);
+    const { code, stderr } = await runCli('check', '--content', fx.content);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${path.relative(process.cwd(), fx.file('articles/first-steps.md'))}:17:63  link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]`);
+    expect(stderr).toContain('link "/articles/coming-soon#top" leads to articles/coming-soon.md, which is scheduled for 2025-04-01: the link would be broken until then  [link/unpublished]');
+    expect(stderr).toMatch(/2 errors in 2 files\n$/);
+  });
+
+  it('lets a draft link anywhere, and a scheduled article link to one published before it, but not to a draft', async () => {
+    await fx.edit('articles/work-in-progress.md', (t) => `${t}\nIt follows [the scheduled one](/articles/coming-soon) and [the first](/articles/first-steps).\n`);
+    expect((await runCli('check', '--content', fx.content)).code).toBe(0);
+    await fx.edit('articles/coming-soon.md', (t) => `${t}\nIt builds on [the draft](/articles/work-in-progress).\n`);
+    const { code, stderr } = await runCli('check', '--content', fx.content);
+    expect(code).toBe(1);
+    expect(stderr).toContain('link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
+  });
+});
+
+describe('a build with --drafts (and watch)', () => {
+  it('shows drafts and scheduled articles with their badge and noindex, in lists and search but not in the sitemap or feed; links to them are warnings', async () => {
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/work-in-progress)'));
+    const { code, stdout, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out, '--drafts');
+    expect(code).toBe(0);
+    expect(stderr).toContain('warning: link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
+    expect(stdout).toMatch(/^built 10 pages/);
+
+    const draft = await page('articles/work-in-progress');
+    expect(draft).toContain('<meta name="robots" content="noindex"/>');
+    expect(draft).not.toContain('rel="canonical"');
+    expect(draft).toMatch(/<p role="note"[^>]*><span[^>]*>Draft<\/span>/);
+    const scheduled = await page('articles/coming-soon');
+    expect(scheduled).toContain('Scheduled for April 1, 2025</span>');
+    expect(scheduled).toContain('<meta name="robots" content="noindex"/>');
+    expect(await page('articles/second-look')).not.toContain('role="note"');
+
+    const index = await page('news-insights');
+    expect(index).toContain('>Work in Progress</a>');
+    expect(index).toContain('>Draft</span>');
+    expect(index).toContain('>Scheduled for April 1, 2025</span>');
+    const files = await everyFile(fx.out);
+    // The search's cards list them too.
+    expect([...files].some(([file, text]) => file.startsWith('assets/') && file.endsWith('.json') && text.includes('"title":"Work in Progress"'))).toBe(true);
+    for (const file of ['sitemap.xml', 'feed.xml']) {
+      expect(files.get(file)).not.toContain('work-in-progress');
+      expect(files.get(file)).not.toContain('coming-soon');
+    }
+  });
+
+  it('renders the same pages on worker threads as on one thread', async () => {
+    const paths = (out: string) => resolvePaths({ content: fx.content, out: path.join(fx.dir, out) });
+    await new Builder(paths('one-thread'), { workerThreshold: Infinity }).build({ drafts: true });
+    await new Builder(paths('workers'), { workerThreshold: 0 }).build({ drafts: true });
+    const [single, pooled] = await Promise.all([everyFile(path.join(fx.dir, 'one-thread')), everyFile(path.join(fx.dir, 'workers'))]);
+    expect(pooled.get('articles/coming-soon/index.html')).toContain('Scheduled for April 1, 2025');
+    expect(pooled).toEqual(single);
+  });
+});
