@@ -19,7 +19,14 @@ export function ReleaseBadge({ release, className = '' }: { release: Release | u
 export function ReleaseNotice({ release }: { release: Release }) {
   const label = releaseLabel(release);
   if (!label) return null;
-  const when = release.status === 'scheduled' ? 'It goes live with the first build on that day.' : 'It is published once its frontmatter no longer says draft: true.';
+  const when =
+    release.status === 'scheduled' ? (
+      'It goes live with the first build on that day.'
+    ) : (
+      <>
+        It is published once its frontmatter no longer says <code className="font-mono text-xs">draft: true</code>.
+      </>
+    );
   return (
     <p role="note" className="mt-8 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <ReleaseBadge release={release} className="bg-white" />
