@@ -17,8 +17,12 @@ export interface LoadedSite {
   names: IslandNames;
 }
 
-/** The site's definition and the island names that rendering needs. */
+/**
+ * The site's definition and the island names that rendering needs. One after the other: the
+ * island modules are then the instances the templates imported (vitest's module runner, asked
+ * for a module by two imports at once, can evaluate it twice, and a second NavMenus is "not an island").
+ */
 export async function loadSite(templatesDir: string): Promise<LoadedSite> {
-  const [definition, names] = await Promise.all([loadDefinition(templatesDir), loadIslandNames(templatesDir)]);
-  return { definition, names };
+  const definition = await loadDefinition(templatesDir);
+  return { definition, names: await loadIslandNames(templatesDir) };
 }

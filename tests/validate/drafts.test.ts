@@ -46,8 +46,8 @@ const page = (route: string) => readFile(path.join(fx.out, route, 'index.html'),
 
 describe('a production build', () => {
   it('leaves drafts and articles dated after the build day out of every file: pages, lists, search, sitemap and feed', async () => {
-    const { code } = await runCli('build', '--content', fx.content, '--out', fx.out);
-    expect(code).toBe(0);
+    const { code, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const files = await everyFile(fx.out);
     expect(files.has('articles/second-look/index.html')).toBe(true);
     for (const [file, text] of files) {
