@@ -33,6 +33,7 @@ export const RULES = {
   'asset/missing': 'add the file to public/, or correct the path (names are case-sensitive)',
   'asset/undecodable': 'export the image again (an SVG needs a width and height, or a viewBox)',
   'page/template': 'set template: to one of the templates listed',
+  'schemas/outdated': 'run npx sitegen schemas (it writes content/.schemas/ and .vscode/settings.json from templates/), then commit them',
 } as const satisfies Record<string, string>;
 
 /**

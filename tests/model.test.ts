@@ -111,4 +111,16 @@ describe('a collection added with one registry entry, one schema and one templat
     expect(stderr).toContain('content/case-studies/guelph-gryphons.md:2:1  missing required key "client"  [case-study/missing]');
     expect(stderr).toContain('content/case-studies/guelph-gryphons.md:3:7  "date": "14 March 2025" is not a date: write it as YYYY-MM-DD, such as 2024-07-08  [case-study/invalid-date]');
   }, 60_000);
+
+  it('gets a schema of its frontmatter from sitegen schemas, which check asks for until it is written', async () => {
+    const schema = 'content/.schemas/case-studies.frontmatter.schema.json';
+    expect((await project.run(['check'])).stderr).toContain(`${schema}:1:1  the schema of the frontmatter of content/case-studies/*.md is missing: run npx sitegen schemas`);
+    const { code, stdout } = await project.run(['schemas']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`wrote ${schema}\n`);
+    const json = JSON.parse(await readFile(project.file(schema), 'utf8')) as { required: string[]; properties: Record<string, unknown>; additionalProperties: boolean };
+    expect(json).toMatchObject({ required: ['title', 'client', 'date', 'summary'], additionalProperties: false });
+    expect(Object.keys(json.properties)).toEqual(['title', 'client', 'date', 'summary']);
+    expect((await project.run(['check'])).stderr).not.toContain('schemas/outdated');
+  }, 60_000);
 });

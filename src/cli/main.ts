@@ -115,6 +115,15 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('schemas')
+    .description('write JSON Schemas of the content into content/.schemas/ and map them in .vscode/settings.json, so editors complete and check the YAML files')
+    .option('--content <dir>', 'content folder to write the schemas into', existingFolder, 'content')
+    .action(async (opts: { content: string }) => {
+      const { schemasCommand } = await import('./schemasCommand.ts');
+      code = await schemasCommand(resolvePaths({ content: opts.content }));
+    });
+
+  program
     .command('serve')
     .description('serve a built site the way object storage behind a CDN would (clean URLs, 404 page, compression)')
     .argument('[dir]', 'built site folder', 'dist')

@@ -5,6 +5,7 @@ import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
+import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
@@ -185,7 +186,7 @@ export class Builder {
     assets?.catch(() => undefined);
     const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined };
     try {
-      const read = await this.read(session);
+      const read = await this.read(session, options.check);
       mark('content read');
       const analysed = await this.analyse(read);
       mark(`${read.missing.length} markdown files analysed`);
@@ -216,9 +217,10 @@ export class Builder {
   /**
    * Read: the content folder's YAML parsed, its markdown files listed and read, and which of
    * them the cache has analysed already. Worker threads for large sites start as early as
-   * possible (loading their code takes a while).
+   * possible (loading their code takes a while). `check` also compares the committed editor
+   * schemas with the definition (a build leaves them to `check`: they change nothing it writes).
    */
-  private async read(session: Session): Promise<ReadContent> {
+  private async read(session: Session, check = false): Promise<ReadContent> {
     const [{ definition }, cache] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note))]);
     const list = await listMarkdown(this.paths.content, definition);
     this.startPool(session, list.markdown.filter((m) => !cache?.has(m.file)).length);
@@ -229,9 +231,9 @@ export class Builder {
     const markdown = session.pool ?? this.workspace;
     const analysing = markdown.analyse(missing);
     analysing.catch(() => undefined);
-    const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content, definition), unreadFiles(this.paths.content, definition)]);
+    const [yaml, unread, schemas] = await Promise.all([readYamlContent(this.paths.content, definition), unreadFiles(this.paths.content, definition), check ? outdatedSchemas(this.paths, definition) : []]);
     const raw = withMarkdown(yaml, list);
-    raw.diagnostics.push(...unread);
+    raw.diagnostics.push(...unread, ...schemas);
     return { definition, raw, sources, known, missing, analysing, markdown, cache };
   }
 

@@ -4,11 +4,17 @@ import type { SchemaCode } from '../rules.ts';
 /** Building blocks shared by the content schemas. Link fields are named `href`, asset fields `src`, `image`, `thumbnail`, `poster` or `logo`: the link checker finds them by name. */
 export const text = z.string().trim().min(1, 'must not be empty');
 
-/** A calendar date written `YYYY-MM-DD`. One field gets one message, which says how to write it. */
-export const isoDate = z.string().superRefine((value, ctx) => {
-  const problem = dateProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: 'invalid-date' satisfies SchemaCode } });
-});
+/**
+ * A calendar date written `YYYY-MM-DD`. One field gets one message, which says how to write it.
+ * The check is a refinement, which JSON Schema cannot carry: editors get the pattern instead.
+ */
+export const isoDate = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = dateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { rule: 'invalid-date' satisfies SchemaCode } });
+  })
+  .meta({ description: 'A date written YYYY-MM-DD, such as 2024-07-08.', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -25,18 +31,28 @@ function dateProblem(value: string): string | undefined {
   return undefined;
 }
 
+const ASSET_ENDINGS = 'svg|png|jpe?g|webp|avif|gif|ico|pdf';
+
 /** A root-relative path to a file in public/. */
-export const assetPath = z.string().regex(/^\/[^\s?#]+\.(svg|png|jpe?g|webp|avif|gif|ico|pdf)$/i, 'must be a root-relative file path such as /images/photo.svg');
+export const assetPath = z
+  .string()
+  .regex(new RegExp(`^/[^\\s?#]+\\.(${ASSET_ENDINGS})$`, 'i'), 'must be a root-relative file path such as /images/photo.svg')
+  // JSON Schema patterns have no flags: the endings are spelled in either case.
+  .meta({
+    description: 'A file in public/, written from the site’s root: public/images/photo.svg is /images/photo.svg.',
+    pattern: `^/[^\\s?#]+\\.(${ASSET_ENDINGS.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`)})$`,
+  });
 
 /** An internal route (`/about`, `/articles/x#part`) or an absolute https/mailto/tel URL. */
 export const href = z
   .string()
-  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+|#[\w-]+)$/, 'must be a root-relative path, an https:// URL, mailto: or tel:');
+  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+|#[\w-]+)$/, 'must be a root-relative path, an https:// URL, mailto: or tel:')
+  .describe('Where the link goes: a path of the site such as /pricing (pages/NAME.yaml is /NAME), a #heading of this page, or an https://, mailto: or tel: address.');
 
 /** A lowercase slug such as `end-to-end-platform`: file names, keys and routes use them. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL');
+export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL').describe('An https:// address.');
 
-export const link = z.strictObject({ label: text, href });
+export const link = z.strictObject({ label: text.describe('The words of the link, as readers see them.'), href });
 export type Link = z.infer<typeof link>;

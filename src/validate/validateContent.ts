@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { diagnostic, templateDiagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Collection, Release, Site, SiteData, SiteDefinition } from '../model.ts';
-import { text } from '../schemas/common.ts';
+import { pageHead } from '../schemas/page.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { summaryOf } from './entries.ts';
@@ -51,8 +51,6 @@ export interface ContentModel {
   /** The day the model was made for (YYYY-MM-DD): the entries published are those dated on or before it. */
   today: string;
 }
-
-const pageHead = z.object({ template: text, title: text, description: text });
 
 /** A data file's value when it parses and passes its schema; its problems go to `diagnostics`. */
 function validateFile(name: string, source: YamlSource, schema: z.ZodType, diagnostics: Diagnostic[]): { value?: unknown } {

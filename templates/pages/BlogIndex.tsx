@@ -10,7 +10,13 @@ import { cardOf } from '../islands/shared/blogSearch.ts';
 import { blogFiles } from './blogData.ts';
 import { categorySlug } from '../islands/shared/blogLinks.ts';
 
-const schema = z.strictObject({ heading: text, intro: text, pageSize: z.number().int().min(3).max(30) });
+const schema = z
+  .strictObject({
+    heading: text.describe('The blog index’s h1.'),
+    intro: text.describe('The paragraph under the heading.'),
+    pageSize: z.number().int().min(3).max(30).describe('Article cards per page (3 to 30); further articles are on numbered pages.'),
+  })
+  .describe('The blog: the featured article, pages of article cards, category pages and search.');
 
 /** Which list a page of the blog shows: every article or one category, and which page of it. */
 export interface BlogView {

@@ -3,19 +3,22 @@ import { href, text } from '../../src/schemas/common.ts';
 import { definePage } from '../../src/model.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
-const schema = z.strictObject({
-  heading: text,
-  intro: text,
-  columns: z
-    .array(
-      z.strictObject({
-        title: text,
-        description: text,
-        links: z.array(z.strictObject({ label: text, href, description: text })).min(1),
-      }),
-    )
-    .min(1),
-});
+const schema = z
+  .strictObject({
+    heading: text.describe('The page’s h1.'),
+    intro: text.describe('The paragraph under the heading.'),
+    columns: z
+      .array(
+        z.strictObject({
+          title: text.describe('The column’s heading.'),
+          description: text.describe('A sentence under the heading.'),
+          links: z.array(z.strictObject({ label: text.describe('The document’s name.'), href, description: text.describe('What the document covers.') })).min(1),
+        }),
+      )
+      .min(1)
+      .describe('Columns of links to the legal documents.'),
+  })
+  .describe('The index of the legal documents.');
 
 export const LegalIndex = definePage(schema, ({ data }) => (
   <>

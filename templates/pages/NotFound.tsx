@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { link, text } from '../../src/schemas/common.ts';
 import { definePage } from '../../src/model.ts';
 
-const schema = z.strictObject({ heading: text, message: text, links: z.array(link).min(1) });
+const schema = z
+  .strictObject({
+    heading: text.describe('The page’s h1.'),
+    message: text.describe('What happened and what to do, in a sentence or two.'),
+    links: z.array(link).min(1).describe('Pages to go to instead.'),
+  })
+  .describe('The page served for an address the site does not have (404.yaml).');
 
 export const NotFound = definePage(schema, ({ data }) => (
   <div className="container-page flex min-h-[60vh] flex-col items-start justify-center py-20">

@@ -6,7 +6,7 @@ import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a project needs to build: everything but its dependencies, which are linked. */
-const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json', '.gitignore', 'eslint.config.js'];
+const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', '.vscode', 'package.json', 'package-lock.json', 'tsconfig.json', '.gitignore', 'eslint.config.js'];
 
 export interface RunResult {
   code: number | null;

@@ -24,6 +24,8 @@ describe('files under content/ that no collection reads', () => {
     await fx.write('legal/notes.txt', 'Notes.\n');
     // Dot files are the editors' tools' own (an editor's settings, generated schemas).
     await fx.write('.editorconfig', 'root = true\n');
+    await mkdir(fx.file('.schemas'));
+    await fx.write('.schemas/site.schema.json', '{}\n');
     const { code, stderr } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
     const lines = stderr.split('\n').filter((line) => line.includes('[content/unread-file]')).map((line) => path.relative(fx.content, path.resolve(line)).replace(/ {2}\[content\/unread-file\]$/, ''));
