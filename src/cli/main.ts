@@ -5,6 +5,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { build, sourceDateEpochProblem } from '../pipeline/builder.ts';
 import { waitingLine } from '../pipeline/buildLock.ts';
 import { resolvePaths } from '../config.ts';
+import { parseBase } from '../routes/base.ts';
 import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { describeCrash, EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
@@ -48,6 +49,21 @@ function url(value: string): string {
   return value;
 }
 
+/** The path a site is published or served under, normalised (`/previews/pr-42/` is `/previews/pr-42`). */
+function basePath(value: string): string {
+  const parsed = parseBase(value);
+  if ('problem' in parsed) throw new InvalidArgumentError(parsed.problem);
+  return parsed.base;
+}
+
+/** A site URL for absolute links: its origin and path, with no query or fragment to append routes to. */
+function siteAddress(value: string): string {
+  const checked = url(value);
+  const parsed = new URL(checked);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) throw new InvalidArgumentError('must be the address of the site, with no query, fragment or credentials');
+  return checked;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name('sitegen')
@@ -64,9 +80,11 @@ export async function main(argv: string[]): Promise<number> {
     .description('validate all content, render every page and write the site to dist/, switched in atomically')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
+    .option('--base <path>', 'publish the site under this path of its host (a preview, e.g. /previews/pr-42): every internal URL starts with it', basePath, '')
+    .option('--site-url <url>', "the site's address for canonical links, og:url, the sitemap and the feed (default: site.yaml's url); the base goes after it", siteAddress)
     .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
     .addOption(formatOption())
-    .action(async (opts: { content: string; out: string; verbose?: boolean; format: FormatName }) => {
+    .action(async (opts: { content: string; out: string; base: string; siteUrl?: string; verbose?: boolean; format: FormatName }) => {
       const report = reporter(opts.format);
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const epoch = sourceDateEpochProblem();
@@ -77,7 +95,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       const progress = progressReporter();
       try {
-        const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
+        const result = await build(paths, { onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) }, { base: opts.base, siteUrl: opts.siteUrl });
         progress.done();
         report.problems(result.warnings);
         if (opts.verbose) report.line(verboseLines(result).join('\n'));
