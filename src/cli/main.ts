@@ -127,9 +127,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('serve a built site the way object storage behind a CDN would (clean URLs, 404 page, compression)')
     .argument('[dir]', 'built site folder', 'dist')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
-    .action(async (dir: string, opts: { port?: number }) => {
+    .option('--base <path>', 'serve the site under this path, as a site built with the same --base is published (e.g. /previews/pr-42)', basePath, '')
+    .action(async (dir: string, opts: { port?: number; base: string }) => {
       const { serveCommand } = await import('./serveCommand.ts');
-      code = await serveCommand(dir, portChoice(opts.port));
+      code = await serveCommand(dir, portChoice(opts.port), opts.base);
     });
 
   program
