@@ -153,12 +153,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--endpoint <url>', 'S3-compatible endpoint (MinIO, R2, …); default: AWS S3', url)
     .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
     .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
+    .option('--delete-all', 'delete every object of the site at --prefix (a preview whose pull request closed) instead of publishing; --prefix is required')
     .option('--asset-retention <days>', 'days to keep hashed assets of earlier releases', nonNegative, 7)
     .option('--dry-run', 'print the plan and change nothing')
     .option('--force', 'upload every file even if the bucket has the same bytes (after a change of header rules)')
     .option('--concurrency <n>', 'uploads at a time', positiveInteger, 8)
     .option('--verbose', 'list every key uploaded, deleted or kept')
-    .action(async (dir: string, opts: { bucket: string; prefix: string; endpoint?: string; region?: string; delete?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; concurrency: number; verbose?: boolean }) => {
+    .action(async (dir: string, opts: { bucket: string; prefix: string; endpoint?: string; region?: string; delete?: boolean; deleteAll?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; concurrency: number; verbose?: boolean }) => {
       const { publishCommand } = await import('./publishCommand.ts');
       code = await publishCommand(dir, {
         bucket: opts.bucket,
@@ -166,6 +167,7 @@ export async function main(argv: string[]): Promise<number> {
         endpoint: opts.endpoint,
         region: opts.region,
         delete: Boolean(opts.delete),
+        deleteAll: Boolean(opts.deleteAll),
         assetRetentionDays: opts.assetRetention,
         dryRun: Boolean(opts.dryRun),
         force: Boolean(opts.force),
