@@ -20,7 +20,7 @@ describe.each([
     expect(code).toBe(1);
     const [first, ...frames] = stderr.trimEnd().split('\n');
     expect(first).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
-    expect(frames[0]).toMatch(/^\s+at Article \(.*templates\/pages\/Article\.tsx:9:\d+\)$/);
+    expect(frames[0]).toMatch(/^\s+at Article \(.*templates\/pages\/Article\.tsx:10:\d+\)$/);
     expect(frames.length).toBeLessThanOrEqual(6);
   }, 60_000);
 });
