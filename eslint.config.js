@@ -64,9 +64,9 @@ export default tseslint.config(
   },
   ...STAGES.map((_, i) => stageRule(i)),
   {
-    // The browser's code: it may use only what the server shares with it as types.
+    // The browser's code: it may use only what the server shares with it as types, and the base islands render under.
     files: ['src/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!islands/Island\\.tsx$|diagnostics\\.ts$)', message: 'browser code imports only shared types' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!islands/Island\\.tsx$|islands/base\\.ts$|diagnostics\\.ts$)', message: 'browser code imports only shared types and the islands\' base' }] }] },
   },
   {
     files: ['**/*.mjs'],

@@ -52,7 +52,7 @@ export async function bundleIslands(islandFiles: Map<string, string>, root: stri
             contents: [
               `import Component from ${JSON.stringify(islandFiles.get(args.path))};`,
               `import { mount } from ${JSON.stringify(path.join(clientDir, 'mount.ts'))};`,
-              `export default (el, props, prefix) => mount(el, Component, props, prefix);`,
+              `export default (el, props, prefix, base) => mount(el, Component, props, prefix, base);`,
             ].join('\n'),
             resolveDir: root,
             loader: 'js',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
-import { contentHash } from '../hash.ts';
+import { stylesheetFileName } from './stylesheetUrls.ts';
 
 export interface BuiltStylesheet {
   fileName: string;
@@ -29,5 +29,5 @@ export async function buildStylesheet(templatesDir: string): Promise<BuiltStyles
     ],
   });
   const css = optimize(compiler.build(scanner.scan()), { minify: true }).code;
-  return { fileName: `site-${contentHash(css)}.css`, css, dependencies };
+  return { fileName: stylesheetFileName(css), css, dependencies };
 }

@@ -5,6 +5,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { build, sourceDateEpochProblem } from '../pipeline/builder.ts';
 import { waitingLine } from '../pipeline/buildLock.ts';
 import { resolvePaths } from '../config.ts';
+import { parseBase } from '../routes/base.ts';
 import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { describeCrash, EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
@@ -56,6 +57,21 @@ function url(value: string): string {
   return value;
 }
 
+/** The path a site is published or served under, normalised (`/previews/pr-42/` is `/previews/pr-42`). */
+function basePath(value: string): string {
+  const parsed = parseBase(value);
+  if ('problem' in parsed) throw new InvalidArgumentError(parsed.problem);
+  return parsed.base;
+}
+
+/** A site URL for absolute links: its origin and path, with no query or fragment to append routes to. */
+function siteAddress(value: string): string {
+  const checked = url(value);
+  const parsed = new URL(checked);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) throw new InvalidArgumentError('must be the address of the site, with no query, fragment or credentials');
+  return checked;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name('sitegen')
@@ -72,10 +88,12 @@ export async function main(argv: string[]): Promise<number> {
     .description('validate all content, render every page and write the site to dist/, switched in atomically')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
+    .option('--base <path>', 'publish the site under this path of its host (a preview, e.g. /previews/pr-42): every internal URL starts with it', basePath, '')
+    .option('--site-url <url>', "the site's address for canonical links, og:url, the sitemap and the feed (default: site.yaml's url); the base goes after it", siteAddress)
     .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
     .option('--drafts', DRAFTS_HELP)
     .addOption(formatOption())
-    .action(async (opts: { content: string; out: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
+    .action(async (opts: { content: string; out: string; base: string; siteUrl?: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const epoch = sourceDateEpochProblem();
@@ -86,7 +104,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       const progress = progressReporter();
       try {
-        const result = await build(paths, { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) });
+        const result = await build(paths, { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) }, { base: opts.base, siteUrl: opts.siteUrl });
         progress.done();
         report.problems(result.warnings);
         if (opts.verbose) report.line(verboseLines(result).join('\n'));
@@ -128,9 +146,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('serve a built site the way object storage behind a CDN would (clean URLs, 404 page, compression)')
     .argument('[dir]', 'built site folder', 'dist')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
-    .action(async (dir: string, opts: { port?: number }) => {
+    .option('--base <path>', 'serve the site under this path, as a site built with the same --base is published (e.g. /previews/pr-42)', basePath, '')
+    .action(async (dir: string, opts: { port?: number; base: string }) => {
       const { serveCommand } = await import('./serveCommand.ts');
-      code = await serveCommand(dir, portChoice(opts.port));
+      code = await serveCommand(dir, portChoice(opts.port), opts.base);
     });
 
   program
@@ -153,12 +172,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--endpoint <url>', 'S3-compatible endpoint (MinIO, R2, …); default: AWS S3', url)
     .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
     .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
+    .option('--delete-all', 'delete every object of the site at --prefix (a preview whose pull request closed) instead of publishing; --prefix is required')
     .option('--asset-retention <days>', 'days to keep hashed assets of earlier releases', nonNegative, 7)
     .option('--dry-run', 'print the plan and change nothing')
     .option('--force', 'upload every file even if the bucket has the same bytes (after a change of header rules)')
     .option('--concurrency <n>', 'uploads at a time', positiveInteger, 8)
     .option('--verbose', 'list every key uploaded, deleted or kept')
-    .action(async (dir: string, opts: { bucket: string; prefix: string; endpoint?: string; region?: string; delete?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; concurrency: number; verbose?: boolean }) => {
+    .action(async (dir: string, opts: { bucket: string; prefix: string; endpoint?: string; region?: string; delete?: boolean; deleteAll?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; concurrency: number; verbose?: boolean }) => {
       const { publishCommand } = await import('./publishCommand.ts');
       code = await publishCommand(dir, {
         bucket: opts.bucket,
@@ -166,6 +186,7 @@ export async function main(argv: string[]): Promise<number> {
         endpoint: opts.endpoint,
         region: opts.region,
         delete: Boolean(opts.delete),
+        deleteAll: Boolean(opts.deleteAll),
         assetRetentionDays: opts.assetRetention,
         dryRun: Boolean(opts.dryRun),
         force: Boolean(opts.force),

@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describeError } from '../publish/describeError.ts';
-import { executePublish, preparePublish, type PublishOptions } from '../publish/publish.ts';
+import { executePublish, executeRemoval, preparePublish, prepareRemoval, type PublishOptions } from '../publish/publish.ts';
+import { normalizePrefix } from '../publish/siteObjects.ts';
 import type { PublishPlan } from '../publish/plan.ts';
 import { EXIT, formatBytes } from './report.ts';
 
 export interface PublishCommandOptions extends Omit<PublishOptions, 'dir'> {
+  /** Remove the site at --prefix (a preview whose pull request closed) instead of publishing. */
+  deleteAll: boolean;
   dryRun: boolean;
   verbose: boolean;
   concurrency: number;
@@ -14,9 +17,16 @@ export interface PublishCommandOptions extends Omit<PublishOptions, 'dir'> {
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-function planLines(plan: PublishPlan, target: string, detailed: boolean): string[] {
+/** The sites published inside the prefix, which this command leaves alone. */
+function otherSitesLine(otherSites: Map<string, number>): string[] {
+  if (!otherSites.size) return [];
+  const objects = [...otherSites.values()].reduce((a, b) => a + b, 0);
+  return [`  leave   ${count(objects, 'object')} of ${count(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].join(', ')}`];
+}
+
+function planLines(plan: PublishPlan, target: string, detailed: boolean, otherSites: Map<string, number>): string[] {
   const stale = plan.kept.length ? `, keep ${plan.kept.length} stale` : '';
-  const lines = [`${target}: upload ${count(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`];
+  const lines = [`${target}: upload ${count(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`, ...otherSitesLine(otherSites)];
   if (!detailed) return lines;
   for (const f of plan.uploads) lines.push(...f.keys.map((key) => `  upload  ${key}  (${f.contentType}; ${f.cacheControl})`));
   for (const key of plan.deletes) lines.push(`  delete  ${key}`);
@@ -24,8 +34,36 @@ function planLines(plan: PublishPlan, target: string, detailed: boolean): string
   return lines;
 }
 
+/** `sitegen publish --delete-all`: removes every object of the site at the prefix, as a publish reports. */
+async function removeCommand(options: PublishCommandOptions): Promise<number> {
+  if (!normalizePrefix(options.prefix)) {
+    process.stderr.write('sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n');
+    return EXIT.usage;
+  }
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const started = performance.now();
+  try {
+    const prepared = await prepareRemoval({ ...options, prefix: options.prefix ?? '' });
+    const lines = [`s3://${options.bucket}/${prepared.prefix}: delete all ${count(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
+    if (options.dryRun || options.verbose) lines.push(...prepared.deletes.map((key) => `  delete  ${key}`));
+    process.stdout.write(`${lines.join('\n')}\n`);
+    if (options.dryRun) {
+      process.stdout.write('dry run: nothing was changed\n');
+      return EXIT.ok;
+    }
+    await executeRemoval(prepared);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`deleted ${count(prepared.deletes.length, 'object')} in ${seconds} s\n`);
+    return EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);
+    return EXIT.publish;
+  }
+}
+
 /** `sitegen publish`: prints the plan, carries it out, and prints one line of what it did. */
 export async function publishCommand(dir: string, options: PublishCommandOptions): Promise<number> {
+  if (options.deleteAll) return removeCommand(options);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
     return EXIT.usage;
@@ -36,7 +74,7 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
   try {
     const prepared = await preparePublish({ ...options, dir });
     const target = `s3://${options.bucket}/${prepared.prefix}`;
-    process.stdout.write(`${planLines(prepared.plan, target, options.dryRun || options.verbose).join('\n')}\n`);
+    process.stdout.write(`${planLines(prepared.plan, target, options.dryRun || options.verbose, prepared.otherSites).join('\n')}\n`);
     if (options.dryRun) {
       process.stdout.write('dry run: nothing was changed\n');
       return EXIT.ok;

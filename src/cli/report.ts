@@ -100,7 +100,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
 }
 
 /** The line that says where a preview server listens, and why not on the port asked for. */
-export function listeningLine(what: string, choice: PortChoice, actual: number): string {
+export function listeningLine(what: string, choice: PortChoice, actual: number, path = ''): string {
   const moved = actual !== choice.port && choice.port !== 0 ? ` (port ${choice.port} is in use)` : '';
-  return `${what} at http://localhost:${actual}${moved}`;
+  return `${what} at http://localhost:${actual}${path}${moved}`;
 }

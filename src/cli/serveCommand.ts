@@ -3,14 +3,15 @@ import path from 'node:path';
 import { createSiteServer, listenOn, PortInUse, type PortChoice } from '../serve/server.ts';
 import { EXIT, listeningLine } from './report.ts';
 
-export async function serveCommand(dir: string, choice: PortChoice): Promise<number> {
+/** Serves `dir` (under `base`, for a site built with `--base`) until stopped. */
+export async function serveCommand(dir: string, choice: PortChoice, base = ''): Promise<number> {
   if (!existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, '404.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
     return EXIT.usage;
   }
-  const server = createSiteServer(dir);
+  const server = createSiteServer(dir, {}, false, base);
   try {
-    process.stdout.write(`${listeningLine(`serving ${dir}`, choice, await listenOn(server, choice))}\n`);
+    process.stdout.write(`${listeningLine(`serving ${dir}`, choice, await listenOn(server, choice), base ? `${base}/` : '')}\n`);
   } catch (error) {
     process.stderr.write(`sitegen: ${error instanceof PortInUse ? error.message : `cannot listen on port ${choice.port}: ${(error as Error).message}`}\n`);
     return EXIT.usage;

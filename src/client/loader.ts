@@ -1,14 +1,17 @@
 // The only script a page with islands loads up front: it decides when each island hydrates.
 import type { HydrateWhen } from '../islands/Island.tsx';
 
-type Mount = (element: Element, props: unknown, prefix: string) => Promise<void>;
+type Mount = (element: Element, props: unknown, prefix: string, base: string) => Promise<void>;
+
+/** The path the site is published under, which the server rendered the islands with ('' at the root of the host). */
+const base = document.documentElement.dataset.base ?? '';
 
 /** Each island hydrates once: every caller waits for the same hydration. */
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
 const hydrate = (el: HTMLElement): Promise<void> => {
   let hydration = hydrations.get(el);
   if (!hydration) {
-    hydration = import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!));
+    hydration = import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!, base));
     hydrations.set(el, hydration);
   }
   return hydration;

@@ -1,5 +1,6 @@
 import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { SiteBase } from '../islands/base.ts';
 
 /**
  * Renders its children unchanged (hydration sees the server's tree) and reports once the island
@@ -15,13 +16,16 @@ function Settled({ children, onSettled }: { children?: ReactNode; onSettled: () 
   return children;
 }
 
-/** Hydrates one island in place (the prefix matches the server's, so useId agrees); resolves once it has settled. */
-export function mount<P extends object>(element: Element, component: ComponentType<P>, props: P, identifierPrefix: string): Promise<void> {
+/**
+ * Hydrates one island in place (the prefix matches the server's, so useId agrees, and so does the
+ * base its URLs are under); resolves once it has settled.
+ */
+export function mount<P extends object>(element: Element, component: ComponentType<P>, props: P, identifierPrefix: string, base: string): Promise<void> {
   return new Promise((resolve) => {
     const onSettled = () => {
       element.setAttribute('data-hydrated', '');
       resolve();
     };
-    hydrateRoot(element, createElement(Settled, { onSettled }, createElement(component, props)), { identifierPrefix });
+    hydrateRoot(element, createElement(SiteBase, { value: base }, createElement(Settled, { onSettled }, createElement(component, props))), { identifierPrefix });
   });
 }

@@ -12,6 +12,7 @@ import type { SiteDefinition } from '../model.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx';
 import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
+import { placeSite, type SiteAddress } from '../routes/urls.ts';
 import { checkDistinctTitles, checkReferences } from '../validate/crossChecks.ts';
 import { checkPublicLinks } from '../validate/publicLinks.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
@@ -74,6 +75,8 @@ export interface BuilderOptions {
   persistent?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads. */
   workerThreshold?: number;
+  /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
+  address?: SiteAddress;
 }
 
 /** Below this many markdown files, starting worker threads costs more than it saves. */
@@ -111,6 +114,7 @@ export class Builder {
 
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
+  private readonly address: SiteAddress;
   /** The version this builder wrote last and its generated files: the next build links the ones that did not change. */
   private last?: { dir: string; files: Map<string, string | Uint8Array> };
   private readonly notes: string[] = [];
@@ -122,7 +126,8 @@ export class Builder {
   ) {
     this.site = loadSite(paths.templates);
     this.site.catch(() => undefined);
-    this.workspace = new MarkdownWorkspace(paths, () => this.site);
+    this.address = options.address ?? { base: '' };
+    this.workspace = new MarkdownWorkspace(paths, () => this.site, this.address.base);
     if (options.persistent) this.version = codeVersion(paths.root, paths.public);
     this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD;
   }
@@ -221,7 +226,7 @@ export class Builder {
    * schemas with the definition (a build leaves them to `check`: they change nothing it writes).
    */
   private async read(session: Session, check = false): Promise<ReadContent> {
-    const [{ definition }, cache] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note))]);
+    const [{ definition }, cache] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base))]);
     const list = await listMarkdown(this.paths.content, definition);
     this.startPool(session, list.markdown.filter((m) => !cache?.has(m.file)).length);
     const sources = readMarkdownFiles(list.markdown);
@@ -239,7 +244,7 @@ export class Builder {
 
   private startPool(session: Session, files: number): void {
     const workers = Math.min(availableParallelism(), 4);
-    if (!session.pool && files >= this.workerThreshold && workers > 1) session.pool = new MarkdownPool(this.paths, workers, files);
+    if (!session.pool && files >= this.workerThreshold && workers > 1) session.pool = new MarkdownPool(this.paths, workers, files, this.address.base);
   }
 
   /** Analyse: every markdown file's facts and pre-rendered body, from the cache or analysed now. */
@@ -262,6 +267,8 @@ export class Builder {
   private plan(read: ReadContent, { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] }): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[] } {
     const { definition, raw } = read;
     const all = [...diagnostics];
+    // Pages, their heads, the sitemap and the feed see the site at the address it is published at.
+    if (model) model = { ...model, site: placeSite(model.site, this.address), data: { ...model.data, site: placeSite(model.site, this.address) } };
     const owned = fileRoutes(raw, definition);
     all.push(...owned.diagnostics);
     const plan = model && planSite(model, definition);
@@ -282,17 +289,22 @@ export class Builder {
    * pages render where their bodies are (on worker threads for large sites, which write them
    * into the new version themselves) while this thread renders the YAML pages.
    */
-  private async render(session: Session, read: ReadContent, model: ContentModel, plan: SitePlan, { stylesheet, bundle }: Assets, store: OutputStore, options: BuildOptions): Promise<RenderedOutput> {
+  private async render(session: Session, read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, store: OutputStore, options: BuildOptions): Promise<RenderedOutput> {
     const { definition, names } = await this.site;
+    const { base } = this.address;
+    const { bundle } = assets;
+    // The CSS parser is loaded only for a build under a base.
+    const stylesheet = base ? (await import('../bundle/stylesheetUrls.ts')).stylesheetUnder(assets.stylesheet, base) : assets.stylesheet;
     const files = new Map<string, string | Uint8Array>();
     const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
     files.set(stylesheetUrl.slice(1), stylesheet.css);
     for (const [file, data] of bundle.files) files.set(file, data);
     for (const [file, data] of plan.files) files.set(file, data);
-    const shared: SharedRender = { site: model.site, year: buildYear(), today: model.today, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
+    const shared: SharedRender = { site: model.site, base, year: buildYear(), today: model.today, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
     // Everything a page can see besides its own inputs: when this changes, every page renders again.
+    // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
     const version = this.version ? await this.version : '';
-    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections]), 20);
+    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base]), 20);
     const keyOf = (page: PlannedPage) => `${sharedKey}:${page.inputs}`;
 
     const timings: PageTiming[] = [];
@@ -340,7 +352,7 @@ export class Builder {
     const rendering = read.markdown.render(stale.map((s) => s.entry.doc), shared, session.staged?.dir);
     rendering.catch(() => undefined);
 
-    const context = { site: model.site, data: model.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: definition.Layout };
+    const context = { site: model.site, base, data: model.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: definition.Layout };
     for (const job of plan.yamlPages) {
       const hit = this.rendered.get(job.route);
       if (hit?.key === keyOf(job)) keep(job, hit, 0, true);
@@ -430,8 +442,8 @@ interface RenderedOutput {
   manifest: OutputManifest | undefined;
 }
 
-/** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk. */
-export function build(paths: Paths, options: BuildOptions = {}): Promise<BuildResult> {
-  return new Builder(paths, { persistent: !options.check }).build(options);
+/** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */
+export function build(paths: Paths, options: BuildOptions = {}, address?: SiteAddress): Promise<BuildResult> {
+  return new Builder(paths, { persistent: !options.check, address }).build(options);
 }
 

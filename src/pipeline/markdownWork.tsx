@@ -17,6 +17,7 @@ import type { LoadedSite } from './loadDefinition.ts';
 /** What rendering an entry's page needs besides its own file: plain data, so it can be sent to a worker. */
 export interface SharedRender {
   site: Site;
+  base: string;
   year: number;
   /** The build's day (YYYY-MM-DD): whether an entry is published, a draft or scheduled. */
   today: string;
@@ -52,9 +53,11 @@ export class MarkdownWorkspace implements MarkdownWorker {
   private sizeOf;
 
   /** Analyses are kept: for the next build (watch), and on a worker for rendering the pages it analysed. */
+  /** `base`: the path the site is published under, which bodies' links, images and islands are rendered under. */
   constructor(
     private readonly paths: Paths,
     private readonly load: () => Promise<LoadedSite>,
+    private readonly base: string,
   ) {
     this.sizeOf = createImageSizer(paths.public);
   }
@@ -78,7 +81,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
         const parsed = parseMarkdown(file, text, this.sizeOf);
         if (encoding) parsed.diagnostics.unshift(encoding);
         const facts = factsOf(of, slug, parsed);
-        const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, 'b') : undefined;
+        const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, this.base, 'b') : undefined;
         result = { facts, hash, body };
       } catch (error) {
         // Structures nested too deep for any stack (the parser's, the renderer's): an error of this file, not a crash.
@@ -96,7 +99,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
     const { definition, names } = await this.load();
     const collections = new Map(definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
-    const context = { site: shared.site, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: definition.Layout };
+    const context = { site: shared.site, base: shared.base, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: definition.Layout };
     return docs.map((doc) => {
       const started = performance.now();
       const known = this.done.get(doc.facts.file);

@@ -1,23 +1,28 @@
 import type { PageHead, Site } from '../model.ts';
 import { feedOf } from '../schemas/site.ts';
-import { absoluteUrl } from '../routes/urls.ts';
+import { absoluteUrl, siteUrl } from '../routes/urls.ts';
 import { documentTitle } from './head.ts';
 
 export interface DocumentProps {
   site: Site;
+  /** The path the site is published under: the stylesheet, scripts, favicon and feed are paths of the site under it. */
+  base: string;
   head: PageHead;
   stylesheet: string;
   loader: string | undefined;
   body: string;
 }
 
-/** The complete HTML document around a rendered page. */
-export function Document({ site, head, stylesheet, loader, body }: DocumentProps) {
+/**
+ * The complete HTML document around a rendered page. Under a base, `<html data-base>` tells the
+ * loader which base the islands were rendered with, so that hydration renders the same URLs.
+ */
+export function Document({ site, base, head, stylesheet, loader, body }: DocumentProps) {
   const url = absoluteUrl(site, head.route);
   const title = documentTitle(site, head);
   const image = absoluteUrl(site, head.image ?? site.socialImage);
   return (
-    <html lang={site.language}>
+    <html lang={site.language} data-base={base || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -25,9 +30,9 @@ export function Document({ site, head, stylesheet, loader, body }: DocumentProps
         <meta name="description" content={head.description} />
         {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
         <meta name="theme-color" content={site.themeColor} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={stylesheet} />
-        {head.feed ? <link rel="alternate" type="application/atom+xml" title={feedOf(site).title} href="/feed.xml" /> : null}
+        <link rel="icon" href={siteUrl(base, '/favicon.svg')} type="image/svg+xml" />
+        <link rel="stylesheet" href={siteUrl(base, stylesheet)} />
+        {head.feed ? <link rel="alternate" type="application/atom+xml" title={feedOf(site).title} href={siteUrl(base, '/feed.xml')} /> : null}
         <meta property="og:site_name" content={site.name} />
         <meta property="og:type" content={head.type ?? 'website'} />
         <meta property="og:title" content={head.title} />
@@ -42,7 +47,7 @@ export function Document({ site, head, stylesheet, loader, body }: DocumentProps
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={image} />
         {head.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} /> : null}
-        {loader ? <script type="module" src={loader} /> : null}
+        {loader ? <script type="module" src={siteUrl(base, loader)} /> : null}
       </head>
       <body dangerouslySetInnerHTML={{ __html: body }} />
     </html>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { SiteBase } from '../islands/base.ts';
 import { IslandCollector, IslandContext, SLOT_TAG, type IslandUse } from '../islands/Island.tsx';
+import { siteUrl } from '../routes/urls.ts';
 
 /** Component → island name (the file name in templates/islands). */
 export type IslandNames = ReadonlyMap<unknown, string>;
@@ -12,26 +14,32 @@ const ISLAND_OPEN = new RegExp(`<${SLOT_TAG} data-island="([A-Za-z0-9]+)"`, 'g')
  * Renders a tree that may contain islands. Each island is rendered on its own with a unique
  * identifierPrefix (as hydrateRoot will in the browser) and its props serialized beside it.
  * `prefix` keeps prefixes unique when a page is assembled from separately rendered parts.
+ * `base` is the path the site is published under: the tree and each island see it, as the
+ * islands will in the browser.
  */
-export function renderWithIslands(tree: ReactNode, names: IslandNames, prefix = 'i'): { html: string; islands: string[] } {
+export function renderWithIslands(tree: ReactNode, names: IslandNames, base: string, prefix = 'i'): { html: string; islands: string[] } {
   const collector = new IslandCollector();
-  const outer = renderToString(<IslandContext.Provider value={collector}>{tree}</IslandContext.Provider>);
+  const outer = renderToString(
+    <SiteBase value={base}>
+      <IslandContext.Provider value={collector}>{tree}</IslandContext.Provider>
+    </SiteBase>,
+  );
   const used = new Set<string>();
   const html = outer.replace(SLOT, (_, slot: string) => {
     const use = collector.uses[Number(slot)]!;
     const name = islandName(use, names);
     used.add(name);
-    return islandElement(name, use, `${prefix}${slot}-`);
+    return islandElement(name, use, `${prefix}${slot}-`, base);
   });
   return { html, islands: [...used].sort() };
 }
 
-/** Points every island at its browser module, once the bundle's content-hashed URLs are known. */
-export function linkIslands(html: string, urls: ReadonlyMap<string, string>): string {
+/** Points every island at its browser module (a path of the site, under `base`), once the bundle's content-hashed URLs are known. */
+export function linkIslands(html: string, urls: ReadonlyMap<string, string>, base: string): string {
   return html.replace(ISLAND_OPEN, (open, name: string) => {
     const url = urls.get(name);
     if (!url) throw new Error(`island ${name} has no browser bundle`);
-    return `${open} data-src="${escapeAttribute(url)}"`;
+    return `${open} data-src="${escapeAttribute(siteUrl(base, url))}"`;
   });
 }
 
@@ -64,13 +72,18 @@ export function serializeProps(name: string, props: unknown): string {
 const renderedIslands = new Map<string, string>();
 const RENDERED_ISLANDS_MAX = 256;
 
-function islandElement(name: string, use: IslandUse, prefix: string): string {
+function islandElement(name: string, use: IslandUse, prefix: string, base: string): string {
   const props = serializeProps(name, use.props);
-  const key = `${name}\0${use.when}\0${prefix}\0${props}`;
+  const key = `${name}\0${use.when}\0${prefix}\0${base}\0${props}`;
   const known = renderedIslands.get(key);
   if (known !== undefined) return known;
   const Component = use.component as React.ComponentType<object>;
-  const inner = renderToString(<Component {...(use.props as object)} />, { identifierPrefix: prefix });
+  const inner = renderToString(
+    <SiteBase value={base}>
+      <Component {...(use.props as object)} />
+    </SiteBase>,
+    { identifierPrefix: prefix },
+  );
   const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, 'data-props': props };
   const attrText = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)

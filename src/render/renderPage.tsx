@@ -8,7 +8,10 @@ import { linkIslands, renderWithIslands, type IslandNames } from './islands.tsx'
 import { SiteContext } from './siteContext.ts';
 
 export interface RenderContext {
+  /** The site settings, its `url` the address of the site's root (under the base, for a preview). */
   site: Site;
+  /** The path the site is published under ('' at the root of its host): every site path in the page goes under it. */
+  base: string;
   data: SiteData;
   year: number;
   stylesheet: string;
@@ -42,10 +45,10 @@ function renderDocument(job: PageJob, ctx: RenderContext): { html: string; islan
       <Layout route={job.route}>{job.element()}</Layout>
     </SiteContext.Provider>
   );
-  const body = renderWithIslands(tree, ctx.islandNames);
+  const body = renderWithIslands(tree, ctx.islandNames, ctx.base);
   const islands = [...new Set([...body.islands, ...(job.islands ?? [])])].sort();
   const doc = renderToString(
-    <Document site={ctx.site} head={job.head} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls)} />,
+    <Document site={ctx.site} base={ctx.base} head={job.head} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls, ctx.base)} />,
   );
   return { html: `<!DOCTYPE html>${doc}`, islands };
 }

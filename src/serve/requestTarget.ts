@@ -34,3 +34,15 @@ export function locationFor(key: string, query: string): string {
   const safeQuery = /^\?[\x21-\x7e]*$/.test(query) ? query : '';
   return `/${key.split('/').map(encodeURIComponent).join('/')}${safeQuery}`;
 }
+
+/**
+ * Where a key of the host lands when the site is served under `base` (`/previews/pr-42`): a key
+ * of the site (the rest of the path), the site's root asked without its slash or the host's
+ * root (both sent to `/previews/pr-42/`), or nothing of the site (`/about`, `/previews/pr-420/`).
+ */
+export function keyUnderBase(key: string, base: string): { key: string } | { root: string } | undefined {
+  if (!base) return { key };
+  const own = base.slice(1);
+  if (key === own || key === '') return { root: `${own}/` };
+  return key.startsWith(`${own}/`) ? { key: key.slice(own.length + 1) } : undefined;
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import compression from 'compression';
 import { fileForKey } from '../hosting/keys.ts';
 import { CACHE_REVALIDATE, cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
-import { locationFor, parseTarget } from './requestTarget.ts';
+import { keyUnderBase, locationFor, parseTarget } from './requestTarget.ts';
 
 /** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
 export interface ServerHooks {
@@ -32,9 +32,13 @@ function siteFile(root: string, file: string): { path: string; info: Stats } | u
  * published bucket holds (every route at its clean URL with no redirect, and every file at its
  * path), `/about/` redirected to `/about`, 404.html with status 404, compressed. Any request
  * gets a status: a target that cannot name a file of a site gets 400, never an exception.
+ * Under a `base` (a site built with `--base`), the site answers at `/previews/pr-42/…` as it
+ * would at the root; `/previews/pr-42` and `/` are sent to `/previews/pr-42/`, and anything
+ * else of the host is not found.
  */
-export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false): http.Server {
+export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false, base = ''): http.Server {
   const folder = path.resolve(dir);
+  const own = base.slice(1);
   const compress = compression();
 
   const send = (res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body?: string) => {
@@ -69,19 +73,23 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
    * Answers from one version of the output: the output folder is a link that a build switches
    * to its new version at once, so every file of a response comes from the same build.
    */
-  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, key: string, query: string) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, hostKey: string, query: string) => {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) return send(res, 405, { Allow: 'GET, HEAD' });
+    const under = keyUnderBase(hostKey, base);
+    if (under && 'root' in under) return send(res, 301, { Location: locationFor(under.root, query) });
     for (let attempt = 0; ; attempt++) {
       const root = await realpath(folder).catch(() => folder);
       const looked = new Map<string, ReturnType<typeof siteFile>>();
       const lookUp = (file: string) => (looked.has(file) ? looked.get(file) : looked.set(file, siteFile(root, file)).get(file));
       const isFile = (file: string) => lookUp(file) !== undefined;
       try {
+        if (!under) return await notFound(root, res, head);
+        const { key } = under;
         if (key.endsWith('/')) {
           // `/about/` is the folder of a page: its clean URL answers it.
-          const base = key.replace(/\/+$/, '');
-          if (base && fileForKey(base, isFile)) return send(res, 301, { Location: locationFor(base, query) });
+          const page = key.replace(/\/+$/, '');
+          if (page && fileForKey(page, isFile)) return send(res, 301, { Location: locationFor(own ? `${own}/${page}` : page, query) });
           return await notFound(root, res, head);
         }
         const file = fileForKey(key, isFile);

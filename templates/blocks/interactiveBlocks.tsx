@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { Island } from '../../src/islands/Island.tsx';
 import { useSite } from '../../src/render/siteContext.ts';
 import Carousel from '../islands/Carousel.tsx';
@@ -11,13 +12,14 @@ import { blockId } from './textBlocks.tsx';
 
 /** A continuous logo loop in CSS: no JavaScript, no dragging; a checkbox pauses it and reduced motion stops it. */
 export function Logos({ block, index }: { block: BlockOf<'logos'>; index: number }) {
+  const url = useSiteUrl();
   const id = blockId(index);
   const pauseId = `${id}-pause`;
   const list = (hidden: boolean) => (
     <ul className="flex shrink-0 items-center gap-14 pr-14" aria-hidden={hidden || undefined}>
       {block.logos.map((logo) => (
         <li key={logo.src}>
-          <img src={logo.src} alt={hidden ? '' : logo.alt} width={240} height={80} loading="lazy" decoding="async" className="h-12 w-auto opacity-80" />
+          <img src={url(logo.src)} alt={hidden ? '' : logo.alt} width={240} height={80} loading="lazy" decoding="async" className="h-12 w-auto opacity-80" />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import type { ReactNode } from 'react';
 import type { BlockOf } from './schema.ts';
 
@@ -5,13 +6,14 @@ type Action = NonNullable<BlockOf<'hero'>['actions']>[number];
 
 /** Buttons of a block: stacked full width on phones, in a row from `sm`. An action to `#lead-form` is a plain anchor: CSS smooth-scrolls to the form unless motion is reduced. */
 export function Actions({ actions, dark = false }: { actions: Action[] | undefined; dark?: boolean }) {
+  const url = useSiteUrl();
   if (!actions?.length) return null;
   return (
     <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
       {actions.map((a) => (
         <a
           key={`${a.label}${a.href}`}
-          href={a.href}
+          href={url(a.href)}
           className={a.style === 'secondary' ? (dark ? 'btn border border-white/40 px-6 py-3 text-base text-white hover:bg-white/10' : 'btn-secondary px-6 py-3 text-base') : 'btn-primary px-6 py-3 text-base'}
         >
           {a.label}

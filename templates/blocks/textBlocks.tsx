@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Actions, BlockHeading, Section } from './parts.tsx';
 import type { BlockOf } from './schema.ts';
@@ -5,6 +6,7 @@ import type { BlockOf } from './schema.ts';
 export const blockId = (index: number) => `block-${index}`;
 
 export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }) {
+  const url = useSiteUrl();
   const id = blockId(index);
   return (
     <section aria-labelledby={id} className="relative overflow-hidden bg-ink-900 text-white">
@@ -33,7 +35,7 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
           <Actions actions={block.actions} dark />
         </div>
         {block.image ? (
-          <img src={block.image.src} alt={block.image.alt} width={1200} height={800} fetchPriority="high" className="w-full rounded-2xl shadow-2xl ring-1 ring-white/10" />
+          <img src={url(block.image.src)} alt={block.image.alt} width={1200} height={800} fetchPriority="high" className="w-full rounded-2xl shadow-2xl ring-1 ring-white/10" />
         ) : null}
       </div>
     </section>
@@ -41,6 +43,7 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
 }
 
 export function Features({ block, index }: { block: BlockOf<'features'>; index: number }) {
+  const url = useSiteUrl();
   const id = blockId(index);
   const cols = { 2: 'card-cols-2', 3: 'card-cols-3', 4: 'card-cols-4' }[block.columns];
   return (
@@ -57,7 +60,7 @@ export function Features({ block, index }: { block: BlockOf<'features'>; index: 
             <h3 className="mt-4 text-lg font-bold text-ink-900">{item.title}</h3>
             <p className="mt-2 flex-1 leading-relaxed text-slate-600">{item.text}</p>
             {item.link ? (
-              <a href={item.link.href} className="mt-4 inline-flex self-start text-sm font-semibold text-brand-700 hover:underline">
+              <a href={url(item.link.href)} className="mt-4 inline-flex self-start text-sm font-semibold text-brand-700 hover:underline">
                 {item.link.label} <span aria-hidden="true">&nbsp;→</span>
               </a>
             ) : null}
@@ -69,6 +72,7 @@ export function Features({ block, index }: { block: BlockOf<'features'>; index: 
 }
 
 export function Split({ block, index }: { block: BlockOf<'split'>; index: number }) {
+  const url = useSiteUrl();
   const id = blockId(index);
   return (
     <Section id={id} tone={index % 2 ? 'tint' : 'white'}>
@@ -95,7 +99,7 @@ export function Split({ block, index }: { block: BlockOf<'split'>; index: number
           ) : null}
           <Actions actions={block.actions} />
         </div>
-        <img src={block.image.src} alt={block.image.alt} width={1200} height={800} loading="lazy" decoding="async" className="w-full rounded-2xl border border-slate-200 shadow-card" />
+        <img src={url(block.image.src)} alt={block.image.alt} width={1200} height={800} loading="lazy" decoding="async" className="w-full rounded-2xl border border-slate-200 shadow-card" />
       </div>
     </Section>
   );
@@ -125,6 +129,7 @@ export function Steps({ block, index }: { block: BlockOf<'steps'>; index: number
 }
 
 export function Tiles({ block, index }: { block: BlockOf<'tiles'>; index: number }) {
+  const url = useSiteUrl();
   const id = blockId(index);
   return (
     <Section id={id}>
@@ -132,7 +137,7 @@ export function Tiles({ block, index }: { block: BlockOf<'tiles'>; index: number
       <ul className="mt-12 card-row card-cols-3">
         {block.items.map((item) => (
           <li key={item.href}>
-            <a href={item.href} className="group flex h-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition hover:-translate-y-0.5 hover:border-brand-400">
+            <a href={url(item.href)} className="group flex h-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition hover:-translate-y-0.5 hover:border-brand-400">
               {item.icon ? (
                 <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon name={item.icon} />
@@ -152,6 +157,7 @@ export function Tiles({ block, index }: { block: BlockOf<'tiles'>; index: number
 }
 
 export function Team({ block, index }: { block: BlockOf<'team'>; index: number }) {
+  const url = useSiteUrl();
   const id = blockId(index);
   return (
     <Section id={id} tone="tint">
@@ -159,7 +165,7 @@ export function Team({ block, index }: { block: BlockOf<'team'>; index: number }
       <ul className="mt-12 card-row card-cols-3">
         {block.members.map((m) => (
           <li key={m.name} className="rounded-card border border-slate-200 bg-white p-6 shadow-card">
-            <img src={m.photo} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-20 w-20 rounded-full" />
+            <img src={url(m.photo)} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-20 w-20 rounded-full" />
             <h3 className="mt-4 text-lg font-bold text-ink-900">{m.name}</h3>
             <p className="text-sm font-semibold text-brand-700">{m.role}</p>
             <p className="mt-3 leading-relaxed text-slate-600">{m.bio}</p>

@@ -1,17 +1,19 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 
 /** A blog card: category, title, excerpt, author, date and reading time; the whole card is one link. */
 export function ArticleCard({ article }: { article: CardArticle }) {
+  const url = useSiteUrl();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-card transition-shadow hover:shadow-lg">
-      <img src={article.thumbnail} alt="" width={1200} height={675} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+      <img src={url(article.thumbnail)} alt="" width={1200} height={675} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col p-6">
         <ReleaseBadge release={article.release} className="mb-3 self-start" />
         <p className="eyebrow">{article.category}</p>
         <h3 className="mt-2 text-lg font-bold leading-snug text-ink-900">
-          <a href={article.href} className="after:absolute after:inset-0 group-hover:text-brand-700">
+          <a href={url(article.href)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {article.title}
           </a>
         </h3>

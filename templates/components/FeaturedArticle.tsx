@@ -1,21 +1,23 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
 
 /** The wide FEATURED card at the top of the blog. */
 export function FeaturedArticle({ article }: { article: CardArticle }) {
+  const url = useSiteUrl();
   return (
     <section aria-labelledby="featured-heading" className="mb-14">
       <h2 id="featured-heading" className="eyebrow">
         Featured
       </h2>
       <article className="group relative mt-4 grid overflow-hidden rounded-card border border-slate-200 bg-white shadow-card lg:grid-cols-2">
-        <img src={article.thumbnail} alt="" width={1200} height={675} fetchPriority="high" className="aspect-video h-full w-full object-cover" />
+        <img src={url(article.thumbnail)} alt="" width={1200} height={675} fetchPriority="high" className="aspect-video h-full w-full object-cover" />
         <div className="flex flex-col justify-center p-7 sm:p-10">
           <ReleaseBadge release={article.release} className="mb-3 self-start" />
           <p className="eyebrow">{article.category}</p>
           <h3 className="mt-3 text-2xl font-extrabold leading-tight text-ink-900 sm:text-3xl">
-            <a href={article.href} className="after:absolute after:inset-0 group-hover:text-brand-700">
+            <a href={url(article.href)} className="after:absolute after:inset-0 group-hover:text-brand-700">
               {article.title}
             </a>
           </h3>

@@ -1,8 +1,10 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { useSite } from '../../src/render/siteContext.ts';
 import { Logo } from './Logo.tsx';
 
 export function Footer() {
   const { site, year } = useSite();
+  const url = useSiteUrl();
   return (
     <footer className="bg-ink-950 text-slate-300">
       <div className="container-page grid gap-12 py-16 lg:grid-cols-[1.2fr_2fr]">
@@ -20,7 +22,7 @@ export function Footer() {
               <ul className="mt-4 space-y-3">
                 {column.links.map((link) => (
                   <li key={link.href}>
-                    <a href={link.href} className="text-sm text-slate-400 hover:text-white">
+                    <a href={url(link.href)} className="text-sm text-slate-400 hover:text-white">
                       {link.label}
                     </a>
                   </li>

@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { Island } from '../../src/islands/Island.tsx';
 import { useSite } from '../../src/render/siteContext.ts';
 import MobileMenu from '../islands/MobileMenu.tsx';
@@ -12,6 +13,7 @@ import { NewTabLink } from './NewTabLink.tsx';
  */
 export function Header() {
   const { site, route } = useSite();
+  const url = useSiteUrl();
   const { header } = site;
   const signIn = { label: header.signIn, href: site.appUrl };
   // Only a page the menus link to is marked current; every other page gets the same menus (rendered once).
@@ -19,7 +21,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-6">
-        <a href="/" className="shrink-0 rounded-md" aria-label={`${site.name} home`}>
+        <a href={url('/')} className="shrink-0 rounded-md" aria-label={`${site.name} home`}>
           <Logo name={site.name} compact />
         </a>
         <nav aria-label="Main" className="hidden md:block">
@@ -29,7 +31,7 @@ export function Header() {
           <NewTabLink href={signIn.href} className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
             {signIn.label}
           </NewTabLink>
-          <a href={header.cta.href} className="btn-primary px-3 max-[359px]:hidden sm:px-5">
+          <a href={url(header.cta.href)} className="btn-primary px-3 max-[359px]:hidden sm:px-5">
             {header.cta.label}
           </a>
           <div className="md:hidden">

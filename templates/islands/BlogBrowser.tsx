@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FeaturedArticle } from '../components/FeaturedArticle.tsx';
@@ -41,8 +42,9 @@ const plural = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
  */
 export default function BlogBrowser(props: BlogBrowserProps) {
   const { categories, allHref, listHref, category, page, pages, total, featured, cards, pageSize } = props;
+  const url = useSiteUrl();
   const hydrated = useHydrated();
-  const blog = useMemo(() => new BlogData(props.data), [props.data]);
+  const blog = useMemo(() => new BlogData(url(props.data)), [url, props.data]);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<Search | null>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
@@ -70,7 +72,7 @@ export default function BlogBrowser(props: BlogBrowserProps) {
     const shared = categories.find((c) => c.name === params.get('category'));
     if (shared && !category) {
       params.delete('category');
-      window.location.replace(`${shared.href}${params.size ? `?${params}` : ''}${window.location.hash}`);
+      window.location.replace(`${url(shared.href)}${params.size ? `?${params}` : ''}${window.location.hash}`);
       return;
     }
     const text = params.get('q') ?? '';
@@ -105,7 +107,7 @@ export default function BlogBrowser(props: BlogBrowserProps) {
     setFocusFrom(from);
   };
 
-  const withQuery = (href: string) => (search ? `${href}?q=${encodeURIComponent(search.query)}` : href);
+  const withQuery = (href: string) => (search ? `${url(href)}?q=${encodeURIComponent(search.query)}` : url(href));
   const shown = search ? search.shown : cards;
   const heading = search ? `${category ? `${category}: s` : 'S'}earch results` : category ? `${category} articles` : 'All articles';
   let status = pages > 1 ? `Page ${page} of ${pages} · ${plural(total)}` : plural(total);

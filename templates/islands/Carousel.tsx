@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import type { KeyboardEvent } from 'react';
 import { SlideButtons } from './shared/SlideButtons.tsx';
 import { useHydrated } from './shared/useHydrated.ts';
@@ -21,6 +22,7 @@ export interface CarouselProps {
  * and arrow keys are added once JavaScript runs. Without it every slide is reachable by scrolling.
  */
 export default function Carousel({ label, slides }: CarouselProps) {
+  const url = useSiteUrl();
   const { track, index, goTo } = useSnapTrack(slides.length);
   const hydrated = useHydrated();
 
@@ -37,7 +39,7 @@ export default function Carousel({ label, slides }: CarouselProps) {
         {slides.map((slide, i) => (
           <div key={slide.src} className="w-full shrink-0 snap-start" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
             <figure>
-              <img src={slide.src} alt={slide.alt} width={slide.width} height={slide.height} loading="lazy" decoding="async" className="block h-auto w-full" />
+              <img src={url(slide.src)} alt={slide.alt} width={slide.width} height={slide.height} loading="lazy" decoding="async" className="block h-auto w-full" />
               {slide.caption ? <figcaption className="bg-white px-4 py-3 text-sm text-slate-600">{slide.caption}</figcaption> : null}
             </figure>
           </div>

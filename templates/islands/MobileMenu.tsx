@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { NewTabLink } from '../components/NewTabLink.tsx';
 import type { NavItem } from './NavMenus.tsx';
@@ -27,6 +28,7 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
  * link closes it. Without JavaScript, "Menu" is a link to the footer's navigation.
  */
 export default function MobileMenu({ menus, links, signIn, cta, current }: MobileMenuProps) {
+  const url = useSiteUrl();
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const sheet = useRef<HTMLDivElement>(null);
@@ -141,7 +143,7 @@ export default function MobileMenu({ menus, links, signIn, cta, current }: Mobil
               <NewTabLink href={signIn.href} className="btn-secondary py-3 text-base">
                 {signIn.label}
               </NewTabLink>
-              <a href={cta.href} className="btn-primary py-3 text-base">
+              <a href={url(cta.href)} className="btn-primary py-3 text-base">
                 {cta.label}
               </a>
             </div>
@@ -153,11 +155,12 @@ export default function MobileMenu({ menus, links, signIn, cta, current }: Mobil
 }
 
 function LinkList({ items, current, className }: { items: NavItem[]; current: string | undefined; className: string }) {
+  const url = useSiteUrl();
   return (
     <ul className={className}>
       {items.map((item) => (
         <li key={item.href}>
-          <a href={item.href} aria-current={item.href === current ? 'page' : undefined} className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50">
+          <a href={url(item.href)} aria-current={item.href === current ? 'page' : undefined} className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50">
             {item.label}
           </a>
         </li>

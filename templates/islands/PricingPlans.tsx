@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Billing, Pricing, PricingDetail, PricingPlan } from '../schemas/pricing.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -198,6 +199,7 @@ function Toggle({
 
 /** A plan spans seven rows of the list's grid (subgrid), so names, descriptions, prices, buttons, limits and Learn More line up across cards. */
 function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; billing: Billing; pricing: Omit<Pricing, 'faq'>; learnMore: ReactNode }) {
+  const url = useSiteUrl();
   const price = planPrice(plan, billing, pricing);
   const limits = limitLines(plan.limits, pricing.limitLabels);
   const support = supportLines(plan.support, pricing.supportLabels);
@@ -220,7 +222,7 @@ function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; bi
         )}
       </div>
       {plan.cta ? (
-        <a href={plan.cta.href} className={`row-start-4 mt-6 ${plan.popular ? 'btn-primary' : 'btn-secondary'} px-5 py-2.5 text-center text-sm`}>
+        <a href={url(plan.cta.href)} className={`row-start-4 mt-6 ${plan.popular ? 'btn-primary' : 'btn-secondary'} px-5 py-2.5 text-center text-sm`}>
           {plan.cta.label}
           <span className="sr-only"> with {plan.name}</span>
         </a>
@@ -253,6 +255,7 @@ function FeatureList({ items, className }: { items: string[]; className: string 
 }
 
 function DetailContent({ detail, headingId, level, accessLabel }: { detail: PricingDetail; headingId: string; level: 2 | 3; accessLabel: string }) {
+  const url = useSiteUrl();
   const Title = `h${level}` as const;
   const Sub = `h${level + 1}` as 'h3' | 'h4';
   return (
@@ -265,7 +268,7 @@ function DetailContent({ detail, headingId, level, accessLabel }: { detail: Pric
         <Sub className="font-bold text-ink-900">{accessLabel}</Sub>
         <FeatureList items={detail.access} className="mt-3" />
       </div>
-      {detail.diagram ? <img src={detail.diagram.src} alt={detail.diagram.alt} width={detail.diagram.width} height={detail.diagram.height} loading="lazy" className="mt-6 w-full rounded-xl border border-slate-200" /> : null}
+      {detail.diagram ? <img src={url(detail.diagram.src)} alt={detail.diagram.alt} width={detail.diagram.width} height={detail.diagram.height} loading="lazy" className="mt-6 w-full rounded-xl border border-slate-200" /> : null}
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {detail.categories.map((c) => (
           <div key={c.name}>

@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { useEffect, useState } from 'react';
 import { SlideButtons } from './shared/SlideButtons.tsx';
 import { useHydrated } from './shared/useHydrated.ts';
@@ -24,6 +25,7 @@ export interface TestimonialsProps {
  * autoplays under prefers-reduced-motion. Without JavaScript all quotes stay reachable.
  */
 export default function Testimonials({ label, items, interval = 4000 }: TestimonialsProps) {
+  const url = useSiteUrl();
   const { track, index, goTo } = useSnapTrack(items.length);
   const hydrated = useHydrated();
   const [playing, setPlaying] = useState(true);
@@ -65,7 +67,7 @@ export default function Testimonials({ label, items, interval = 4000 }: Testimon
                 <p>“{t.quote}”</p>
               </blockquote>
               <figcaption className="mt-8 flex items-center justify-center gap-4">
-                <img src={t.image} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-12 w-12 rounded-full" />
+                <img src={url(t.image)} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-12 w-12 rounded-full" />
                 <span className="text-left">
                   <span className="block font-semibold text-white">{t.name}</span>
                   <span className="block text-sm text-slate-300">

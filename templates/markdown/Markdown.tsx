@@ -2,6 +2,7 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Children, isValidElement, type ComponentProps, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { Callout, Figure, ImageCarousel, Video } from './embeds.tsx';
 
 /**
@@ -26,7 +27,7 @@ function anchored(Tag: 'h2' | 'h3') {
 }
 
 function holdsLink(node: ReactNode): boolean {
-  return Children.toArray(node).some((child) => isValidElement<{ children?: ReactNode }>(child) && (child.type === 'a' || holdsLink(child.props.children)));
+  return Children.toArray(node).some((child) => isValidElement<{ children?: ReactNode }>(child) && (child.type === Link || holdsLink(child.props.children)));
 }
 
 /** Wide tables scroll inside a focusable, labelled region so keyboard users can scroll them too. */
@@ -38,14 +39,22 @@ function Table({ 'data-label': label, ...props }: ComponentProps<'table'> & { 'd
   );
 }
 
-function Image(props: ComponentProps<'img'>) {
-  return <img {...props} loading="lazy" decoding="async" />;
+/** Markdown links and images name paths of the site: they go under the site's base. */
+function Link({ href, ...props }: ComponentProps<'a'>) {
+  const url = useSiteUrl();
+  return <a href={href === undefined ? undefined : url(href)} {...props} />;
+}
+
+function Image({ src, ...props }: ComponentProps<'img'>) {
+  const url = useSiteUrl();
+  return <img src={typeof src === 'string' ? url(src) : src} {...props} loading="lazy" decoding="async" />;
 }
 
 const components = {
   h2: anchored('h2'),
   h3: anchored('h3'),
   table: Table,
+  a: Link,
   img: Image,
   'x-callout': Callout,
   'x-figure': Figure,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { Island } from '../../src/islands/Island.tsx';
 import Carousel, { type Slide } from '../islands/Carousel.tsx';
 import VideoFacade from '../islands/VideoFacade.tsx';
@@ -20,9 +21,10 @@ export function Callout({ type = 'note', title, children }: { type?: keyof typeo
 }
 
 export function Figure({ src, alt, caption, width, height }: { src: string; alt: string; caption: string; width?: number | string; height?: number | string }) {
+  const url = useSiteUrl();
   return (
     <figure className="my-8">
-      <img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" className="h-auto w-full rounded-2xl" />
+      <img src={url(src)} alt={alt} width={width} height={height} loading="lazy" decoding="async" className="h-auto w-full rounded-2xl" />
       <figcaption className="mt-3 text-center text-sm text-slate-600">{caption}</figcaption>
     </figure>
   );

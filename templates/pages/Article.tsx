@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import type { EntryPageProps } from '../../src/model.ts';
 import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
@@ -7,6 +8,7 @@ import { ReleaseNotice } from '../components/ReleaseBadge.tsx';
 const RELATED = 3;
 
 export function Article({ entry: article, body, collections }: EntryPageProps<ArticleSummary>) {
+  const url = useSiteUrl();
   const related: ArticleSummary[] = [];
   for (const a of articlesByCategory(siteCollections(collections).articles).get(article.category) ?? []) {
     if (related.length === RELATED) break;
@@ -16,7 +18,7 @@ export function Article({ entry: article, body, collections }: EntryPageProps<Ar
     <>
       <article>
         <header className="container-page max-w-4xl pt-10 sm:pt-14">
-          <a href="/news-insights" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+          <a href={url('/news-insights')} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
             <span aria-hidden="true">←</span> Back to Articles
           </a>
           <ReleaseNotice release={article.release} />
@@ -32,7 +34,7 @@ export function Article({ entry: article, body, collections }: EntryPageProps<Ar
           </p>
         </header>
         <div className="container-page mt-10 max-w-5xl">
-          <img src={article.thumbnail} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
+          <img src={url(article.thumbnail)} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
         </div>
         <div className="container-page max-w-4xl py-12">
           <div className="prose-body max-w-2xl" dangerouslySetInnerHTML={{ __html: body.html }} />

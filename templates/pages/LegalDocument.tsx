@@ -1,15 +1,17 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import type { EntryPageProps } from '../../src/model.ts';
 import type { LegalSummary } from '../collections/summaries.ts';
 import { formatDate } from '../components/dates.ts';
 
 /** A legal document: title, date at the top, a table of contents, numbered sections with anchors. */
 export function LegalDocument({ entry: document, body }: EntryPageProps<LegalSummary>) {
+  const url = useSiteUrl();
   const sections = body.headings.filter((h) => h.depth === 2);
   return (
     <article>
       <header className="border-b border-slate-200 bg-slate-50">
         <div className="container-page py-12 sm:py-16">
-          <a href="/legal" className="no-print text-sm font-semibold text-brand-700 hover:underline">
+          <a href={url('/legal')} className="no-print text-sm font-semibold text-brand-700 hover:underline">
             ← Legal Stuff
           </a>
           <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">{document.title}</h1>

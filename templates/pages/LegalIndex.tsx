@@ -1,3 +1,4 @@
+import { useSiteUrl } from '../../src/islands/base.ts';
 import { z } from 'zod';
 import { href, text } from '../../src/schemas/common.ts';
 import { definePage } from '../../src/model.ts';
@@ -20,35 +21,38 @@ const schema = z
   })
   .describe('The index of the legal documents.');
 
-export const LegalIndex = definePage(schema, ({ data }) => (
-  <>
-    <PageHeader eyebrow="Legal" title={data.heading}>
-      <p>{data.intro}</p>
-    </PageHeader>
-    <div className="container-page grid gap-8 py-14 md:grid-cols-2">
-      {data.columns.map((column) => (
-        <section key={column.title} aria-labelledby={`legal-${column.title.toLowerCase()}`} className="rounded-card border border-slate-200 bg-white p-7 shadow-card">
-          <h2 id={`legal-${column.title.toLowerCase()}`} className="text-2xl font-bold text-ink-900">
-            {column.title}
-          </h2>
-          <p className="mt-2 text-slate-600">{column.description}</p>
-          <ul className="mt-6 divide-y divide-slate-200 border-t border-slate-200">
-            {column.links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="group flex items-start justify-between gap-4 py-4">
-                  <span>
-                    <span className="block font-semibold text-ink-900 group-hover:text-brand-700">{link.label}</span>
-                    <span className="mt-1 block text-sm text-slate-600">{link.description}</span>
-                  </span>
-                  <span aria-hidden="true" className="mt-0.5 text-brand-600 transition-transform group-hover:translate-x-1">
-                    →
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  </>
-));
+export const LegalIndex = definePage(schema, ({ data }) => {
+  const url = useSiteUrl();
+  return (
+    <>
+      <PageHeader eyebrow="Legal" title={data.heading}>
+        <p>{data.intro}</p>
+      </PageHeader>
+      <div className="container-page grid gap-8 py-14 md:grid-cols-2">
+        {data.columns.map((column) => (
+          <section key={column.title} aria-labelledby={`legal-${column.title.toLowerCase()}`} className="rounded-card border border-slate-200 bg-white p-7 shadow-card">
+            <h2 id={`legal-${column.title.toLowerCase()}`} className="text-2xl font-bold text-ink-900">
+              {column.title}
+            </h2>
+            <p className="mt-2 text-slate-600">{column.description}</p>
+            <ul className="mt-6 divide-y divide-slate-200 border-t border-slate-200">
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={url(link.href)} className="group flex items-start justify-between gap-4 py-4">
+                    <span>
+                      <span className="block font-semibold text-ink-900 group-hover:text-brand-700">{link.label}</span>
+                      <span className="mt-1 block text-sm text-slate-600">{link.description}</span>
+                    </span>
+                    <span aria-hidden="true" className="mt-0.5 text-brand-600 transition-transform group-hover:translate-x-1">
+                      →
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+});

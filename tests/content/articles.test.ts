@@ -26,7 +26,7 @@ beforeAll(async () => {
   const paths = resolvePaths({ out: path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-content-')), 'dist') });
   const site = loadSite(paths.templates);
   const list = await listMarkdown(paths.content, (await site).definition);
-  const workspace = new MarkdownWorkspace(paths, () => site);
+  const workspace = new MarkdownWorkspace(paths, () => site, '');
   articles = await workspace.analyse(readMarkdownFiles(list.markdown.filter((m) => m.collection === 'article')));
   result = await new Builder(paths).build();
 });

@@ -265,3 +265,83 @@ describe('sitegen publish', () => {
     expect((await runCli('publish', site)).code).toBe(2);
   });
 });
+
+describe('sitegen publish of a preview beside the live site', () => {
+  const prefix = 'previews/pr-42/';
+  let preview: string;
+  beforeAll(async () => {
+    const out = path.join(fx.dir, 'preview-out');
+    expect((await runCli('build', '--content', fx.content, '--out', out, '--base', '/previews/pr-42')).code).toBe(0);
+    preview = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-preview-')), 'dist');
+    await cp(out, preview, { recursive: true, dereference: true });
+  });
+
+  const publishPreview = (...args: string[]) => runCli('publish', preview, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
+  const previewKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k.startsWith(prefix)).sort();
+  const liveObjects = async () => Object.fromEntries(Object.entries(await s3.objects(bucket)).filter(([k]) => !k.startsWith('previews/')));
+
+  it('publishes under the prefix only, answers there through the website endpoint, and never touches the live site', async () => {
+    expect((await publish()).code).toBe(0);
+    const live = await liveObjects();
+    const { code, stdout } = await publishPreview();
+    expect(code).toBe(0);
+    expect(stdout).toContain(`s3://${bucket}/${prefix}: upload `);
+    const files = (await readdir(preview, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(preview, path.join(e.parentPath, e.name)));
+    expect(await previewKeys()).toEqual([...expectedKeys(files).map((k) => prefix + k), `${prefix}.sitegen-publish.json`].sort());
+    expect(await liveObjects()).toEqual(live);
+
+    const home = await s3.website(bucket, '/previews/pr-42/');
+    expect(home.status).toBe(200);
+    expect(home.body).toBe(await readFile(path.join(preview, 'index.html'), 'utf8'));
+    expect(home.body).toContain('href="/previews/pr-42/legal"');
+    expect((await s3.website(bucket, '/previews/pr-42/legal')).body).toBe(await readFile(path.join(preview, 'legal/index.html'), 'utf8'));
+  });
+
+  it('is left alone by the live site’s publish with --delete, which says so', async () => {
+    await publish();
+    await publishPreview();
+    const before = await previewKeys();
+    await rm(path.join(site, 'articles/second-look'), { recursive: true });
+    const { code, stdout } = await publish('--delete');
+    expect(code).toBe(0);
+    expect(stdout).toContain('delete 2\n');
+    expect(stdout).toContain(`  leave   ${before.length} objects of 1 other site published inside it: ${prefix}`);
+    expect(await previewKeys()).toEqual(before);
+    expect(await siteKeys()).not.toContain('articles/second-look');
+  });
+
+  it('is removed with --delete-all, manifest included, after a --dry-run that lists and changes nothing; the live site stays', async () => {
+    await publish();
+    await publishPreview();
+    const live = await liveObjects();
+    const keys = await previewKeys();
+    const before = await s3.objects(bucket);
+    s3.writes();
+
+    const dry = await publishPreview('--delete-all', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`s3://${bucket}/${prefix}: delete all ${keys.length} objects\n`);
+    expect(dry.stdout).toContain(`  delete  ${prefix}legal\n`);
+    expect(dry.stdout).toMatch(new RegExp(`  delete  ${prefix}\\.sitegen-publish\\.json\\ndry run: nothing was changed\\n$`));
+    expect(await s3.objects(bucket)).toEqual(before);
+
+    const removed = await publishPreview('--delete-all');
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toMatch(new RegExp(`deleted ${keys.length} objects in [\\d.]+ s\\n$`));
+    expect(await previewKeys()).toEqual([]);
+    expect(await liveObjects()).toEqual(live);
+    expect(s3.writes()).toBe(0);
+    expect((await s3.website(bucket, '/previews/pr-42/legal')).status).toBe(404);
+  });
+
+  it('refuses --delete-all without a prefix: a whole bucket is never deleted', async () => {
+    await publish();
+    const before = await s3.objects(bucket);
+    for (const args of [[], ['--prefix', ''], ['--prefix', '/']]) {
+      const { code, stderr } = await runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', ...args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toBe('sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n');
+    }
+    expect(await s3.objects(bucket)).toEqual(before);
+  });
+});

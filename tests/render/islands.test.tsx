@@ -27,9 +27,10 @@ describe('islands', () => {
         <Island of={Counter} props={{ start: 2, label: 'B' }} />
       </main>,
       names,
+      '',
     );
     const { islands } = rendered;
-    const html = linkIslands(rendered.html, urls);
+    const html = linkIslands(rendered.html, urls, '');
     expect(islands).toEqual(['Counter']);
     expect(html).toContain(
       '<sitegen-island data-island="Counter" data-src="/assets/island-Counter-abc.js" data-when="visible" data-prefix="i0-" data-props="{&quot;start&quot;:1,&quot;label&quot;:&quot;A \\&quot;quoted\\&quot; &lt;label&gt;&quot;}">',
@@ -43,19 +44,19 @@ describe('islands', () => {
   });
 
   it('leaves pages without islands without any', () => {
-    expect(renderWithIslands(<p>static</p>, names)).toEqual({ html: '<p>static</p>', islands: [] });
+    expect(renderWithIslands(<p>static</p>, names, '')).toEqual({ html: '<p>static</p>', islands: [] });
   });
 
   it('refuses a component that is not a registered island', () => {
-    expect(() => renderWithIslands(<Island of={NotRegistered} props={{}} />, names)).toThrow(/NotRegistered is not an island/);
+    expect(() => renderWithIslands(<Island of={NotRegistered} props={{}} />, names, '')).toThrow(/NotRegistered is not an island/);
   });
 
   it('uses the prefix it is given, so separately rendered parts of a page never share ids', () => {
-    expect(renderWithIslands(<Island of={Counter} props={{ start: 0, label: 'x' }} />, names, 'b').html).toContain('data-prefix="b0-"');
+    expect(renderWithIslands(<Island of={Counter} props={{ start: 0, label: 'x' }} />, names, '', 'b').html).toContain('data-prefix="b0-"');
   });
 
   it('refuses to link an island that has no browser bundle', () => {
-    expect(() => linkIslands('<sitegen-island data-island="Missing" data-when="idle">', urls)).toThrow('island Missing has no browser bundle');
+    expect(() => linkIslands('<sitegen-island data-island="Missing" data-when="idle">', urls, '')).toThrow('island Missing has no browser bundle');
   });
 
   it('refuses props that JSON cannot carry', () => {

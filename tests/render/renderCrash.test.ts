@@ -9,9 +9,15 @@ describe.each([
   ['on worker threads', 300],
 ])('a template that throws while rendering %s', (_where, articles) => {
   let project: Project;
+  /** The line the fault was written on. */
+  let line = 0;
   beforeAll(async () => {
     project = await projectCopy({ articles });
-    await project.edit('templates/pages/Article.tsx', (t) => t.replace(/(export function Article\([^)]*\) \{\n)/, `$1${FAULT}`));
+    await project.edit('templates/pages/Article.tsx', (t) => {
+      const faulty = t.replace(/(export function Article\([^)]*\) \{\n)/, `$1${FAULT}`);
+      line = faulty.split('\n').indexOf(FAULT.trimEnd()) + 1;
+      return faulty;
+    });
   }, 60_000);
   afterAll(() => project?.remove());
 
@@ -20,7 +26,8 @@ describe.each([
     expect(code).toBe(1);
     const [first, ...frames] = stderr.trimEnd().split('\n');
     expect(first).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
-    expect(frames[0]).toMatch(/^\s+at Article \(.*templates\/pages\/Article\.tsx:9:\d+\)$/);
+    expect(line).toBeGreaterThan(0);
+    expect(frames[0]).toMatch(new RegExp(`^\\s+at Article \\(.*templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
     expect(frames.length).toBeLessThanOrEqual(6);
   }, 60_000);
 });

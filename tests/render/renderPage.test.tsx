@@ -11,6 +11,7 @@ function Widget() {
 const site = { name: 'Site', legalName: 'Site Inc.', tagline: 'Tag.', url: 'https://www.site.example', language: 'en', socialImage: '/s.png', themeColor: '#000000' } as Site;
 const context: RenderContext = {
   site,
+  base: '',
   data: {},
   year: 2025,
   stylesheet: '/assets/site-abc.css',

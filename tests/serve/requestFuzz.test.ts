@@ -107,3 +107,43 @@ describe.each([
     }
   });
 });
+
+describe('the serve server under a base, fuzzed with raw requests', () => {
+  const base = '/previews/pr-42';
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createSiteServer(dir, {}, false, base);
+    port = await listen(server, 0);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers every request below 500 and redirects only into the base', async () => {
+    const targets = [...corpus(), ...corpus().filter((t) => t.startsWith('/')).map((t) => `${base}${t}`)];
+    const problems: string[] = [];
+    for (let i = 0; i < targets.length; i += 8) {
+      const batch = targets.slice(i, i + 8).map((target, j) => ({ target, method: METHODS[(i + j) % METHODS.length]! }));
+      const answers = await Promise.all(batch.map(({ target, method }) => rawRequest(port, method, target)));
+      answers.forEach(({ status, location }, j) => {
+        const { target, method } = batch[j]!;
+        const shown = `${method} ${target.slice(0, 80)}`;
+        if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
+        if (location !== undefined && !(/^[\x21-\x7e]*$/.test(location) && location.startsWith(`${base}/`))) problems.push(`${shown}: Location ${location}`);
+      });
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('serves the site only under the base: its pages, its 404 page, never a file outside it', async () => {
+    for (const pathname of [`${base}/`, `${base}/about`, `${base}/about/index.html`, `${base}/index.html`]) expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(200);
+    expect(await rawRequest(port, 'GET', base)).toEqual({ status: 301, location: `${base}/` });
+    expect(await rawRequest(port, 'GET', '/')).toEqual({ status: 301, location: `${base}/` });
+    expect(await rawRequest(port, 'GET', `${base}/about/?q=1`)).toEqual({ status: 301, location: `${base}/about?q=1` });
+    for (const pathname of ['/about', '/index.html', '/previews/pr-420/', '/previews/pr-420/about', '/previews/pr-4', '/previews/', `${base}/pw.txt`, `${base}/.sitegen-output`, `${base}//about`]) {
+      expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(404);
+    }
+    for (const pathname of [`${base}/../../etc/passwd`, `${base}/%2e%2e/%2e%2e/etc/passwd`, `${base}/..`, '/previews/pr-42/./about']) {
+      expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(400);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { MarkdownFacts } from '../../markdown/facts.ts';
+import { contentHash } from '../../hash.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 
@@ -43,15 +44,17 @@ export class AnalysisCache {
     private readonly version: string,
     private readonly entries: Map<string, Stored>,
     private readonly log: CacheLog,
+    private readonly base: string,
   ) {}
 
-  static async load(cacheDir: string, version: string, log: CacheLog): Promise<AnalysisCache> {
+  /** `base`: the path the site is published under. Bodies are rendered under it, so each base keeps its own; facts are shared. */
+  static async load(cacheDir: string, version: string, log: CacheLog, base = ''): Promise<AnalysisCache> {
     const dir = path.join(cacheDir, 'analyses');
     const stored = Object.entries((await readCacheFile(path.join(dir, `${version}.json`), ENTRIES, version, log)) ?? {});
     // An entry made for a file at another path (a cache copied from another checkout) is not this file's.
     const own = stored.filter(([file, entry]) => entry.facts.file === file);
     if (own.length < stored.length) log(`cache: dropped ${stored.length - own.length} analyses of files at other paths`);
-    return new AnalysisCache(dir, version, new Map(own), log);
+    return new AnalysisCache(dir, version, new Map(own), log, base);
   }
 
   /** Whether the cache has an analysis of `file`, of any version of its text. */
@@ -77,7 +80,7 @@ export class AnalysisCache {
   }
 
   private bodiesFile(): string {
-    return path.join(this.dir, `${this.version}-bodies.json`);
+    return path.join(this.dir, this.base ? `${this.version}-bodies-${contentHash(this.base, 12)}.json` : `${this.version}-bodies.json`);
   }
 
   set(file: string, doc: AnalysedMarkdown): void {

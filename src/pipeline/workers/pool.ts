@@ -27,13 +27,13 @@ export class MarkdownPool implements MarkdownWorker {
   /** Which worker analysed each file (and keeps its pre-rendered body). */
   private readonly owner = new Map<string, number>();
 
-  /** `files`: how many markdown files the pool will analyse (it sizes the workers' heaps). */
-  constructor(paths: Paths, size: number, files: number) {
+  /** `files`: how many markdown files the pool will analyse (it sizes the workers' heaps); `base`: the path the site is published under. */
+  constructor(paths: Paths, size: number, files: number, base: string) {
     const limits = workerHeapLimits(Math.ceil(files / size));
     this.workers = Array.from({ length: size }, () => {
       const thread = threadEntry(paths.root, 'markdownWorker');
       // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
-      const workerData = { ...thread.workerData, paths } satisfies MarkdownWorkerData & { entry: string };
+      const workerData = { ...thread.workerData, paths, base } satisfies MarkdownWorkerData & { entry: string };
       const worker = new Worker(thread.file, { workerData, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
       worker.on('message', (reply: WorkerReply) => {
         const call = this.pending.get(reply.id);

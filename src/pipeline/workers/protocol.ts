@@ -7,6 +7,8 @@ import type { RenderedPage, SharedRender } from '../markdownWork.tsx';
 /** What a markdown worker thread starts with. */
 export interface MarkdownWorkerData {
   paths: Paths;
+  /** The path the site is published under: pre-rendered bodies are rendered under it. */
+  base: string;
   compiled: Compiled | undefined;
 }
 

@@ -4,11 +4,11 @@ import { loadSite } from '../loadDefinition.ts';
 import { MarkdownWorkspace } from '../markdownWork.tsx';
 import type { MarkdownWorkerData, WorkerReply, WorkerRequest } from './protocol.ts';
 
-const { paths, compiled } = workerData as MarkdownWorkerData;
+const { paths, base, compiled } = workerData as MarkdownWorkerData;
 setCompiled(compiled);
 const site = loadSite(paths.templates);
 // It keeps what it analysed: the pool sends each page back to the worker that has its body.
-const workspace = new MarkdownWorkspace(paths, () => site);
+const workspace = new MarkdownWorkspace(paths, () => site, base);
 
 parentPort!.on('message', (request: WorkerRequest) => {
   const run = request.method === 'analyse' ? workspace.analyse(request.files) : workspace.render(request.docs, request.shared, request.writeTo);
