@@ -300,11 +300,11 @@ export class Builder {
     files.set(stylesheetUrl.slice(1), stylesheet.css);
     for (const [file, data] of bundle.files) files.set(file, data);
     for (const [file, data] of plan.files) files.set(file, data);
-    const shared: SharedRender = { site: model.site, base, year: buildYear(), today: model.today, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
+    const shared: SharedRender = { site: model.site, base, year: buildYear(), today: model.today, preview: model.drafts, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
     // Everything a page can see besides its own inputs: when this changes, every page renders again.
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
     const version = this.version ? await this.version : '';
-    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base]), 20);
+    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base, shared.preview]), 20);
     const keyOf = (page: PlannedPage) => `${sharedKey}:${page.inputs}`;
 
     const timings: PageTiming[] = [];

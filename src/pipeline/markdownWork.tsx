@@ -21,6 +21,8 @@ export interface SharedRender {
   year: number;
   /** The build's day (YYYY-MM-DD): whether an entry is published, a draft or scheduled. */
   today: string;
+  /** A build with drafts: a preview, whose pages are all kept from search engines. */
+  preview: boolean;
   stylesheet: string;
   loader: string;
   islandUrls: [string, string][];
@@ -104,7 +106,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
       const started = performance.now();
       const known = this.done.get(doc.facts.file);
       const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);
-      const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared.today);
+      const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared);
       const page = renderPage(job, context);
       const bytes = writeTo ? writeStagedFile(writeTo, job.outputPath, page.html) : Buffer.byteLength(page.html);
       return { route: job.route, outputPath: job.outputPath, html: writeTo ? undefined : page.html, bytes, islands: page.islands, ms: performance.now() - started };

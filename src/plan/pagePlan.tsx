@@ -53,22 +53,27 @@ export function makeCollections(entries: Entry[], definition: Pick<SiteDefinitio
   return collections;
 }
 
-/** The page of one entry, without its body. A draft or scheduled entry (shown with --drafts) is kept from search engines. */
-export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, release: Release, site: Site): PlannedPage {
+/** How a build shows entries: on which day, and whether it is a preview (drafts shown, every page kept from search engines). */
+export interface Showing {
+  today: string;
+  preview: boolean;
+}
+
+/** The page of one entry, without its body. */
+export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, release: Release, site: Site, { preview }: Pick<Showing, 'preview'>): PlannedPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
-  const unreleased = release.status !== 'published';
-  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...(unreleased && { noindex: true }) }, lastmod, inputs: doc.hash };
+  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...((preview || release.status !== 'published') && { noindex: true }) }, lastmod, inputs: doc.hash };
 }
 
 /** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
-export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, collections: Collections, site: Site, today: string): PageJob {
+export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, collections: Collections, site: Site, showing: Showing): PageJob {
   const { facts, body } = doc;
   if (!body) throw new Error(`${facts.file} has errors and cannot be rendered`);
-  const { summary, release } = summaryOf(collection, facts, today);
+  const { summary, release } = summaryOf(collection, facts, showing.today);
   const Template = collection.template;
   return {
-    ...entryPage(collection, doc, summary, release, site),
+    ...entryPage(collection, doc, summary, release, site, showing),
     islands: body.islands,
     element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={collections} />,
   };
@@ -93,7 +98,8 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
         route,
         outputPath: own ? outputPathForRoute(route) : '404.html',
         source: page.file,
-        head: { route, title, description, noindex: !own, feed: template.feed },
+        // A build with drafts is a preview, for people: no page of it is for search engines (it may be served beside the live site).
+        head: { route, title, description, noindex: !own || model.drafts, feed: template.feed },
         ...(!own && { notFound: true }),
         inputs: variant === undefined ? fileInputs : contentHash(`${fileInputs}\0${JSON.stringify(variant)}`, 20),
         element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
@@ -110,7 +116,7 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
 export function planSite(model: ContentModel, definition: SiteDefinition): SitePlan {
   const collections = makeCollections(model.entries, definition);
   const yamlPages = yamlPageJobs(model, definition, collections);
-  const entryPages = model.entries.map((e) => entryPage(e.collection, e.doc, e.summary, e.release, model.site));
+  const entryPages = model.entries.map((e) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }));
   const files = new Map<string, string>();
   for (const page of model.pages) {
     const made = definition.pages[page.template]!.files?.({ data: page.data, title: page.title, description: page.description, collections, route: pageRoute(page.name) ?? '/404' });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolvePaths } from '../../src/config.ts';
@@ -101,7 +101,10 @@ describe('a build with --drafts (and watch)', () => {
     const scheduled = await page('articles/coming-soon');
     expect(scheduled).toContain('Scheduled for April 1, 2025</span>');
     expect(scheduled).toContain('<meta name="robots" content="noindex"/>');
-    expect(await page('articles/second-look')).not.toContain('role="note"');
+    // A preview, served beside the live site, is for people: every page of it is kept from search engines.
+    const published = await page('articles/second-look');
+    expect(published).not.toContain('role="note"');
+    expect(published).toContain('<meta name="robots" content="noindex"/>');
 
     const index = await page('news-insights');
     expect(index).toContain('>Work in Progress</a>');
@@ -114,6 +117,17 @@ describe('a build with --drafts (and watch)', () => {
       expect(files.get(file)).not.toContain('work-in-progress');
       expect(files.get(file)).not.toContain('coming-soon');
     }
+  });
+
+  it('leaves nothing of a preview in the production build that follows it into the same folder', async () => {
+    // Without drafts, the two builds see the same articles: only being a preview tells them apart.
+    await Promise.all(['articles/work-in-progress.md', 'articles/coming-soon.md'].map((f) => rm(fx.file(f))));
+    expect((await runCli('build', '--content', fx.content, '--out', fx.out, '--drafts')).code).toBe(0);
+    expect(await page('articles/second-look')).toContain('noindex');
+    expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
+    expect(await page('articles/second-look')).toContain('<link rel="canonical"');
+    expect(await page('news-insights')).not.toContain('noindex');
+    expect(existsSync(path.join(fx.out, 'articles/work-in-progress/index.html'))).toBe(false);
   });
 
   it('renders the same pages on worker threads as on one thread', async () => {
