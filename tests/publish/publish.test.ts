@@ -15,7 +15,8 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   fx = await fixtureCopy();
-  expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
+  const built = await runCli('build', '--content', fx.content, '--out', fx.out);
+  expect(built.code, built.stderr).toBe(0);
   s3 = await startS3();
   Object.assign(process.env, {
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
