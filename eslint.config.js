@@ -18,6 +18,7 @@ const STAGES = [
   ['bundle'],
   ['write'],
   ['pipeline'],
+  ['diff'],
   ['serve', 'publish'],
   ['watch'],
   ['cli'],

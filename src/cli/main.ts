@@ -7,6 +7,7 @@ import { waitingLine } from '../pipeline/buildLock.ts';
 import { resolvePaths } from '../config.ts';
 import { parseBase } from '../routes/base.ts';
 import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
+import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { describeCrash, EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 
@@ -193,6 +194,19 @@ export async function main(argv: string[]): Promise<number> {
         concurrency: opts.concurrency,
         verbose: Boolean(opts.verbose),
       });
+    });
+
+  program
+    .command('diff')
+    .description('list the pages and other files added, changed and removed between two built sites (or their page manifests), asset renames ignored; exit 0 either way')
+    .argument('[old]', 'the site before: a built folder or a page manifest')
+    .argument('[new]', 'the site after: a built folder or a page manifest')
+    .addOption(new Option('--format <format>', 'text for a terminal, json for tools, markdown for a pull-request comment').choices(Object.keys(DIFF_FORMATS)).default('text'))
+    .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
+    .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
+    .action(async (old: string | undefined, next: string | undefined, opts: { format: DiffFormatName; previewUrl?: string; manifest?: string }) => {
+      const { diffCommand } = await import('./diffCommand.ts');
+      code = await diffCommand([old, next].filter((side) => side !== undefined), opts);
     });
 
   try {

@@ -1,8 +1,10 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { manifestOfFolder, manifestText, PAGE_MANIFEST_KEY } from '../diff/pageManifest.ts';
 import { CACHE_REVALIDATE } from '../hosting/policy.ts';
 import { Bucket, type BucketOptions } from './bucket.ts';
+import { s3Etags } from './etag.ts';
 import { planPublish, type PublishPlan, type RemoteObject } from './plan.ts';
 import { normalizePrefix, siteFiles, type SiteFile } from './siteObjects.ts';
 
@@ -28,9 +30,12 @@ export interface PreparedPublish {
   firstPublish: boolean;
   /** Sites published inside the prefix (a preview under the live site), left alone: prefix → objects. */
   otherSites: Map<string, number>;
+  /** The site's page manifest (what `sitegen diff` compares), kept beside the publish manifest so a pull request can be compared with the live site without building it. */
+  pages: { key: string; body: Buffer; changed: boolean };
 }
 
 const MANIFEST = '.sitegen-publish.json';
+const JSON_HEADERS = { contentType: 'application/json; charset=utf-8', cacheControl: CACHE_REVALIDATE };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -57,18 +62,22 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
   const bucket = new Bucket(options);
   // The output folder is a link to its current version: a build finishing meanwhile must not mix two sites.
   const dir = await realpath(options.dir);
-  const [files, listed] = await Promise.all([siteFiles(dir, prefix), bucket.list(prefix)]);
+  const pagesKey = prefix + PAGE_MANIFEST_KEY;
+  const [files, listed, pageManifest] = await Promise.all([siteFiles(dir, prefix), bucket.list(prefix), manifestOfFolder(dir)]);
   const { own, otherSites } = ownObjects(listed, prefix);
   const firstPublish = !own.some((o) => o.key === manifestKey);
   const previous = firstPublish ? { retired: {} } : await bucket.readManifest(manifestKey);
+  const pagesBody = Buffer.from(manifestText(pageManifest));
+  const pagesObject = own.find((o) => o.key === pagesKey);
   const plan = planPublish(
     files,
-    own.filter((o) => o.key !== manifestKey),
+    own.filter((o) => o.key !== manifestKey && o.key !== pagesKey),
     previous,
     { prefix, delete: options.delete, force: options.force, assetRetentionMs: options.assetRetentionDays * DAY_MS, now: options.now ?? new Date() },
   );
   const manifestChanged = JSON.stringify(plan.manifest) !== JSON.stringify(previous);
-  return { bucket, prefix, dir, plan, manifestKey, manifestChanged, firstPublish, otherSites };
+  const pagesChanged = options.force || !pagesObject || !s3Etags(pagesBody).includes(pagesObject.etag);
+  return { bucket, prefix, dir, plan, manifestKey, manifestChanged, firstPublish, otherSites, pages: { key: pagesKey, body: pagesBody, changed: pagesChanged } };
 }
 
 /** Everything a site published at `prefix` left in the bucket, worked out but not yet deleted. */
@@ -107,7 +116,7 @@ export async function executeRemoval(prepared: PreparedRemoval): Promise<void> {
 export async function executePublish(prepared: PreparedPublish, concurrency: number): Promise<void> {
   const { bucket, plan } = prepared;
   const limit = pLimit(concurrency);
-  const manifest = () => bucket.put(prepared.manifestKey, Buffer.from(`${JSON.stringify(plan.manifest, null, 2)}\n`), { contentType: 'application/json; charset=utf-8', cacheControl: CACHE_REVALIDATE });
+  const manifest = () => bucket.put(prepared.manifestKey, Buffer.from(`${JSON.stringify(plan.manifest, null, 2)}\n`), JSON_HEADERS);
   // A new site's manifest goes up first: a site published beside it (the live site around a preview) then knows these keys are not its own.
   if (prepared.firstPublish) await manifest();
   const upload = (file: SiteFile) =>
@@ -123,5 +132,6 @@ export async function executePublish(prepared: PreparedPublish, concurrency: num
     });
   }
   if (prepared.manifestChanged && !prepared.firstPublish) await manifest();
+  if (prepared.pages.changed) await bucket.put(prepared.pages.key, prepared.pages.body, JSON_HEADERS);
   if (plan.deletes.length) await bucket.delete(plan.deletes);
 }

@@ -15,7 +15,8 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   fx = await fixtureCopy();
-  expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
+  const built = await runCli('build', '--content', fx.content, '--out', fx.out);
+  expect(built.code, built.stderr).toBe(0);
   s3 = await startS3();
   Object.assign(process.env, {
     AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
@@ -48,7 +49,8 @@ const publish = (...args: string[]) => runCli('publish', site, '--bucket', bucke
 const builtFiles = async () => (await readdir(site, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(site, path.join(e.parentPath, e.name))).sort();
 /** Every key a built folder should have in the bucket: each file, and each page at its exact path. */
 const expectedKeys = (files: string[]) => files.flatMap((f) => [f, ...[routeForOutputPath(f)].filter((r) => r && r !== '/').map((r) => r!.slice(1))]).sort();
-const siteKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k !== '.sitegen-publish.json').sort();
+/** The site's keys in the bucket, without publish's own manifests. */
+const siteKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k !== '.sitegen-publish.json' && k !== '.sitegen-pages.json').sort();
 const cssAsset = async () => (await builtFiles()).find((f) => /^assets\/site-\w+\.css$/.test(f))!;
 
 describe('sitegen publish', () => {
@@ -115,9 +117,22 @@ describe('sitegen publish', () => {
     await writeFile(file, (await readFile(file, 'utf8')).replace('Legal Stuff', 'Legal Documents'));
     const { stdout } = await publish();
     expect(stdout).toContain('upload 1 file (');
-    expect(s3.writes()).toBe(2);
+    // Both keys of the page, and the page manifest that now has its new hash.
+    expect(s3.writes()).toBe(3);
     expect((await s3.get(bucket, 'legal')).body.toString()).toContain('Legal Documents');
     expect((await s3.get(bucket, 'legal/index.html')).body.toString()).toContain('Legal Documents');
+  });
+
+  it('keeps the page manifest of the live site, which sitegen diff compares with a new build', async () => {
+    await publish();
+    const live = path.join(path.dirname(site), 'live-pages.json');
+    await writeFile(live, (await s3.get(bucket, '.sitegen-pages.json')).body);
+    expect(await readFile(live, 'utf8')).toBe((await runCli('diff', '--manifest', site)).stdout);
+    expect(await s3.head(bucket, '.sitegen-pages.json')).toEqual({ contentType: 'application/json; charset=utf-8', cacheControl: CACHE_REVALIDATE });
+
+    const file = path.join(site, 'legal/index.html');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Legal Stuff', 'Legal Documents'));
+    expect(await runCli('diff', live, site)).toEqual({ code: 0, stdout: 'pages: 0 added, 1 changed, 0 removed\n  ~ /legal\n', stderr: '' });
   });
 
   it('keeps a removed page without --delete and removes it with --delete', async () => {

@@ -1,0 +1,79 @@
+import { groupSize, type GroupChanges, type SiteDiff } from './compare.ts';
+
+export interface DiffFormatOptions {
+  /** Where the new site is previewed (`https://preview.example.com/previews/pr-42`): added and changed routes link there. */
+  previewUrl?: string;
+}
+
+/** A markdown list longer than this ends with "and N more": a PR comment has a size limit, and a reader scrolls past a hundred. */
+export const MARKDOWN_LIST_LIMIT = 100;
+
+const KINDS = ['added', 'changed', 'removed'] as const;
+const MARKS = { added: '+', changed: '~', removed: '-' } as const;
+
+function previewLink(previewUrl: string, sitePath: string): string {
+  return `${previewUrl.replace(/\/+$/, '')}${encodeURI(sitePath)}`;
+}
+
+function counts(group: GroupChanges): string {
+  return KINDS.map((kind) => `${group[kind].length} ${kind}`).join(', ');
+}
+
+function textGroup(name: string, group: GroupChanges, options: DiffFormatOptions): string[] {
+  if (!groupSize(group)) return [];
+  const lines = [`${name}: ${counts(group)}`];
+  for (const kind of KINDS) {
+    for (const sitePath of group[kind]) {
+      const link = options.previewUrl && kind !== 'removed' ? `  ${previewLink(options.previewUrl, sitePath)}` : '';
+      lines.push(`  ${MARKS[kind]} ${sitePath}${link}`);
+    }
+  }
+  return lines;
+}
+
+/** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed). */
+export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): string {
+  const lines = [...textGroup('pages', diff.pages, options), ...textGroup('other files', diff.files, options)];
+  return `${lines.length ? lines.join('\n') : 'no page or other file changed'}\n`;
+}
+
+/** For tools: the lists themselves, `{ pages: { added, changed, removed }, files: { … } }`. */
+export function diffJson(diff: SiteDiff): string {
+  return `${JSON.stringify(diff, null, 2)}\n`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function markdownHeading(diff: SiteDiff): string {
+  const parts = KINDS.filter((kind) => diff.pages[kind].length).map((kind) => `${plural(diff.pages[kind].length, 'page', 'pages')} ${kind}`);
+  const files = groupSize(diff.files);
+  if (files) parts.push(`${plural(files, 'other file', 'other files')} changed`);
+  return `### ${parts.length ? parts.join(', ') : 'No page or other file changed'}`;
+}
+
+function markdownList(title: string, paths: string[], linked: boolean, options: DiffFormatOptions): string[] {
+  if (!paths.length) return [];
+  const item = (sitePath: string) => (linked && options.previewUrl ? `- [\`${sitePath}\`](${previewLink(options.previewUrl, sitePath)})` : `- \`${sitePath}\``);
+  const items = paths.slice(0, MARKDOWN_LIST_LIMIT).map(item);
+  if (paths.length > MARKDOWN_LIST_LIMIT) items.push(`- … and ${paths.length - MARKDOWN_LIST_LIMIT} more`);
+  return ['', `**${title} (${paths.length})**`, '', ...items];
+}
+
+/** For a pull-request comment: a heading with the counts, then a list per kind of change, linked into the preview (removed paths are not: they are gone from it). */
+export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): string {
+  const lines = [markdownHeading(diff)];
+  for (const [group, noun] of [['pages', 'pages'], ['files', 'other files']] as const) {
+    for (const kind of KINDS) lines.push(...markdownList(`${kind[0]!.toUpperCase()}${kind.slice(1)} ${noun}`, diff[group][kind], kind !== 'removed', options));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const DIFF_FORMATS = {
+  text: diffText,
+  json: (diff: SiteDiff) => diffJson(diff),
+  markdown: diffMarkdown,
+} satisfies Record<string, (diff: SiteDiff, options: DiffFormatOptions) => string>;
+
+export type DiffFormatName = keyof typeof DIFF_FORMATS;

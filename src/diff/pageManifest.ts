@@ -1,0 +1,98 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { z } from 'zod';
+import { contentHash } from '../hash.ts';
+import { keysOf } from '../hosting/keys.ts';
+import { isHashedAsset } from '../hosting/policy.ts';
+import { routeForOutputPath } from '../routes/outputPath.ts';
+import { withoutAssetHashes } from './assetNames.ts';
+
+/**
+ * What `sitegen diff` compares of a built site: each page by its route and each other file a
+ * reader may fetch (the feed, the sitemap, images) by its path, mapped to a hash of its bytes
+ * with asset hashes taken out. Hashed assets are left out: a page that points at a new
+ * stylesheet shows the change, and a rename alone changes nothing a reader sees.
+ */
+export const PAGE_MANIFEST_VERSION = 1;
+
+const hashes = z.record(z.string().startsWith('/'), z.string().min(1));
+
+export const pageManifestSchema = z.strictObject({
+  format: z.literal('sitegen-pages'),
+  /** Raised whenever the hashes would come out different for the same site (a change of what is normalised). */
+  version: z.literal(PAGE_MANIFEST_VERSION),
+  pages: hashes,
+  files: hashes,
+});
+
+export type PageManifest = z.infer<typeof pageManifestSchema>;
+
+/** The name publish gives the manifest in the bucket, beside `.sitegen-publish.json`. */
+export const PAGE_MANIFEST_KEY = '.sitegen-pages.json';
+
+/** Why a folder or file cannot be compared: a usage error, said in one line. */
+export class DiffInputError extends Error {}
+
+/** The route of a built HTML file: `about/index.html` is `/about`, `404.html` is `/404.html`. */
+function pageRoute(file: string): string | undefined {
+  if (!file.endsWith('.html')) return undefined;
+  return routeForOutputPath(file) ?? `/${file}`;
+}
+
+/** The manifest of a built folder (or of the version its link points at, so a build finishing meanwhile cannot mix two sites). */
+export async function manifestOfFolder(folder: string): Promise<PageManifest> {
+  const dir = await realpath(folder);
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    // What publish leaves out (sitegen's dot files) is no part of the site.
+    .filter((file) => keysOf(file).length && !isHashedAsset(file))
+    .sort();
+  const pages: Record<string, string> = {};
+  const others: Record<string, string> = {};
+  const limit = pLimit(32);
+  await Promise.all(files.map((file) => limit(async () => {
+    const hash = contentHash(withoutAssetHashes(await readFile(path.join(dir, file))), 22);
+    const route = pageRoute(file);
+    if (route) pages[route] = hash;
+    else others[`/${file}`] = hash;
+  })));
+  if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
+  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others) };
+}
+
+/** Keys in order, so that the same site always gives the same bytes. */
+function sorted(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The manifest as it is written to a file or a bucket. */
+export function manifestText(manifest: PageManifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** A page manifest read from a JSON file, or refused with a line that says what it is not. */
+export function parseManifest(text: string, name: string): PageManifest {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new DiffInputError(`${name} is neither a built site nor a page manifest (not JSON)`);
+  }
+  const result = pageManifestSchema.safeParse(data);
+  if (result.success) return result.data;
+  const { format, version } = (typeof data === 'object' && data !== null ? data : {}) as { format?: unknown; version?: unknown };
+  if (format !== 'sitegen-pages') throw new DiffInputError(`${name} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)`);
+  if (version !== PAGE_MANIFEST_VERSION) throw new DiffInputError(`${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads version ${PAGE_MANIFEST_VERSION}: write it again with this sitegen`);
+  const issue = result.error.issues[0];
+  throw new DiffInputError(`${name} is a damaged page manifest (${issue?.path.join('.')}: ${issue?.message})`);
+}
+
+/** What `sitegen diff` reads for one side: a built folder, or a manifest written from one. */
+export async function readSide(location: string): Promise<PageManifest> {
+  const info = await stat(location).catch(() => undefined);
+  if (!info) throw new DiffInputError(`no folder or file ${path.resolve(location)}`);
+  if (info.isDirectory()) return manifestOfFolder(location);
+  return parseManifest(await readFile(location, 'utf8'), location);
+}
