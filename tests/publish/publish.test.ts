@@ -302,7 +302,7 @@ describe('sitegen publish of a preview beside the live site', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`s3://${bucket}/${prefix}: upload `);
     const files = (await readdir(preview, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(preview, path.join(e.parentPath, e.name)));
-    expect(await previewKeys()).toEqual([...expectedKeys(files).map((k) => prefix + k), `${prefix}.sitegen-publish.json`].sort());
+    expect(await previewKeys()).toEqual([...expectedKeys(files).map((k) => prefix + k), `${prefix}.sitegen-pages.json`, `${prefix}.sitegen-publish.json`].sort());
     expect(await liveObjects()).toEqual(live);
 
     const home = await s3.website(bucket, '/previews/pr-42/');
