@@ -73,6 +73,13 @@ function siteAddress(value: string): string {
   return checked;
 }
 
+/** The build's day decides which articles are published: a SOURCE_DATE_EPOCH that is not a time is refused, not ignored. */
+function epochRefused(): boolean {
+  const problem = sourceDateEpochProblem();
+  if (problem) process.stderr.write(`sitegen: ${problem}\n`);
+  return problem !== undefined;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name('sitegen')
@@ -95,14 +102,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--drafts', DRAFTS_HELP)
     .addOption(formatOption())
     .action(async (opts: { content: string; out: string; base: string; siteUrl?: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
+      if (epochRefused()) return void (code = EXIT.usage);
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
-      const epoch = sourceDateEpochProblem();
-      if (epoch) {
-        process.stderr.write(`sitegen: ${epoch}\n`);
-        code = EXIT.usage;
-        return;
-      }
       const progress = progressReporter();
       try {
         const result = await build(paths, { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) }, { base: opts.base, siteUrl: opts.siteUrl });
@@ -123,6 +125,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
     .addOption(formatOption())
     .action(async (opts: { content: string; drafts?: boolean; format: FormatName }) => {
+      if (epochRefused()) return void (code = EXIT.usage);
       const report = reporter(opts.format, 'check');
       try {
         const result = await build(resolvePaths({ content: opts.content }), { check: true, drafts: opts.drafts });

@@ -17,11 +17,13 @@ describe('the command line', () => {
     }
   });
 
-  it('refuses a SOURCE_DATE_EPOCH that is not a time, instead of ignoring it', async () => {
+  it('refuses a SOURCE_DATE_EPOCH that is not a time, instead of ignoring it (it decides which articles are published)', async () => {
     process.env.SOURCE_DATE_EPOCH = 'abc';
     try {
-      const { code, stdout, stderr } = await runCli('build', '--out', path.resolve('never-written'));
-      expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n' });
+      for (const args of [['build', '--out', path.resolve('never-written')], ['check']]) {
+        const { code, stdout, stderr } = await runCli(...args);
+        expect({ code, stdout, stderr }, args[0]).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n' });
+      }
     } finally {
       delete process.env.SOURCE_DATE_EPOCH;
     }
