@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { plural } from './text.ts';
 
 /** Colours for a terminal; the identity when the output is not one (see cli/colour.ts). */
 export interface Paint {
@@ -86,8 +87,6 @@ export function countLine(list: readonly Diagnostic[], paint = noPaint): string 
   const counts = [errors || !warnings ? paint.error(plural(errors, 'error')) : '', warnings ? paint.warning(plural(warnings, 'warning')) : ''].filter(Boolean);
   return `${counts.join(' and ')} in ${plural(files, 'file')}`;
 }
-
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /** The first problems of a long list a step summary shows; the rest are in the log and on the diff. */
 export const SUMMARY_ROWS = 50;

@@ -6,6 +6,7 @@ import { executePublish, executeRemoval, preparePublish, prepareRemoval, type Pu
 import { normalizePrefix } from '../publish/siteObjects.ts';
 import type { PublishPlan } from '../publish/plan.ts';
 import { EXIT, formatBytes } from './report.ts';
+import { plural } from '../text.ts';
 
 export interface PublishCommandOptions extends Omit<PublishOptions, 'dir'> {
   /** Remove the site at --prefix (a preview whose pull request closed) instead of publishing. */
@@ -15,18 +16,16 @@ export interface PublishCommandOptions extends Omit<PublishOptions, 'dir'> {
   concurrency: number;
 }
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /** The sites published inside the prefix, which this command leaves alone. */
 function otherSitesLine(otherSites: Map<string, number>): string[] {
   if (!otherSites.size) return [];
   const objects = [...otherSites.values()].reduce((a, b) => a + b, 0);
-  return [`  leave   ${count(objects, 'object')} of ${count(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].join(', ')}`];
+  return [`  leave   ${plural(objects, 'object')} of ${plural(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].join(', ')}`];
 }
 
 function planLines(plan: PublishPlan, target: string, detailed: boolean, otherSites: Map<string, number>): string[] {
   const stale = plan.kept.length ? `, keep ${plan.kept.length} stale` : '';
-  const lines = [`${target}: upload ${count(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`, ...otherSitesLine(otherSites)];
+  const lines = [`${target}: upload ${plural(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`, ...otherSitesLine(otherSites)];
   if (!detailed) return lines;
   for (const f of plan.uploads) lines.push(...f.keys.map((key) => `  upload  ${key}  (${f.contentType}; ${f.cacheControl})`));
   for (const key of plan.deletes) lines.push(`  delete  ${key}`);
@@ -44,7 +43,7 @@ async function removeCommand(options: PublishCommandOptions): Promise<number> {
   const started = performance.now();
   try {
     const prepared = await prepareRemoval({ ...options, prefix: options.prefix ?? '' });
-    const lines = [`s3://${options.bucket}/${prepared.prefix}: delete all ${count(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
+    const lines = [`s3://${options.bucket}/${prepared.prefix}: delete all ${plural(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
     if (options.dryRun || options.verbose) lines.push(...prepared.deletes.map((key) => `  delete  ${key}`));
     process.stdout.write(`${lines.join('\n')}\n`);
     if (options.dryRun) {
@@ -53,7 +52,7 @@ async function removeCommand(options: PublishCommandOptions): Promise<number> {
     }
     await executeRemoval(prepared);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`deleted ${count(prepared.deletes.length, 'object')} in ${seconds} s\n`);
+    process.stdout.write(`deleted ${plural(prepared.deletes.length, 'object')} in ${seconds} s\n`);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);
@@ -82,7 +81,7 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     await executePublish(prepared, options.concurrency);
     const { uploads, uploadBytes, deletes } = prepared.plan;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`published ${count(uploads.length, 'file')} (${formatBytes(uploadBytes)}) and deleted ${count(deletes.length, 'object')} in ${seconds} s\n`);
+    process.stdout.write(`published ${plural(uploads.length, 'file')} (${formatBytes(uploadBytes)}) and deleted ${plural(deletes.length, 'object')} in ${seconds} s\n`);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);

@@ -7,10 +7,11 @@ export interface GroupChanges {
   removed: string[];
 }
 
-/** What a change did to a site: its pages by route, and the other files readers fetch by path. */
+/** What a change did to a site: its pages by route, the other files readers fetch by path, and its hashed assets by name without hash. */
 export interface SiteDiff {
   pages: GroupChanges;
   files: GroupChanges;
+  assets: GroupChanges;
 }
 
 function compareGroup(before: Record<string, string>, after: Record<string, string>): GroupChanges {
@@ -22,7 +23,7 @@ function compareGroup(before: Record<string, string>, after: Record<string, stri
 }
 
 export function compareSites(before: PageManifest, after: PageManifest): SiteDiff {
-  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files) };
+  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets) };
 }
 
 export function groupSize(group: GroupChanges): number {

@@ -1,3 +1,4 @@
+import { plural } from '../text.ts';
 import { groupSize, type GroupChanges, type SiteDiff } from './compare.ts';
 
 export interface DiffFormatOptions {
@@ -31,10 +32,10 @@ function textGroup(name: string, group: GroupChanges, options: DiffFormatOptions
   return lines;
 }
 
-/** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed). */
+/** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed). Assets have no address to link to. */
 export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): string {
-  const lines = [...textGroup('pages', diff.pages, options), ...textGroup('other files', diff.files, options)];
-  return `${lines.length ? lines.join('\n') : 'no page or other file changed'}\n`;
+  const lines = [...textGroup('pages', diff.pages, options), ...textGroup('other files', diff.files, options), ...textGroup('assets', diff.assets, {})];
+  return `${lines.length ? lines.join('\n') : 'no page, other file or asset changed'}\n`;
 }
 
 /** For tools: the lists themselves, `{ pages: { added, changed, removed }, files: { … } }`. */
@@ -42,15 +43,13 @@ export function diffJson(diff: SiteDiff): string {
   return `${JSON.stringify(diff, null, 2)}\n`;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function markdownHeading(diff: SiteDiff): string {
-  const parts = KINDS.filter((kind) => diff.pages[kind].length).map((kind) => `${plural(diff.pages[kind].length, 'page', 'pages')} ${kind}`);
+  const parts = KINDS.filter((kind) => diff.pages[kind].length).map((kind) => `${plural(diff.pages[kind].length, 'page')} ${kind}`);
   const files = groupSize(diff.files);
-  if (files) parts.push(`${plural(files, 'other file', 'other files')} changed`);
-  return `### ${parts.length ? parts.join(', ') : 'No page or other file changed'}`;
+  if (files) parts.push(`${plural(files, 'other file')} changed`);
+  const assets = groupSize(diff.assets);
+  if (assets) parts.push(`${plural(assets, 'asset')} changed`);
+  return `### ${parts.length ? parts.join(', ') : 'No page, other file or asset changed'}`;
 }
 
 function markdownList(title: string, paths: string[], linked: boolean, options: DiffFormatOptions): string[] {
@@ -64,8 +63,9 @@ function markdownList(title: string, paths: string[], linked: boolean, options: 
 /** For a pull-request comment: a heading with the counts, then a list per kind of change, linked into the preview (removed paths are not: they are gone from it). */
 export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): string {
   const lines = [markdownHeading(diff)];
-  for (const [group, noun] of [['pages', 'pages'], ['files', 'other files']] as const) {
-    for (const kind of KINDS) lines.push(...markdownList(`${kind[0]!.toUpperCase()}${kind.slice(1)} ${noun}`, diff[group][kind], kind !== 'removed', options));
+  for (const [group, noun] of [['pages', 'pages'], ['files', 'other files'], ['assets', 'assets']] as const) {
+    // An asset's name without its hash is no address: assets are listed, not linked.
+    for (const kind of KINDS) lines.push(...markdownList(`${kind[0]!.toUpperCase()}${kind.slice(1)} ${noun}`, diff[group][kind], kind !== 'removed' && group !== 'assets', options));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -6,15 +6,16 @@ import { contentHash } from '../hash.ts';
 import { keysOf } from '../hosting/keys.ts';
 import { isHashedAsset } from '../hosting/policy.ts';
 import { routeForOutputPath } from '../routes/outputPath.ts';
-import { withoutAssetHashes } from './assetNames.ts';
+import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
 
 /**
- * What `sitegen diff` compares of a built site: each page by its route and each other file a
- * reader may fetch (the feed, the sitemap, images) by its path, mapped to a hash of its bytes
- * with asset hashes taken out. Hashed assets are left out: a page that points at a new
- * stylesheet shows the change, and a rename alone changes nothing a reader sees.
+ * What `sitegen diff` compares of a built site: each page by its route, each other file a reader
+ * may fetch (the feed, the sitemap, images) by its path, and each hashed asset (the stylesheet,
+ * scripts, data files) by its name without its hash, mapped to a hash of its bytes with asset
+ * hashes taken out. A rename alone then changes nothing, and a new stylesheet shows as a
+ * changed asset, not as every page that points at it.
  */
-export const PAGE_MANIFEST_VERSION = 1;
+export const PAGE_MANIFEST_VERSION = 2;
 
 const hashes = z.record(z.string().startsWith('/'), z.string().min(1));
 
@@ -24,6 +25,7 @@ export const pageManifestSchema = z.strictObject({
   version: z.literal(PAGE_MANIFEST_VERSION),
   pages: hashes,
   files: hashes,
+  assets: hashes,
 });
 
 export type PageManifest = z.infer<typeof pageManifestSchema>;
@@ -47,19 +49,23 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     // What publish leaves out (sitegen's dot files) is no part of the site.
-    .filter((file) => keysOf(file).length && !isHashedAsset(file))
+    .filter((file) => keysOf(file).length)
     .sort();
   const pages: Record<string, string> = {};
   const others: Record<string, string> = {};
+  // Assets whose names differ only by hash (esbuild's chunks) share one entry: the hashes of all of them, in order.
+  const assets = new Map<string, string[]>();
   const limit = pLimit(32);
   await Promise.all(files.map((file) => limit(async () => {
     const hash = contentHash(withoutAssetHashes(await readFile(path.join(dir, file))), 22);
     const route = pageRoute(file);
-    if (route) pages[route] = hash;
+    if (isHashedAsset(file)) assets.set(unhashedAssetPath(`/${file}`), [...(assets.get(unhashedAssetPath(`/${file}`)) ?? []), hash]);
+    else if (route) pages[route] = hash;
     else others[`/${file}`] = hash;
   })));
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
-  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others) };
+  const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
+  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes) };
 }
 
 /** Keys in order, so that the same site always gives the same bytes. */

@@ -6,7 +6,7 @@ import { projectCopy, type Project } from '../helpers/project.ts';
 /**
  * `sitegen diff` on the real site built four times in a private copy of the project: as it is,
  * with one article's title edited, with one header link's label edited, and with a stylesheet
- * rule added (which renames the stylesheet and nothing else).
+ * rule added (which changes the stylesheet, and in pages only its hashed name).
  */
 let project: Project;
 const PREVIEW = 'https://preview.example.com/previews/pr-42';
@@ -63,23 +63,36 @@ describe('sitegen diff', () => {
         removed: [],
       },
       files: { added: [], changed: ['/feed.xml'], removed: [] },
+      // The blog's search data, which holds the title: under its name without hash.
+      assets: { added: [], changed: expect.arrayContaining(['/assets/blog/#/cards/0.json']), removed: expect.any(Array) },
     });
+    const { assets } = await json('base', 'article');
+    expect([...assets.changed, ...assets.removed, ...assets.added].every((name: string) => name.startsWith('/assets/blog/#/'))).toBe(true);
   });
 
   it('lists every page when a header link changes, and no other file', async () => {
     const all = await routesOf('header');
     expect(all).toContain('/404.html');
     expect(all.length).toBeGreaterThan(40);
-    expect(await json('base', 'header')).toEqual({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] } });
+    expect(await json('base', 'header')).toEqual({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] }, assets: { added: [], changed: [], removed: [] } });
   });
 
-  it('lists nothing when a rebuilt stylesheet only renames an asset', async () => {
+  it('lists the stylesheet alone when a rule is added: the pages only point at its new name', async () => {
     const sheets = async (out: string) => (await readdir(project.file(`${out}/assets`))).filter((f) => f.endsWith('.css'));
     expect(await sheets('styles')).not.toEqual(await sheets('base'));
-    expect(await diff('base', 'styles')).toBe('no page or other file changed\n');
+    expect(await diff('base', 'styles')).toBe('assets: 0 added, 1 changed, 0 removed\n  ~ /assets/site-#.css\n');
+  });
+
+  it('lists nothing between two builds of the same project, however their assets are named', async () => {
+    expect(await diff('base', 'base')).toBe('no page, other file or asset changed\n');
   });
 
   it('prints text with links into the preview, and markdown for a pull-request comment', async () => {
+    const { assets } = (await json('base', 'article')) as { assets: Record<'added' | 'changed' | 'removed', string[]> };
+    const assetLines = [`assets: ${assets.added.length} added, ${assets.changed.length} changed, ${assets.removed.length} removed`, ...assets.changed.map((a) => `  ~ ${a}`), ...assets.removed.map((a) => `  - ${a}`)];
+    const markdownAssets = [
+      ...(['changed', 'removed'] as const).flatMap((kind) => (assets[kind].length ? ['', `**${kind === 'changed' ? 'Changed' : 'Removed'} assets (${assets[kind].length})**`, '', ...assets[kind].map((a) => `- \`${a}\``)] : [])),
+    ];
     expect(await diff('base', 'article', '--preview-url', `${PREVIEW}/`)).toBe([
       'pages: 0 added, 5 changed, 0 removed',
       `  ~ /articles/birds-eye-view  ${PREVIEW}/articles/birds-eye-view`,
@@ -89,10 +102,11 @@ describe('sitegen diff', () => {
       `  ~ /news-insights/page/3  ${PREVIEW}/news-insights/page/3`,
       'other files: 0 added, 1 changed, 0 removed',
       `  ~ /feed.xml  ${PREVIEW}/feed.xml`,
+      ...assetLines,
       '',
     ].join('\n'));
     expect(await diff('base', 'article', '--format', 'markdown', '--preview-url', PREVIEW)).toBe([
-      '### 5 pages changed, 1 other file changed',
+      `### 5 pages changed, 1 other file changed, ${assets.added.length + assets.changed.length + assets.removed.length} assets changed`,
       '',
       '**Changed pages (5)**',
       '',
@@ -105,6 +119,8 @@ describe('sitegen diff', () => {
       '**Changed other files (1)**',
       '',
       `- [\`/feed.xml\`](${PREVIEW}/feed.xml)`,
+      // Assets are listed, never linked: their names without hash are no address.
+      ...markdownAssets,
       '',
     ].join('\n'));
   });

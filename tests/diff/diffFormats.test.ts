@@ -3,16 +3,18 @@ import { compareSites } from '../../src/diff/compare.ts';
 import { diffJson, diffMarkdown, diffText, MARKDOWN_LIST_LIMIT } from '../../src/diff/diffFormats.ts';
 import { PAGE_MANIFEST_VERSION, type PageManifest } from '../../src/diff/pageManifest.ts';
 
-const site = (pages: Record<string, string>, files: Record<string, string> = {}): PageManifest => ({ format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages, files });
+const site = (pages: Record<string, string>, files: Record<string, string> = {}, assets: Record<string, string> = {}): PageManifest => ({ format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages, files, assets });
+const NONE = { added: [], changed: [], removed: [] };
 const PREVIEW = 'https://preview.example.com/previews/pr-42';
 
 describe('comparing two sites', () => {
-  it('sorts pages into added, changed and removed, and other files apart', () => {
-    const before = site({ '/': 'a', '/about': 'b', '/old': 'c' }, { '/feed.xml': 'f', '/images/x.svg': 'i' });
-    const after = site({ '/': 'a', '/about': 'B', '/new': 'n' }, { '/feed.xml': 'F', '/images/x.svg': 'i' });
+  it('sorts pages into added, changed and removed, and other files and assets apart', () => {
+    const before = site({ '/': 'a', '/about': 'b', '/old': 'c' }, { '/feed.xml': 'f', '/images/x.svg': 'i' }, { '/assets/site-#.css': 's' });
+    const after = site({ '/': 'a', '/about': 'B', '/new': 'n' }, { '/feed.xml': 'F', '/images/x.svg': 'i' }, { '/assets/site-#.css': 'S' });
     expect(compareSites(before, after)).toEqual({
       pages: { added: ['/new'], changed: ['/about'], removed: ['/old'] },
       files: { added: [], changed: ['/feed.xml'], removed: [] },
+      assets: { added: [], changed: ['/assets/site-#.css'], removed: [] },
     });
   });
 });
@@ -66,10 +68,16 @@ describe('diff formats', () => {
     expect(lines.at(-1)).toBe('- … and 150 more');
   });
 
+  it('lists changed assets by their name without hash, never as links (that name is no address)', () => {
+    const styled = compareSites(site({ '/': 'a' }, {}, { '/assets/site-#.css': 's' }), site({ '/': 'a' }, {}, { '/assets/site-#.css': 'S' }));
+    expect(diffText(styled, { previewUrl: PREVIEW })).toBe('assets: 0 added, 1 changed, 0 removed\n  ~ /assets/site-#.css\n');
+    expect(diffMarkdown(styled, { previewUrl: PREVIEW })).toBe('### 1 asset changed\n\n**Changed assets (1)**\n\n- `/assets/site-#.css`\n');
+  });
+
   it('says when nothing changed, in every format', () => {
     const none = compareSites(site({ '/': 'a' }), site({ '/': 'a' }));
-    expect(diffText(none)).toBe('no page or other file changed\n');
-    expect(diffMarkdown(none)).toBe('### No page or other file changed\n');
-    expect(JSON.parse(diffJson(none))).toEqual({ pages: { added: [], changed: [], removed: [] }, files: { added: [], changed: [], removed: [] } });
+    expect(diffText(none)).toBe('no page, other file or asset changed\n');
+    expect(diffMarkdown(none)).toBe('### No page, other file or asset changed\n');
+    expect(JSON.parse(diffJson(none))).toEqual({ pages: NONE, files: NONE, assets: NONE });
   });
 });
