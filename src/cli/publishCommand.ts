@@ -43,7 +43,17 @@ async function removeCommand(options: PublishCommandOptions): Promise<number> {
   const started = performance.now();
   try {
     const prepared = await prepareRemoval({ ...options, prefix: options.prefix ?? '' });
-    const lines = [`s3://${options.bucket}/${prepared.prefix}: delete all ${plural(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
+    const where = `s3://${options.bucket}/${prepared.prefix}`;
+    if (!prepared.deletes.length) {
+      process.stdout.write(`${where}: nothing is published there, nothing to delete\n`);
+      return EXIT.ok;
+    }
+    if (!prepared.published) {
+      // Keys under a prefix that no publish made a site of are part of the site around it (`articles/` of the live site).
+      process.stderr.write(`sitegen publish: ${where} holds ${plural(prepared.deletes.length, 'object')} but no site was published there (it has no .sitegen-publish.json): they belong to the site around it, and nothing was deleted\n`);
+      return EXIT.usage;
+    }
+    const lines = [`${where}: delete all ${plural(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
     if (options.dryRun || options.verbose) lines.push(...prepared.deletes.map((key) => `  delete  ${key}`));
     process.stdout.write(`${lines.join('\n')}\n`);
     if (options.dryRun) {

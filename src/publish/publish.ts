@@ -87,6 +87,8 @@ export interface PreparedRemoval {
   /** Every key of the site, its manifest last. */
   deletes: string[];
   otherSites: Map<string, number>;
+  /** Whether a site was published at the prefix (its manifest is there): objects under a prefix without one belong to the site around it. */
+  published: boolean;
 }
 
 /** Lists the site at a prefix (a preview) for `--delete-all`: its objects and its manifest, never a site published inside it. */
@@ -98,7 +100,7 @@ export async function prepareRemoval(options: BucketOptions & { prefix: string }
   const manifestKey = prefix + MANIFEST;
   // The manifest goes last: a removal stopped midway leaves the prefix marked as a site's, so the live site's --delete still leaves it alone.
   const deletes = [...own.map((o) => o.key).filter((key) => key !== manifestKey).sort(), ...own.filter((o) => o.key === manifestKey).map((o) => o.key)];
-  return { bucket, prefix, deletes, otherSites };
+  return { bucket, prefix, deletes, otherSites, published: own.some((o) => o.key === manifestKey) };
 }
 
 /** Deletes what `prepareRemoval` listed, the manifest in a request of its own after the rest. */

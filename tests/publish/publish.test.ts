@@ -359,4 +359,17 @@ describe('sitegen publish of a preview beside the live site', () => {
     }
     expect(await s3.objects(bucket)).toEqual(before);
   });
+
+  it('refuses --delete-all at a prefix no publish made a site of (part of the site around it), and finds nothing to delete at an empty one', async () => {
+    await publish();
+    const before = await s3.objects(bucket);
+    const run = (prefix: string) => runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', '--prefix', prefix);
+    const inside = await run('articles/');
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toMatch(/^sitegen publish: s3:\/\/[^/]+\/articles\/ holds \d+ objects but no site was published there \(it has no \.sitegen-publish\.json\): they belong to the site around it, and nothing was deleted\n$/);
+    expect(await s3.objects(bucket)).toEqual(before);
+    const empty = await run('previews/pr-7/');
+    expect({ code: empty.code, stdout: empty.stdout }).toEqual({ code: 0, stdout: `s3://${bucket}/previews/pr-7/: nothing is published there, nothing to delete\n` });
+    expect(await s3.objects(bucket)).toEqual(before);
+  });
 });
