@@ -68,8 +68,9 @@ const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').r
  * pull request's "Files changed" view shows on the line each points at. The hint follows the
  * message on a line of its own; the end is given only when the source knows it.
  */
-export function githubCommands(list: readonly Diagnostic[], cwd = process.cwd()): string {
-  return relativeTo(sortDiagnostics(list), cwd)
+export function githubCommands(list: readonly Diagnostic[], root = process.cwd()): string {
+  return relativeTo(sortDiagnostics(list), root)
+    .map((d) => ({ ...d, file: d.file.split(path.sep).join('/') }))
     .map((d) => {
       const end = d.endLine === undefined || d.endColumn === undefined ? [] : [['endLine', d.endLine], ['endColumn', d.endColumn]];
       const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', d.rule]] as const;
@@ -97,14 +98,36 @@ export interface SourceLinks {
   blob: string;
 }
 
+/**
+ * The folder GitHub names files from: the repository's checkout (`GITHUB_WORKSPACE`), so that an
+ * annotation lands on its file however deep in it sitegen runs; else the current folder.
+ */
+export const githubRoot = (cwd: string, env: NodeJS.ProcessEnv = process.env): string => env.GITHUB_WORKSPACE || cwd;
+
 /** The links to a run's commit from the variables GitHub Actions sets, or undefined outside it. */
 export function sourceLinksFromEnv(env: NodeJS.ProcessEnv = process.env): SourceLinks | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_SHA: sha } = env;
   return server && repo && sha ? { blob: `${server}/${repo}/blob/${sha}` } : undefined;
 }
 
-/** A table cell holds one line, and `|` would end it. */
-const cell = (text: string) => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+/**
+ * Text in a table cell, shown as written: one line, `|` (which would end the cell), HTML and
+ * Markdown's marks escaped (a title may hold `<details>` or `*`; a file name `[`, `(` or a backtick).
+ */
+const cell = (text: string) =>
+  text
+    .replace(/\r?\n/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|]/g, (mark) => `\\${mark}`);
+
+/** A file's path in a link target: each part percent-encoded, parentheses too (they would end the target). */
+const linkPath = (file: string) =>
+  file
+    .split(path.sep)
+    .map((part) => encodeURIComponent(part).replace(/\(/g, '%28').replace(/\)/g, '%29'))
+    .join('/');
 
 /**
  * The Markdown a run appends to GitHub's step summary: what ran and its counts, then a table of
@@ -116,7 +139,7 @@ export function stepSummary(title: string, list: readonly Diagnostic[], cwd = pr
     .slice(0, SUMMARY_ROWS)
     .map((d) => {
       const place = `${d.file}:${d.line}:${d.column}`;
-      const where = links ? `[\`${cell(place)}\`](${links.blob}/${d.file.split(path.sep).map(encodeURIComponent).join('/')}#L${d.line})` : `\`${cell(place)}\``;
+      const where = links ? `[${cell(place)}](${links.blob}/${linkPath(d.file)}#L${d.line})` : cell(place);
       return `| ${d.severity} | ${where} | ${cell(d.message)} | \`${d.rule}\` |`;
     });
   const more = list.length > SUMMARY_ROWS ? [``, `…and ${list.length - SUMMARY_ROWS} more: see the log, or the annotations on the pull request's files.`] : [];
@@ -135,7 +158,7 @@ export const FORMATS = {
   text: { stream: 'stderr', render: (list, cwd, paint) => (list.length ? formatDiagnostics(list, cwd, paint) : '') },
   json: { stream: 'stdout', render: (list, cwd) => diagnosticsJson(list, cwd) },
   // The runner reads workflow commands on stdout.
-  github: { stream: 'stdout', render: (list, cwd) => githubCommands(list, cwd) },
+  github: { stream: 'stdout', render: (list, cwd) => githubCommands(list, githubRoot(cwd)) },
 } satisfies Record<string, DiagnosticFormat>;
 
 export type FormatName = keyof typeof FORMATS;

@@ -54,18 +54,25 @@ describe('diagnostics as GitHub workflow commands', () => {
 
 describe('the GitHub step summary', () => {
   it('gives the counts and a table of the problems, each linked to its line in the commit', () => {
-    const summary = stepSummary('sitegen check', [...list, diagnostic('/p/content/pages/a|b.yaml', { line: 1, column: 1 }, 'link/broken', 'a | b\nc')], '/p', { blob: 'https://github.com/t/web/blob/abc' });
+    const summary = stepSummary('sitegen check', list, '/p', { blob: 'https://github.com/t/web/blob/abc' });
     expect(summary.split('\n')).toEqual([
-      '### sitegen check: 3 errors and 1 warning in 3 files',
+      '### sitegen check: 2 errors and 1 warning in 2 files',
       '',
       '| | where | problem | rule |',
       '|---|---|---|---|',
-      '| warning | [`content/articles/a.md:2:8`](https://github.com/t/web/blob/abc/content/articles/a.md#L2) | same title | `article/duplicate-title` |',
-      '| error | [`content/articles/a.md:6:11`](https://github.com/t/web/blob/abc/content/articles/a.md#L6) | broken link "/prices" | `link/broken` |',
-      '| error | [`content/pages/a\\|b.yaml:1:1`](https://github.com/t/web/blob/abc/content/pages/a%7Cb.yaml#L1) | a \\| b c | `link/broken` |',
-      '| error | [`content/site.yaml:52:17`](https://github.com/t/web/blob/abc/content/site.yaml#L52) | broken link "/legals" | `link/broken` |',
+      '| warning | [content/articles/a.md:2:8](https://github.com/t/web/blob/abc/content/articles/a.md#L2) | same title | `article/duplicate-title` |',
+      '| error | [content/articles/a.md:6:11](https://github.com/t/web/blob/abc/content/articles/a.md#L6) | broken link "/prices" | `link/broken` |',
+      '| error | [content/site.yaml:52:17](https://github.com/t/web/blob/abc/content/site.yaml#L52) | broken link "/legals" | `link/broken` |',
       '',
     ]);
+  });
+
+  it('shows names and messages as written: no cell, link, code span or HTML element can be opened or closed by them', () => {
+    const hostile = diagnostic('/p/content/pages/a|b) [x]_`y`.yaml', { line: 1, column: 1 }, 'link/broken', 'title "<details><img src=x> *bold* & more"\nsecond line | cell');
+    const [, , , , row] = stepSummary('sitegen check', [hostile], '/p', { blob: 'https://github.com/t/web/blob/abc' }).split('\n');
+    expect(row).toBe(
+      '| error | [content/pages/a\\|b) \\[x\\]\\_\\`y\\`.yaml:1:1](https://github.com/t/web/blob/abc/content/pages/a%7Cb%29%20%5Bx%5D_%60y%60.yaml#L1) | title "&lt;details&gt;&lt;img src=x&gt; \\*bold\\* &amp; more" second line \\| cell | `link/broken` |',
+    );
   });
 
   it(`lists the first ${SUMMARY_ROWS} problems and says how many more there are; a clean run says so`, () => {

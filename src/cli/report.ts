@@ -1,6 +1,6 @@
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import { appendFileSync } from 'node:fs';
-import { FORMATS, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
+import { FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
 import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -47,7 +47,7 @@ export function reporter(name: FormatName, command: string, env: NodeJS.ProcessE
     problems(list) {
       const text = format.render(list, process.cwd(), paintFor(problemsTo));
       if (text) problemsTo.write(`${text}\n`);
-      if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, process.cwd(), sourceLinksFromEnv(env))}\n`);
+      if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, githubRoot(process.cwd(), env), sourceLinksFromEnv(env))}\n`);
     },
     line: (text) => void linesTo.write(`${text}\n`),
   };

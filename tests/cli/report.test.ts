@@ -91,9 +91,10 @@ describe('--format json', () => {
 });
 
 describe('under GitHub Actions', () => {
-  it('annotates each problem by default and appends the counts and a table to the step summary', async () => {
+  it('annotates each problem by default, named from the checkout, and appends the counts and a table to the step summary', async () => {
     const summary = path.join(fx.dir, 'step-summary.md');
     vi.stubEnv('GITHUB_ACTIONS', 'true');
+    vi.stubEnv('GITHUB_WORKSPACE', fx.dir);
     vi.stubEnv('GITHUB_STEP_SUMMARY', summary);
     vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com');
     vi.stubEnv('GITHUB_REPOSITORY', 'touchline/web');
@@ -101,12 +102,13 @@ describe('under GitHub Actions', () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)'));
     const { code, stdout, stderr } = await runCli('check', '--content', fx.content);
     expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    // Where the repository is checked out, not where sitegen runs: GitHub puts the annotation on content/articles/first-steps.md.
     expect(stdout).toBe(
-      `::error file=${relative('articles/first-steps.md')},line=17,col=63,endLine=17,endColumn=105,title=link/broken::broken link "/articles/third-look": no page or file has the path /articles/third-look%0Ahint: ${RULES['link/broken']}\n`,
+      `::error file=content/articles/first-steps.md,line=17,col=63,endLine=17,endColumn=105,title=link/broken::broken link "/articles/third-look": no page or file has the path /articles/third-look%0Ahint: ${RULES['link/broken']}\n`,
     );
     const written = await readFile(summary, 'utf8');
     expect(written).toContain('### sitegen check: 1 error in 1 file\n');
-    expect(written).toContain(`| error | [\`${relative('articles/first-steps.md')}:17:63\`](https://github.com/touchline/web/blob/0123abc/${relative('articles/first-steps.md')}#L17) |`);
+    expect(written).toContain('| error | [content/articles/first-steps.md:17:63](https://github.com/touchline/web/blob/0123abc/content/articles/first-steps.md#L17) |');
 
     // A second step appends its own summary below the first; --format still chooses the output.
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/third-look)', '(/articles/second-look)'));
