@@ -85,8 +85,10 @@ const WORKER_THRESHOLD = 300;
 /** What is wrong with SOURCE_DATE_EPOCH, if it is set to something that is not a time. */
 export function sourceDateEpochProblem(env = process.env): string | undefined {
   const value = env.SOURCE_DATE_EPOCH;
-  if (value === undefined || value === '' || /^\d+$/.test(value)) return undefined;
-  return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
+  if (Number.isNaN(new Date(Number(value) * 1000).getTime())) return `SOURCE_DATE_EPOCH is past the last date a build can have (it is ${value})`;
+  return undefined;
 }
 
 /** When the build happens: SOURCE_DATE_EPOCH when set (reproducible builds and tests), else now. */

@@ -24,6 +24,8 @@ describe('the command line', () => {
         const { code, stdout, stderr } = await runCli(...args);
         expect({ code, stdout, stderr }, args[0]).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n' });
       }
+      process.env.SOURCE_DATE_EPOCH = '99999999999999';
+      expect(await runCli('check')).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH is past the last date a build can have (it is 99999999999999)\n' });
     } finally {
       delete process.env.SOURCE_DATE_EPOCH;
     }
