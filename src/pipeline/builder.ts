@@ -103,6 +103,9 @@ export const buildYear = (env = process.env): number => buildTime(env).getUTCFul
 /** The build's day in UTC, YYYY-MM-DD: an entry scheduled for it is published. */
 export const buildDay = (env = process.env): string => buildTime(env).toISOString().slice(0, 10);
 
+/** The entries shown that are not live yet, with their release: lists may mark them, so a change of one renders every page again. */
+const unreleased = (model: ContentModel) => model.entries.filter((e) => e.release.status !== 'published').map((e) => [e.doc.facts.file, e.release]);
+
 /**
  * Builds the site: load → validate → render → write. It keeps what it can between builds
  * (watch): a markdown file whose text has not changed is not analysed again, and a page whose
@@ -306,7 +309,7 @@ export class Builder {
     // Everything a page can see besides its own inputs: when this changes, every page renders again.
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
     const version = this.version ? await this.version : '';
-    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base, shared.preview]), 20);
+    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base, shared.preview, unreleased(model)]), 20);
     const keyOf = (page: PlannedPage) => `${sharedKey}:${page.inputs}`;
 
     const timings: PageTiming[] = [];

@@ -63,7 +63,10 @@ export interface Showing {
 export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, release: Release, site: Site, { preview }: Pick<Showing, 'preview'>): PlannedPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
-  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...((preview || release.status !== 'published') && { noindex: true }) }, lastmod, inputs: doc.hash };
+  const published = release.status === 'published';
+  // An entry's page shows its release (a Draft or Scheduled notice) whatever its template puts in its summary.
+  const inputs = published ? doc.hash : contentHash(`${doc.hash}\0${JSON.stringify(release)}`, 20);
+  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...((preview || !published) && { noindex: true }) }, lastmod, inputs };
 }
 
 /** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
