@@ -12,7 +12,8 @@ const RUN = `run ${SCHEMAS_COMMAND} and commit what it writes`;
 /** The project's own content folder (content/ beside templates/): the one the editor settings point at. */
 export const isProjectContent = (paths: Pick<Paths, 'root' | 'content'>) => paths.content === path.join(paths.root, 'content');
 
-const readText = (file: string) =>
+/** A file's text, or undefined when there is no such file. */
+export const readText = (file: string) =>
   readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;

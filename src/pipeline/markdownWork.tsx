@@ -54,8 +54,11 @@ export class MarkdownWorkspace implements MarkdownWorker {
   private done = new Map<string, AnalysedMarkdown>();
   private sizeOf;
 
-  /** Analyses are kept: for the next build (watch), and on a worker for rendering the pages it analysed. */
-  /** `base`: the path the site is published under, which bodies' links, images and islands are rendered under. */
+  /**
+   * Analyses are kept: for the next build (watch), and on a worker for rendering the pages it
+   * analysed. `base` is the path the site is published under, which bodies' links, images and
+   * islands are rendered under.
+   */
   constructor(
     private readonly paths: Paths,
     private readonly load: () => Promise<LoadedSite>,

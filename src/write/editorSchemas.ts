@@ -1,7 +1,7 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
-import { isProjectContent } from '../load/schemaFiles.ts';
+import { isProjectContent, readText } from '../load/schemaFiles.ts';
 import type { SiteDefinition } from '../model.ts';
 import { SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
 import { SCHEMAS_FOLDER, schemaFiles } from '../schemas/jsonSchemas.ts';
@@ -15,12 +15,6 @@ export interface SchemasWritten {
   /** The editor settings: written, already right, not plain JSON (left alone), or not the project's content folder. */
   settings: 'written' | 'unchanged' | 'not-json' | 'not-project';
 }
-
-const readText = (file: string) =>
-  readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
 
 /** Sets `yaml.schemas` in .vscode/settings.json, keeping every other setting (and the key's place). */
 async function writeSettings(root: string, setting: Record<string, string>): Promise<SchemasWritten['settings']> {
