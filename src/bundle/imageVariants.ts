@@ -22,13 +22,14 @@ export async function makeVariants(sharp: SharpModule, input: Uint8Array, svg: b
   const options: SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false };
   const source = () => sharp(input, svg ? { ...options, density: svgDensity(input, requests) } : options);
   const { width, height } = await source().autoOrient().metadata().then((m) => oriented(m));
-  return Promise.all(
-    requests.map(async (request) => {
-      const image = source().autoOrient().toColourspace('srgb');
-      if (request.kind === 'width') return encode(image.resize({ width: Math.min(request.width, width), withoutEnlargement: true }), request.format);
-      return encode(socialCrop(image, width, height, request.focus), 'jpeg');
-    }),
-  );
+  // One variant at a time: libvips already spreads each over the cores, and memory stays that of one decoded source.
+  const made: Uint8Array[] = [];
+  for (const request of requests) {
+    const image = source().autoOrient().toColourspace('srgb');
+    if (request.kind === 'width') made.push(await encode(image.resize({ width: Math.min(request.width, width), withoutEnlargement: true }), request.format));
+    else made.push(await encode(socialCrop(image, width, height, request.focus), 'jpeg'));
+  }
+  return made;
 }
 
 /** The size a decoded image is displayed at: its sides swapped when its orientation turns it a quarter. */
@@ -51,7 +52,8 @@ function socialCrop(image: Sharp, width: number, height: number, focus: FocalPoi
 function encode(image: Sharp, format: OutputFormat): Promise<Buffer> {
   switch (format) {
     case 'avif':
-      return image.avif({ quality: 50, effort: 3 }).toBuffer();
+      // Effort 1 encodes four times faster than the default for about a tenth more bytes.
+      return image.avif({ quality: 50, effort: 1 }).toBuffer();
     case 'webp':
       return image.webp({ quality: 75 }).toBuffer();
     case 'jpeg':

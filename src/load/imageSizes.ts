@@ -12,7 +12,7 @@ export type ImageSizer = (urlPath: string) => ImageSource | undefined;
  * How processed images are made (see bundle/imageVariants.ts): part of every variant's name, so
  * that changing it gives new names and the cache and browsers never serve the old bytes.
  */
-export const IMAGE_PROCESSING = 'sitegen-images/1 avif:q50e3 webp:q75 jpeg:q78mozjpeg png:palette';
+export const IMAGE_PROCESSING = 'sitegen-images/1 avif:q50e1 webp:q75 jpeg:q78mozjpeg png:palette';
 
 const RASTER: Partial<Record<string, RasterFormat>> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
 

@@ -21,6 +21,7 @@ export const articles = defineCollection({
       description: article.excerpt,
       type: 'article',
       image: article.thumbnail,
+      imageFocus: article.thumbnailFocus,
       imageAlt: article.thumbnailAlt,
       published: article.date,
       modified: article.updated ?? article.date,
