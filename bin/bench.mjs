@@ -3,17 +3,20 @@
 // Copies the real content, adds N synthetic articles of the real article shape, then runs a
 // cold `sitegen build` and a second build with nothing changed, printing wall time, pages per
 // second and peak memory of each; then the rebuild of `sitegen watch` after a one-article edit;
-// then the weight of the blog's index page and of a first search.
+// then the weight of the blog's index page and of a first search; then the image pipeline on
+// 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
+// one, and the cold and cached build with all 50 (--photos N, --photo-runs R).
 import { execFileSync, spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { phonePhoto } from './benchPhoto.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { articles: { type: 'string', default: '0' }, runs: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { articles: { type: 'string', default: '0' }, runs: { type: 'string', default: '1' }, photos: { type: 'string', default: '50' }, 'photo-runs': { type: 'string', default: '1' } } });
 const count = Number(values.articles);
 const runs = Number(values.runs);
 
@@ -120,3 +123,51 @@ const first = [...ids].sort((a, b) => a - b).slice(0, 6);
 const chunks = [...new Set(first.map((id) => Math.floor(id / catalog.chunk)))].map((n) => `${base}cards/${n}.json`);
 console.log(`search for "${word}"     ${await weigh([`${base}catalog.json`, `${base}words/${word.slice(0, 2)}.json`, ...chunks])}, ${ids.size} matches`);
 await rm(dir, { recursive: true, force: true });
+
+/**
+ * A copy of the project whose public/ holds N phone photos, all in one article: the cold build
+ * makes every variant with sharp, the second takes them from the cache. Then what a 390 px
+ * phone (DPR 3) and a 1280 px desktop download for one photo: the candidate the browser picks
+ * from the slot's sizes (the AVIF at 1200 and at 800 px; tests/e2e/imageBytes.test.ts checks
+ * that Chromium picks these).
+ */
+async function photosBench(n, photoRuns) {
+  const project = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-photos-'));
+  for (const name of ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json']) await cp(path.join(root, name), path.join(project, name), { recursive: true });
+  await mkdir(path.join(project, 'node_modules'));
+  for (const name of await readdir(path.join(root, 'node_modules'))) if (name !== '.cache') await symlink(path.join(root, 'node_modules', name), path.join(project, 'node_modules', name));
+  await mkdir(path.join(project, 'public/photos'));
+  let sourceBytes = 0;
+  for (let i = 0; i < n; i++) {
+    const photo = await phonePhoto(i + 1);
+    sourceBytes += photo.length;
+    await writeFile(path.join(project, 'public/photos', `ground-${i}.jpg`), photo);
+  }
+  const article = path.join(project, 'content/articles/value-banks.md');
+  const photos = Array.from({ length: n }, (_, i) => `![The training ground, photo ${i + 1}](/photos/ground-${i}.jpg)`).join('\n\n');
+  await writeFile(article, `${await readFile(article, 'utf8')}\n\n${photos}\n`);
+  const photosOut = path.join(project, 'dist');
+  const build = (label) => {
+    const started = process.hrtime.bigint();
+    const output = execFileSync(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'build', '--out', photosOut, '--verbose'], { cwd: project, encoding: 'utf8' });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const [, made, cached] = /images ready \((\d+) made, (\d+) from the cache\)/.exec(output);
+    console.log(`${label.padEnd(30)} ${String(Math.round(ms)).padStart(6)} ms wall   ${made} images made, ${cached} from the cache   peak ${/peak memory (\d+) MB/.exec(output)[1]} MB`);
+  };
+  console.log(`${n} photos of 4032 × 3024, ${(sourceBytes / n / 1024 / 1024).toFixed(1)} MB each on average, in one article`);
+  for (let r = 0; r < photoRuns; r++) {
+    await rm(path.join(project, '.sitegen-cache'), { recursive: true, force: true });
+    build(`cold build with ${n} photos`);
+    build('second build, images cached');
+  }
+  const page = await readFile(path.join(photosOut, 'articles/value-banks/index.html'), 'utf8');
+  const avif = /<source type="image\/avif" srcSet="([^"]+)"[^>]*>(?:(?!<\/picture>).)*alt="The training ground, photo 1"/.exec(page)[1];
+  const size = async (width) => {
+    const url = avif.split(', ').find((c) => c.endsWith(` ${width}w`)).split(' ')[0];
+    return `${((await stat(path.join(photosOut, url))).size / 1024).toFixed(1)} KB (AVIF ${width} px)`;
+  };
+  console.log(`one photo on a 390 px phone, DPR 3   ${await size(1200)}`);
+  console.log(`one photo on a 1280 px desktop       ${await size(800)}`);
+  await rm(project, { recursive: true, force: true });
+}
+await photosBench(Number(values.photos), Number(values['photo-runs']));

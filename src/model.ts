@@ -2,6 +2,7 @@ import type { Root as HastRoot } from 'hast';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Place } from './diagnostics.ts';
+import type { FocalPoint, ImageSource } from './islands/images.tsx';
 import type { Site } from './schemas/site.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface PageHead {
   description: string;
   type?: 'website' | 'article';
   image?: string;
+  /** The point of `image` its social card (1200 × 630) is cropped around; the centre by default. */
+  imageFocus?: FocalPoint;
   imageAlt?: string;
   noindex?: boolean;
   jsonLd?: object;
@@ -73,6 +76,8 @@ export interface EntrySource<M> {
   href: string;
   words: number;
   release: Release;
+  /** The images the frontmatter names under the collection's `images` keys, described for templates (by key). */
+  images: Readonly<Record<string, ImageSource>>;
 }
 
 /** Props of a collection's page template: its entry's summary, its body rendered to HTML, and every collection. */

@@ -32,6 +32,9 @@ export const RULES = {
   'asset/outside-site': 'remove the .. parts: write the path from public/, such as /images/photo.svg',
   'asset/missing': 'add the file to public/, or correct the path (names are case-sensitive)',
   'asset/undecodable': 'export the image again (an SVG needs a width and height, or a viewBox)',
+  'image/undecodable': 'open the image in an editor and export it again as JPEG, PNG or WebP: the file is damaged or only partly written',
+  'image/too-large': 'resize it to at most 6000 pixels on its longer side and export it again (the site never shows it larger than 1920)',
+  'image/unsafe-svg': 'export the SVG again without scripts, event attributes, embedded HTML or links to other files (an SVG editor’s “plain SVG” does)',
   'page/template': 'set template: to one of the templates listed',
   'schemas/outdated': 'run npx sitegen schemas (it writes content/.schemas/ and .vscode/settings.json from templates/), then commit them',
 } as const satisfies Record<string, string>;

@@ -1,4 +1,6 @@
 import { isError, type Diagnostic, type Place } from '../diagnostics.ts';
+import type { ImageSource } from '../islands/images.tsx';
+import type { ImageSizer } from '../load/imageSizes.ts';
 import type { Collection, HeadingInfo, SourceRef } from '../model.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { ParsedMarkdown } from './parse.ts';
@@ -15,6 +17,8 @@ export interface MarkdownFacts {
   links: SourceRef[];
   /** Images of the body and of the frontmatter (the collection's image keys), with positions. */
   images: SourceRef[];
+  /** The images the frontmatter's image keys name, described for templates (by key). */
+  imageSources: Record<string, ImageSource>;
   headings: HeadingInfo[];
   /** Where each top-level frontmatter field's value is written, for checks across files. */
   fieldsAt: Record<string, Place>;
@@ -22,11 +26,12 @@ export interface MarkdownFacts {
 }
 
 /** The facts of a parsed file: its frontmatter checked against its collection's schema. */
-export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images'>, slug: string, parsed: ParsedMarkdown): MarkdownFacts {
+export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images'>, slug: string, parsed: ParsedMarkdown, sizeOf?: ImageSizer): MarkdownFacts {
   const diagnostics = [...parsed.diagnostics];
   const images = [...parsed.images];
   let meta: MarkdownFacts['meta'];
   const fieldsAt: MarkdownFacts['fieldsAt'] = {};
+  const imageSources: MarkdownFacts['imageSources'] = {};
   const fm = parsed.frontmatter;
   if (fm && !fm.errors.length) {
     const result = validateYaml(fm, collection.schema, collection.name);
@@ -36,8 +41,11 @@ export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images
     for (const key of Object.keys(data)) fieldsAt[key] = fm.locate([key]);
     for (const key of collection.images ?? []) {
       const url = data[key];
-      if (typeof url === 'string') images.push({ url, ...fm.locate([key]) });
+      if (typeof url !== 'string') continue;
+      images.push({ url, ...fm.locate([key]) });
+      const image = url.startsWith('/') ? sizeOf?.(url) : undefined;
+      if (image) imageSources[key] = image;
     }
   }
-  return { collection: collection.name, slug, file: parsed.file, meta: diagnostics.some(isError) ? undefined : meta, words: parsed.words, links: parsed.links, images, headings: parsed.headings, fieldsAt, diagnostics };
+  return { collection: collection.name, slug, file: parsed.file, meta: diagnostics.some(isError) ? undefined : meta, words: parsed.words, links: parsed.links, images, imageSources, headings: parsed.headings, fieldsAt, diagnostics };
 }

@@ -10,6 +10,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { diagnostic, FILE_START, type Diagnostic, type Place } from '../diagnostics.ts';
+import type { ImageSource } from '../islands/images.tsx';
 import type { ImageSizer } from '../load/imageSizes.ts';
 import type { HeadingInfo, SourceRef } from '../model.ts';
 import type { RuleId } from '../rules.ts';
@@ -179,7 +180,7 @@ function transformDirective(
     if (typeof url === 'string' && url.startsWith('/')) {
       images.push({ url, ...at(node) });
       const size = sizeOf(url);
-      if (size && key === 'src') Object.assign(attributes, size);
+      if (size && key === 'src') Object.assign(attributes, { width: size.width, height: size.height });
     }
   }
   if (node.name === 'carousel') {
@@ -196,7 +197,7 @@ function collectSlides(
   images: SourceRef[],
   sizeOf: ImageSizer,
 ) {
-  const slides: { src: string; alt: string; width?: number; height?: number }[] = [];
+  const slides: { alt: string; image: ImageSource }[] = [];
   for (const child of node.children) {
     const items = child.type === 'paragraph' ? (child as Paragraph).children.filter((c) => c.type !== 'text' || c.value.trim()) : [child];
     for (const item of items) {
@@ -206,7 +207,7 @@ function collectSlides(
       }
       if (!item.alt) report(item, 'markdown/image-alt', 'every carousel image needs alt text');
       images.push({ url: item.url, ...at(item) });
-      slides.push({ src: item.url, alt: item.alt ?? '', ...sizeOf(item.url) });
+      slides.push({ alt: item.alt ?? '', image: sizeOf(item.url) ?? { src: item.url, width: 0, height: 0 } });
     }
   }
   if (slides.length < 2) report(node, 'markdown/carousel', 'a carousel needs at least two images');

@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
-import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
+import path from 'node:path';
+import { ContentError, diagnostic, isError, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
+import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
@@ -13,7 +15,7 @@ import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx'
 import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
-import { checkDistinctTitles, checkReferences } from '../validate/crossChecks.ts';
+import { checkDistinctTitles, checkReferences, imageReferences } from '../validate/crossChecks.ts';
 import { checkPublicLinks } from '../validate/publicLinks.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
@@ -25,7 +27,9 @@ import { AnalysisCache } from './cache/analysisCache.ts';
 import { buildAssets, cachedAssets, type Assets } from './cache/assetCache.ts';
 import { removeDeadWorkingFiles } from './cache/cacheFile.ts';
 import { codeVersion } from './cache/codeVersion.ts';
+import { ImageCache } from './cache/imageCache.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
+import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import { loadSite } from './loadDefinition.ts';
 import { MarkdownWorkspace, type MarkdownWorker, type SharedRender } from './markdownWork.tsx';
 import { MarkdownPool } from './workers/pool.ts';
@@ -54,6 +58,8 @@ export interface BuildResult {
   notes: string[];
   /** Problems that did not stop the build, shown to the editor all the same. */
   warnings: Diagnostic[];
+  /** Processed images: made with sharp in this build, or taken from the cache. */
+  images: ImageStats;
 }
 
 export interface BuildStep {
@@ -115,7 +121,8 @@ export class Builder {
   private readonly site;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
-  private readonly rendered = new Map<string, { key: string; html: string; islands: string[] }>();
+  private readonly rendered = new Map<string, { key: string; html: string; islands: string[]; images: string[] }>();
+  private readonly images: ImageWork;
 
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
@@ -134,6 +141,7 @@ export class Builder {
     this.address = options.address ?? { base: '' };
     this.workspace = new MarkdownWorkspace(paths, () => this.site, this.address.base);
     if (options.persistent) this.version = codeVersion(paths.root, paths.public);
+    this.images = new ImageWork(options.persistent ? new ImageCache(paths.cache, this.note) : undefined);
     this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD;
   }
 
@@ -151,7 +159,8 @@ export class Builder {
     const staged = await store.open();
     const last = this.last && this.last.dir === staged.previous ? this.last.files : undefined;
     try {
-      await staged.addPublic(this.paths.public, last !== undefined);
+      // Raster images are published only as the pipeline makes them: never with their metadata, never at 4 MB.
+      await staged.addPublic(this.paths.public, last !== undefined, (file) => RASTER_EXTENSION.test(file));
     } catch (error) {
       await staged.discard();
       throw error;
@@ -203,11 +212,13 @@ export class Builder {
       const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
       const { model, plan, warnings } = this.plan(read, validated);
       mark('content validated');
-      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings };
+      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
       const ready = await assets;
       mark('assets ready');
       const output = await this.render(session, read, model, plan, ready, store, options);
       mark('pages rendered');
+      const images = await this.finishImages(model, output);
+      mark(`images ready (${images.processed} made, ${images.cached} from the cache)`);
       await this.write(session, output, store);
       mark('output written');
       await read.cache?.save();
@@ -216,7 +227,7 @@ export class Builder {
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const others = [...files].filter(([file]) => !pageKeys.has(file));
       const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings };
+      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
     } finally {
       await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
@@ -315,12 +326,22 @@ export class Builder {
     const timings: PageTiming[] = [];
     const total = plan.yamlPages.length + plan.entryPages.length;
     const pageKeys = new Map<string, string>();
-    const keep = (page: PlannedPage, rendered: { html?: string; bytes?: number; islands: string[] }, ms: number, cached: boolean) => {
+    // The images each page names are made while the others render; reused pages name theirs from the manifest.
+    this.images.begin(this.imageSources(model));
+    const pageImages = new Map<string, string[]>();
+    const named = (outputPath: string, images: string[]) => {
+      pageImages.set(outputPath, images);
+      this.images.want(images);
+    };
+    for (const [, data] of plan.files) this.images.want(imagesNamedIn(data));
+    const keep = (page: PlannedPage, rendered: { html?: string; bytes?: number; islands: string[]; images?: string[] }, ms: number, cached: boolean) => {
+      const images = rendered.images ?? imagesNamedIn(rendered.html ?? '');
       if (rendered.html === undefined) this.rendered.delete(page.route);
       else {
-        this.rendered.set(page.route, { key: keyOf(page), html: rendered.html, islands: rendered.islands });
+        this.rendered.set(page.route, { key: keyOf(page), html: rendered.html, islands: rendered.islands, images });
         files.set(page.outputPath, rendered.html);
       }
+      named(page.outputPath, images);
       pageKeys.set(page.outputPath, keyOf(page));
       timings.push({ route: page.route, ms, bytes: rendered.bytes ?? Buffer.byteLength(rendered.html!), islands: rendered.islands, cached });
       options.onProgress?.(timings.length, total);
@@ -329,10 +350,11 @@ export class Builder {
     const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
     const linked = new Map<string, string>();
     const reuse = async (page: PlannedPage, islands: string[]) => {
-      const bytes = await manifest?.reusable(this.paths.out, page.outputPath, keyOf(page));
-      if (bytes === undefined) return false;
+      const reusable = await manifest?.reusable(this.paths.out, page.outputPath, keyOf(page));
+      if (reusable === undefined) return false;
       linked.set(page.outputPath, keyOf(page));
-      timings.push({ route: page.route, ms: 0, bytes, islands, cached: true });
+      named(page.outputPath, reusable.images);
+      timings.push({ route: page.route, ms: 0, bytes: reusable.size, islands, cached: true });
       options.onProgress?.(timings.length, total);
       return true;
     };
@@ -357,7 +379,7 @@ export class Builder {
     const rendering = read.markdown.render(stale.map((s) => s.entry.doc), shared, session.staged?.dir);
     rendering.catch(() => undefined);
 
-    const context = { site: model.site, base, data: model.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, Layout: definition.Layout };
+    const context = { site: model.site, base, data: model.data, year: shared.year, stylesheet: stylesheetUrl, loader: bundle.loader, islandNames: names, islandUrls: bundle.islands, images: this.workspace.images, Layout: definition.Layout };
     for (const job of plan.yamlPages) {
       const hit = this.rendered.get(job.route);
       if (hit?.key === keyOf(job)) keep(job, hit, 0, true);
@@ -379,7 +401,33 @@ export class Builder {
     files.set('sitemap.xml', sitemapXml(model.site, plan.sitemap));
     files.set('robots.txt', robotsTxt(model.site));
     if (plan.feed.length) files.set('feed.xml', atomFeed(model.site, plan.feed));
-    return { files, pageKeys, linked, timings, manifest };
+    return { files, pageKeys, linked, timings, manifest, pageImages };
+  }
+
+  /** The images of public/ the content names, by the hash naming their variants: what a variant is made from. */
+  private imageSources(model: ContentModel): Map<string, ImageSourceFile> {
+    const sources = new Map<string, ImageSourceFile>();
+    for (const { ref } of imageReferences(model)) {
+      const image = ref.url.startsWith('/') ? this.workspace.images(ref.url) : undefined;
+      if (image?.hash) sources.set(image.hash, { file: path.join(this.paths.public, image.src.split(/[?#]/)[0]!), url: image.src, svg: !image.format });
+    }
+    return sources;
+  }
+
+  /**
+   * Waits for every processed image the output names and adds them to it. A source sharp cannot
+   * decode is an error at each line that names it.
+   */
+  private async finishImages(model: ContentModel, output: RenderedOutput): Promise<ImageStats> {
+    const { files, failures, stats } = await this.images.finish([...output.pageImages.values()].flat().concat([...output.files.values()].flatMap((data) => (typeof data === 'string' && !data.startsWith('<!DOCTYPE') ? imagesNamedIn(data) : []))));
+    if (failures.size) {
+      const problems = imageReferences(model)
+        .filter(({ ref }) => failures.has(ref.url.split(/[?#]/)[0]!))
+        .map(({ file, ref }) => diagnostic(file, ref, 'image/undecodable', `image "${ref.url}" cannot be decoded: ${failures.get(ref.url.split(/[?#]/)[0]!)}`));
+      throw new ContentError(problems);
+    }
+    for (const [name, bytes] of files) output.files.set(name, bytes);
+    return stats;
   }
 
   /** Bodies of stale pages that the cache kept apart from their analyses; those it lost are analysed again. */
@@ -399,7 +447,7 @@ export class Builder {
   }
 
   /** Write: a new version of the output with every file, unless the output already is this build's, byte for byte. */
-  private async write(session: Session, { files, pageKeys, linked, manifest }: RenderedOutput, store: OutputStore): Promise<void> {
+  private async write(session: Session, { files, pageKeys, linked, manifest, pageImages }: RenderedOutput, store: OutputStore): Promise<void> {
     const outputs = new Map([...linked, ...pageKeys]);
     const unchanged = !session.staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
@@ -411,7 +459,7 @@ export class Builder {
     await staged.commit();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;
-    await manifest?.save(this.paths.out, outputs);
+    await manifest?.save(this.paths.out, outputs, pageImages);
   }
 }
 
@@ -445,6 +493,8 @@ interface RenderedOutput {
   linked: Map<string, string>;
   timings: PageTiming[];
   manifest: OutputManifest | undefined;
+  /** The processed images each page names: output path → paths in the output. */
+  pageImages: Map<string, string[]>;
 }
 
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
 import { diagnostic, FILE_START } from '../diagnostics.ts';
 import type { MarkdownFile } from '../load/content.ts';
+import { SiteImages } from '../islands/images.tsx';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import { factsOf } from '../markdown/facts.ts';
@@ -12,6 +13,7 @@ import { entryPageJob } from '../plan/pagePlan.tsx';
 import { renderWithIslands } from '../render/islands.tsx';
 import { renderPage } from '../render/renderPage.tsx';
 import { writeStagedFile } from '../write/outputStore.ts';
+import { imagesNamedIn } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
 
 /** What rendering an entry's page needs besides its own file: plain data, so it can be sent to a worker. */
@@ -36,6 +38,8 @@ export interface RenderedPage {
   html?: string;
   bytes: number;
   islands: string[];
+  /** The processed images the page names (paths in the output). */
+  images: string[];
   ms: number;
 }
 
@@ -53,6 +57,11 @@ export interface MarkdownWorker {
 export class MarkdownWorkspace implements MarkdownWorker {
   private done = new Map<string, AnalysedMarkdown>();
   private sizeOf;
+
+  /** Describes the images of public/ for templates (sizes, the hashes naming their variants). */
+  get images() {
+    return this.sizeOf;
+  }
 
   /**
    * Analyses are kept: for the next build (watch), and on a worker for rendering the pages it
@@ -85,8 +94,15 @@ export class MarkdownWorkspace implements MarkdownWorker {
       try {
         const parsed = parseMarkdown(file, text, this.sizeOf);
         if (encoding) parsed.diagnostics.unshift(encoding);
-        const facts = factsOf(of, slug, parsed);
-        const body = facts.meta ? renderWithIslands(<Markdown tree={toHast(parsed.tree)} />, names, this.base, 'b') : undefined;
+        const facts = factsOf(of, slug, parsed, this.sizeOf);
+        const body = facts.meta ? renderWithIslands(
+              <SiteImages value={this.sizeOf}>
+                <Markdown tree={toHast(parsed.tree)} />
+              </SiteImages>,
+              names,
+              this.base,
+              'b',
+            ) : undefined;
         result = { facts, hash, body };
       } catch (error) {
         // Structures nested too deep for any stack (the parser's, the renderer's): an error of this file, not a crash.
@@ -104,7 +120,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
     const { definition, names } = await this.load();
     const collections = new Map(definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
-    const context = { site: shared.site, base: shared.base, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), Layout: definition.Layout };
+    const context = { site: shared.site, base: shared.base, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), images: this.sizeOf, Layout: definition.Layout };
     return docs.map((doc) => {
       const started = performance.now();
       const known = this.done.get(doc.facts.file);
@@ -112,7 +128,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
       const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared);
       const page = renderPage(job, context);
       const bytes = writeTo ? writeStagedFile(writeTo, job.outputPath, page.html) : Buffer.byteLength(page.html);
-      return { route: job.route, outputPath: job.outputPath, html: writeTo ? undefined : page.html, bytes, islands: page.islands, ms: performance.now() - started };
+      return { route: job.route, outputPath: job.outputPath, html: writeTo ? undefined : page.html, bytes, islands: page.islands, images: imagesNamedIn(page.html), ms: performance.now() - started };
     });
   }
 }

@@ -1,3 +1,4 @@
+import { socialCardPath, type ImageLookup } from '../islands/images.tsx';
 import type { PageHead, Site } from '../model.ts';
 import { feedOf } from '../schemas/site.ts';
 import { absoluteUrl, siteUrl } from '../routes/urls.ts';
@@ -8,6 +9,7 @@ export interface DocumentProps {
   /** The path the site is published under: the stylesheet, scripts, favicon and feed are paths of the site under it. */
   base: string;
   head: PageHead;
+  images: ImageLookup;
   stylesheet: string;
   loader: string | undefined;
   body: string;
@@ -17,10 +19,12 @@ export interface DocumentProps {
  * The complete HTML document around a rendered page. Under a base, `<html data-base>` tells the
  * loader which base the islands were rendered with, so that hydration renders the same URLs.
  */
-export function Document({ site, base, head, stylesheet, loader, body }: DocumentProps) {
+export function Document({ site, base, head, images, stylesheet, loader, body }: DocumentProps) {
   const url = absoluteUrl(site, head.route);
   const title = documentTitle(site, head);
-  const image = absoluteUrl(site, head.image ?? site.socialImage);
+  const image = absoluteUrl(site, socialImage(head.image ?? site.socialImage, head.imageFocus, images));
+  // The structured data names the same picture as the link previews.
+  const jsonLd = head.jsonLd && 'image' in head.jsonLd ? { ...head.jsonLd, image } : head.jsonLd;
   return (
     <html lang={site.language} data-base={base || undefined}>
       <head>
@@ -46,12 +50,18 @@ export function Document({ site, base, head, stylesheet, loader, body }: Documen
         <meta name="twitter:title" content={head.title} />
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={image} />
-        {head.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(head.jsonLd) }} /> : null}
+        {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} /> : null}
         {loader ? <script type="module" src={siteUrl(base, loader)} /> : null}
       </head>
       <body dangerouslySetInnerHTML={{ __html: body }} />
     </html>
   );
+}
+
+/** Link previews show the image's social card (1200 × 630, cropped around its focal point); an image the pipeline does not know is used as it is. */
+function socialImage(src: string, focus: PageHead['imageFocus'], images: ImageLookup): string {
+  const image = images(src);
+  return image?.hash ? socialCardPath(image, focus) : src;
 }
 
 /** JSON inside <script> must not be able to close the element. */

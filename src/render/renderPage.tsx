@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { SiteImages, type ImageLookup } from '../islands/images.tsx';
 import type { Site, SiteData } from '../model.ts';
 import type { PageJob } from '../plan/pagePlan.tsx';
 import { Document } from './Document.tsx';
@@ -18,6 +19,8 @@ export interface RenderContext {
   loader: string;
   islandNames: IslandNames;
   islandUrls: ReadonlyMap<string, string>;
+  /** Describes the images of public/ that templates name (sizes, the hashes naming their variants). */
+  images: ImageLookup;
   Layout: ComponentType<{ children: ReactNode; route: string }>;
 }
 
@@ -42,13 +45,15 @@ function renderDocument(job: PageJob, ctx: RenderContext): { html: string; islan
   const { Layout } = ctx;
   const tree = (
     <SiteContext.Provider value={{ site: ctx.site, data: ctx.data, year: ctx.year, route: job.route }}>
-      <Layout route={job.route}>{job.element()}</Layout>
+      <SiteImages value={ctx.images}>
+        <Layout route={job.route}>{job.element()}</Layout>
+      </SiteImages>
     </SiteContext.Provider>
   );
   const body = renderWithIslands(tree, ctx.islandNames, ctx.base);
   const islands = [...new Set([...body.islands, ...(job.islands ?? [])])].sort();
   const doc = renderToString(
-    <Document site={ctx.site} base={ctx.base} head={job.head} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls, ctx.base)} />,
+    <Document site={ctx.site} base={ctx.base} head={job.head} images={ctx.images} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls, ctx.base)} />,
   );
   return { html: `<!DOCTYPE html>${doc}`, islands };
 }

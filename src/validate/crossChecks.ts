@@ -7,6 +7,7 @@ import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom } from './entries.ts';
+import { svgProblem, tooLarge } from './imageLimits.ts';
 import type { ContentModel, Entry } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
@@ -46,19 +47,33 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
     const resolved = resolveSitePath(ref.url.split(/[?#]/)[0]!);
     if ('problem' in resolved) return report('asset/outside-site', `image "${ref.url}" ${resolved.problem}`);
-    if (!fileExists(resolved.path)) report('asset/missing', `missing image "${ref.url}": no such file in public/`);
-    else if (!sizeOf(resolved.path)) report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
+    if (!fileExists(resolved.path)) return report('asset/missing', `missing image "${ref.url}": no such file in public/`);
+    const image = sizeOf(resolved.path);
+    if (!image) return report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
+    const onDisk = path.join(publicDir, resolved.path);
+    const large = image.format && tooLarge(onDisk, image);
+    if (large) report('image/too-large', `image "${ref.url}" is too large to publish: ${large}`);
+    const unsafe = !image.format && /\.svg$/i.test(resolved.path) ? unsafeSvg(onDisk) : undefined;
+    if (unsafe) report('image/unsafe-svg', `image "${ref.url}" is not safe to publish: ${unsafe}`);
   };
+  const unsafeSvg = memo(svgProblem);
 
-  for (const { doc, release } of entries) {
-    for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
-    for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
-  }
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) {
-    for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
-    for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
-  }
+  for (const { doc, release } of entries) for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
+  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
+  for (const { file, ref } of imageReferences(model)) checkAsset(file, ref);
   return diagnostics;
+}
+
+/**
+ * Every image the content names, with the file and place naming it: markdown images and
+ * directives, the collections' image keys, and the image keys of YAML files. Drafts and
+ * scheduled entries are included: their problems show before they go live.
+ */
+export function imageReferences(model: ContentModel): { file: string; ref: SourceRef }[] {
+  const refs: { file: string; ref: SourceRef }[] = [];
+  for (const { doc } of [...model.entries, ...model.withheld]) for (const ref of doc.facts.images) refs.push({ file: doc.facts.file, ref });
+  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, ASSET_KEYS)) refs.push({ file: source.file, ref });
+  return refs;
 }
 
 /**

@@ -184,8 +184,9 @@ export class StagedVersion {
    * Adds public/'s files: copied, or hard-linked from the previous version when the caller
    * knows public/ has not changed since it wrote that version.
    */
-  async addPublic(publicDir: string, unchangedSincePrevious: boolean): Promise<void> {
-    await copyPublic(publicDir, this.dir, unchangedSincePrevious ? this.previous : undefined);
+  /** Copies public/ into the version, but the files `leaveOut` names (paths relative to public/). */
+  async addPublic(publicDir: string, unchangedSincePrevious: boolean, leaveOut: (file: string) => boolean = () => false): Promise<void> {
+    await copyPublic(publicDir, this.dir, unchangedSincePrevious ? this.previous : undefined, leaveOut);
   }
 
   /**
@@ -228,12 +229,16 @@ export class StagedVersion {
  * Copies public/ into a version (a file at a time: faster than fs.cp's checks), or links its
  * files from `linkFrom`, a version that holds them as they are.
  */
-async function copyPublic(publicDir: string, dir: string, linkFrom: string | undefined): Promise<void> {
+async function copyPublic(publicDir: string, dir: string, linkFrom: string | undefined, leaveOut: (file: string) => boolean): Promise<void> {
   const entries = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return [];
     throw e;
   });
-  const names = (kind: (e: (typeof entries)[number]) => boolean) => entries.filter(kind).map((e) => path.relative(publicDir, path.join(e.parentPath, e.name)));
+  const names = (kind: (e: (typeof entries)[number]) => boolean) =>
+    entries
+      .filter(kind)
+      .map((e) => path.relative(publicDir, path.join(e.parentPath, e.name)))
+      .filter((file) => !leaveOut(file));
   createFolders(dir, names((e) => !e.isDirectory()));
   for (const rel of names((e) => e.isDirectory())) if (!existsSync(path.join(dir, rel))) mkdirSync(path.join(dir, rel), { recursive: true });
   // A link (checked to stay inside the project) becomes the file or folder it points at.

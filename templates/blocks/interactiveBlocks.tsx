@@ -1,10 +1,11 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
 import { Island } from '../../src/islands/Island.tsx';
+import { Picture, useImageSource } from '../../src/islands/images.tsx';
 import { useSite } from '../../src/render/siteContext.ts';
 import Carousel from '../islands/Carousel.tsx';
 import LeadForm from '../islands/LeadForm.tsx';
 import Testimonials from '../islands/Testimonials.tsx';
 import VideoFacade from '../islands/VideoFacade.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import { NewTabLink } from '../components/NewTabLink.tsx';
 import { BlockHeading, Section } from './parts.tsx';
 import type { BlockOf } from './schema.ts';
@@ -12,14 +13,14 @@ import { blockId } from './textBlocks.tsx';
 
 /** A continuous logo loop in CSS: no JavaScript, no dragging; a checkbox pauses it and reduced motion stops it. */
 export function Logos({ block, index }: { block: BlockOf<'logos'>; index: number }) {
-  const url = useSiteUrl();
+  const image = useImageSource();
   const id = blockId(index);
   const pauseId = `${id}-pause`;
   const list = (hidden: boolean) => (
     <ul className="flex shrink-0 items-center gap-14 pr-14" aria-hidden={hidden || undefined}>
       {block.logos.map((logo) => (
         <li key={logo.src}>
-          <img src={url(logo.src)} alt={hidden ? '' : logo.alt} width={240} height={80} loading="lazy" decoding="async" className="h-12 w-auto opacity-80" />
+          <Picture image={image(logo.src, { width: 240, height: 80 })} slot={imageSlots.logo} alt={hidden ? '' : logo.alt} className="h-12 w-auto opacity-80" />
         </li>
       ))}
     </ul>
@@ -50,6 +51,7 @@ export function Logos({ block, index }: { block: BlockOf<'logos'>; index: number
 }
 
 export function TestimonialsBlock({ block, index }: { block: BlockOf<'testimonials'>; index: number }) {
+  const image = useImageSource();
   const id = blockId(index);
   return (
     <Section id={id} tone="dark">
@@ -60,31 +62,33 @@ export function TestimonialsBlock({ block, index }: { block: BlockOf<'testimonia
         </h2>
       </div>
       <div className="mt-12">
-        <Island of={Testimonials} props={{ label: 'Customer testimonials', items: block.items }} when="visible" />
+        <Island of={Testimonials} props={{ label: 'Customer testimonials', items: block.items.map((t) => ({ ...t, image: image(t.image, { width: 160, height: 160 }) })) }} when="visible" />
       </div>
     </Section>
   );
 }
 
 export function Screenshots({ block, index }: { block: BlockOf<'screenshots'>; index: number }) {
+  const image = useImageSource();
   const id = blockId(index);
   return (
     <Section id={id} tone="tint">
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
       <div className="mx-auto mt-10 max-w-5xl">
-        <Island of={Carousel} props={{ label: block.label, slides: block.slides.map((s) => ({ ...s, width: 1200, height: 800 })) }} when="visible" />
+        <Island of={Carousel} props={{ label: block.label, slides: block.slides.map(({ src, ...s }) => ({ ...s, image: image(src, { width: 1200, height: 800 }) })) }} when="visible" />
       </div>
     </Section>
   );
 }
 
 export function VideoBlock({ block, index }: { block: BlockOf<'video'>; index: number }) {
+  const image = useImageSource();
   const id = blockId(index);
   return (
     <Section id={id}>
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} center />
       <div className="mx-auto mt-10 max-w-4xl">
-        <Island of={VideoFacade} props={{ src: block.src, title: block.title, poster: block.poster }} when="visible" />
+        <Island of={VideoFacade} props={{ src: block.src, title: block.title, poster: image(block.poster, { width: 1200, height: 675 }) }} when="visible" />
       </div>
     </Section>
   );

@@ -1,4 +1,6 @@
 import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Actions, BlockHeading, Section } from './parts.tsx';
 import type { BlockOf } from './schema.ts';
@@ -6,7 +8,7 @@ import type { BlockOf } from './schema.ts';
 export const blockId = (index: number) => `block-${index}`;
 
 export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }) {
-  const url = useSiteUrl();
+  const image = useImageSource();
   const id = blockId(index);
   return (
     <section aria-labelledby={id} className="relative overflow-hidden bg-ink-900 text-white">
@@ -35,7 +37,7 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
           <Actions actions={block.actions} dark />
         </div>
         {block.image ? (
-          <img src={url(block.image.src)} alt={block.image.alt} width={1200} height={800} fetchPriority="high" className="w-full rounded-2xl shadow-2xl ring-1 ring-white/10" />
+          <Picture image={image(block.image.src, { width: 1200, height: 800 })} slot={imageSlots.split} alt={block.image.alt} priority className="h-auto w-full rounded-2xl shadow-2xl ring-1 ring-white/10" />
         ) : null}
       </div>
     </section>
@@ -72,7 +74,7 @@ export function Features({ block, index }: { block: BlockOf<'features'>; index: 
 }
 
 export function Split({ block, index }: { block: BlockOf<'split'>; index: number }) {
-  const url = useSiteUrl();
+  const image = useImageSource();
   const id = blockId(index);
   return (
     <Section id={id} tone={index % 2 ? 'tint' : 'white'}>
@@ -99,7 +101,7 @@ export function Split({ block, index }: { block: BlockOf<'split'>; index: number
           ) : null}
           <Actions actions={block.actions} />
         </div>
-        <img src={url(block.image.src)} alt={block.image.alt} width={1200} height={800} loading="lazy" decoding="async" className="w-full rounded-2xl border border-slate-200 shadow-card" />
+        <Picture image={image(block.image.src, { width: 1200, height: 800 })} slot={imageSlots.split} alt={block.image.alt} className="h-auto w-full rounded-2xl border border-slate-200 shadow-card" />
       </div>
     </Section>
   );
@@ -157,7 +159,7 @@ export function Tiles({ block, index }: { block: BlockOf<'tiles'>; index: number
 }
 
 export function Team({ block, index }: { block: BlockOf<'team'>; index: number }) {
-  const url = useSiteUrl();
+  const image = useImageSource();
   const id = blockId(index);
   return (
     <Section id={id} tone="tint">
@@ -165,7 +167,7 @@ export function Team({ block, index }: { block: BlockOf<'team'>; index: number }
       <ul className="mt-12 card-row card-cols-3">
         {block.members.map((m) => (
           <li key={m.name} className="rounded-card border border-slate-200 bg-white p-6 shadow-card">
-            <img src={url(m.photo)} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-20 w-20 rounded-full" />
+            <Picture image={image(m.photo, { width: 160, height: 160 })} slot={imageSlots.portrait} alt="" className="h-20 w-20 rounded-full object-cover" />
             <h3 className="mt-4 text-lg font-bold text-ink-900">{m.name}</h3>
             <p className="text-sm font-semibold text-brand-700">{m.role}</p>
             <p className="mt-3 leading-relaxed text-slate-600">{m.bio}</p>

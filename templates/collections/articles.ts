@@ -13,7 +13,7 @@ export const articles = defineCollection({
   route: (slug) => `/articles/${slug}`,
   images: ['thumbnail'],
   publication: (meta) => ({ draft: meta.draft, date: meta.date }),
-  summary: ({ meta, slug, href, words, release }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words), release }),
+  summary: ({ meta, slug, href, words, release, images }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words), release, cover: images.thumbnail ?? { src: meta.thumbnail, width: 0, height: 0 } }),
   order: (a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug),
   page: (article, site) => ({
     head: {
@@ -21,6 +21,7 @@ export const articles = defineCollection({
       description: article.excerpt,
       type: 'article',
       image: article.thumbnail,
+      imageFocus: article.thumbnailFocus,
       imageAlt: article.thumbnailAlt,
       published: article.date,
       modified: article.updated ?? article.date,

@@ -1,3 +1,4 @@
+import type { ImageSource } from '../../src/islands/images.tsx';
 import type { Collections, Release } from '../../src/model.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 
@@ -7,6 +8,8 @@ export interface ArticleSummary extends ArticleMeta {
   href: string;
   readingMinutes: number;
   release: Release;
+  /** The thumbnail, described for pictures (its variants' names, its size). */
+  cover: ImageSource;
 }
 
 /** What every page knows of a legal document. */

@@ -1,4 +1,6 @@
 import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture } from '../../src/islands/images.tsx';
+import { imageSlots } from './imageSlots.ts';
 import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
@@ -8,7 +10,7 @@ export function ArticleCard({ article }: { article: CardArticle }) {
   const url = useSiteUrl();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-card transition-shadow hover:shadow-lg">
-      <img src={url(article.thumbnail)} alt="" width={1200} height={675} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+      <Picture image={article.cover} slot={imageSlots.card} alt="" className="aspect-video h-auto w-full object-cover" />
       <div className="flex flex-1 flex-col p-6">
         <ReleaseBadge release={article.release} className="mb-3 self-start" />
         <p className="eyebrow">{article.category}</p>

@@ -1,4 +1,6 @@
 import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture } from '../../src/islands/images.tsx';
+import { imageSlots } from './imageSlots.ts';
 import type { CardArticle } from '../islands/shared/blogSearch.ts';
 import { ArticleByline } from './ArticleByline.tsx';
 import { ReleaseBadge } from './ReleaseBadge.tsx';
@@ -12,7 +14,7 @@ export function FeaturedArticle({ article }: { article: CardArticle }) {
         Featured
       </h2>
       <article className="group relative mt-4 grid overflow-hidden rounded-card border border-slate-200 bg-white shadow-card lg:grid-cols-2">
-        <img src={url(article.thumbnail)} alt="" width={1200} height={675} fetchPriority="high" className="aspect-video h-full w-full object-cover" />
+        <Picture image={article.cover} slot={imageSlots.featured} alt="" priority className="aspect-video h-full w-full object-cover" />
         <div className="flex flex-col justify-center p-7 sm:p-10">
           <ReleaseBadge release={article.release} className="mb-3 self-start" />
           <p className="eyebrow">{article.category}</p>

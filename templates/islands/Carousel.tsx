@@ -1,14 +1,14 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture, type ImageSource } from '../../src/islands/images.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import type { KeyboardEvent } from 'react';
 import { SlideButtons } from './shared/SlideButtons.tsx';
 import { useHydrated } from './shared/useHydrated.ts';
 import { useSnapTrack } from './shared/useSnapTrack.ts';
 
+/** A slide: its image described by the server (so the browser hydrates the same picture), its alt text and caption. */
 export interface Slide {
-  src: string;
+  image: ImageSource;
   alt: string;
-  width?: number;
-  height?: number;
   caption?: string;
 }
 
@@ -22,7 +22,6 @@ export interface CarouselProps {
  * and arrow keys are added once JavaScript runs. Without it every slide is reachable by scrolling.
  */
 export default function Carousel({ label, slides }: CarouselProps) {
-  const url = useSiteUrl();
   const { track, index, goTo } = useSnapTrack(slides.length);
   const hydrated = useHydrated();
 
@@ -37,9 +36,9 @@ export default function Carousel({ label, slides }: CarouselProps) {
     <section aria-roledescription="carousel" aria-label={label} className="my-8" onKeyDown={onKeyDown}>
       <div ref={track} className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl bg-slate-100 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden" tabIndex={0} role="group" aria-label={`${label}: slides`}>
         {slides.map((slide, i) => (
-          <div key={slide.src} className="w-full shrink-0 snap-start" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <div key={slide.image.src} className="w-full shrink-0 snap-start" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
             <figure>
-              <img src={url(slide.src)} alt={slide.alt} width={slide.width} height={slide.height} loading="lazy" decoding="async" className="block h-auto w-full" />
+              <Picture image={slide.image} slot={imageSlots.wide} alt={slide.alt} className="block h-auto w-full" />
               {slide.caption ? <figcaption className="bg-white px-4 py-3 text-sm text-slate-600">{slide.caption}</figcaption> : null}
             </figure>
           </div>

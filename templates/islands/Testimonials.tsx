@@ -1,4 +1,5 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture, type ImageSource } from '../../src/islands/images.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import { useEffect, useState } from 'react';
 import { SlideButtons } from './shared/SlideButtons.tsx';
 import { useHydrated } from './shared/useHydrated.ts';
@@ -9,7 +10,8 @@ export interface Testimonial {
   name: string;
   title: string;
   company: string;
-  image: string;
+  /** Described by the server, so that the browser hydrates the same picture. */
+  image: ImageSource;
 }
 
 export interface TestimonialsProps {
@@ -25,7 +27,6 @@ export interface TestimonialsProps {
  * autoplays under prefers-reduced-motion. Without JavaScript all quotes stay reachable.
  */
 export default function Testimonials({ label, items, interval = 4000 }: TestimonialsProps) {
-  const url = useSiteUrl();
   const { track, index, goTo } = useSnapTrack(items.length);
   const hydrated = useHydrated();
   const [playing, setPlaying] = useState(true);
@@ -67,7 +68,7 @@ export default function Testimonials({ label, items, interval = 4000 }: Testimon
                 <p>“{t.quote}”</p>
               </blockquote>
               <figcaption className="mt-8 flex items-center justify-center gap-4">
-                <img src={url(t.image)} alt="" width={160} height={160} loading="lazy" decoding="async" className="h-12 w-12 rounded-full" />
+                <Picture image={t.image} slot={imageSlots.avatar} alt="" className="h-12 w-12 rounded-full object-cover" />
                 <span className="text-left">
                   <span className="block font-semibold text-white">{t.name}</span>
                   <span className="block text-sm text-slate-300">

@@ -3,6 +3,8 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Children, isValidElement, type ComponentProps, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import { Callout, Figure, ImageCarousel, Video } from './embeds.tsx';
 
 /**
@@ -45,9 +47,9 @@ function Link({ href, ...props }: ComponentProps<'a'>) {
   return <a href={href === undefined ? undefined : url(href)} {...props} />;
 }
 
-function Image({ src, ...props }: ComponentProps<'img'>) {
-  const url = useSiteUrl();
-  return <img src={typeof src === 'string' ? url(src) : src} {...props} loading="lazy" decoding="async" />;
+function Image({ src, alt, width, height, className }: ComponentProps<'img'>) {
+  const image = useImageSource();
+  return <Picture image={image(typeof src === 'string' ? src : '', { width, height })} slot={imageSlots.prose} alt={alt ?? ''} className={className} />;
 }
 
 const components = {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import { Island } from '../../src/islands/Island.tsx';
 import Carousel, { type Slide } from '../islands/Carousel.tsx';
 import VideoFacade from '../islands/VideoFacade.tsx';
@@ -21,19 +22,20 @@ export function Callout({ type = 'note', title, children }: { type?: keyof typeo
 }
 
 export function Figure({ src, alt, caption, width, height }: { src: string; alt: string; caption: string; width?: number | string; height?: number | string }) {
-  const url = useSiteUrl();
+  const image = useImageSource();
   return (
     <figure className="my-8">
-      <img src={url(src)} alt={alt} width={width} height={height} loading="lazy" decoding="async" className="h-auto w-full rounded-2xl" />
+      <Picture image={image(src, { width, height })} slot={imageSlots.prose} alt={alt} className="h-auto w-full rounded-2xl" />
       <figcaption className="mt-3 text-center text-sm text-slate-600">{caption}</figcaption>
     </figure>
   );
 }
 
 export function Video({ src, title, poster }: { src: string; title: string; poster: string }) {
+  const image = useImageSource();
   return (
     <figure className="my-8">
-      <Island of={VideoFacade} props={{ src, title, poster }} when="visible" />
+      <Island of={VideoFacade} props={{ src, title, poster: image(poster, { width: 1200, height: 675 }) }} when="visible" />
       <figcaption className="mt-3 text-center text-sm text-slate-600">{title}</figcaption>
     </figure>
   );

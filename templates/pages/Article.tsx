@@ -1,4 +1,6 @@
 import { useSiteUrl } from '../../src/islands/base.ts';
+import { Picture } from '../../src/islands/images.tsx';
+import { imageSlots } from '../components/imageSlots.ts';
 import type { EntryPageProps } from '../../src/model.ts';
 import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
@@ -34,7 +36,7 @@ export function Article({ entry: article, body, collections }: EntryPageProps<Ar
           </p>
         </header>
         <div className="container-page mt-10 max-w-5xl">
-          <img src={url(article.thumbnail)} alt={article.thumbnailAlt} width={1200} height={675} fetchPriority="high" className="aspect-video w-full rounded-3xl object-cover" />
+          <Picture image={article.cover} slot={imageSlots.cover} alt={article.thumbnailAlt} priority className="aspect-video h-auto w-full rounded-3xl object-cover" />
         </div>
         <div className="container-page max-w-4xl py-12">
           <div className="prose-body max-w-2xl" dangerouslySetInnerHTML={{ __html: body.html }} />

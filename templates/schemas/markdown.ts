@@ -14,6 +14,10 @@ export const articleSchema = z
     category: z.enum(articleCategories).describe('The blog category the article is listed under (case-sensitive).'),
     thumbnail: assetPath.describe('The image on the article’s card and in link previews, such as /images/articles/value-banks.svg.'),
     thumbnailAlt: text.describe('What the thumbnail shows, for readers who cannot see it.'),
+    thumbnailFocus: z
+      .strictObject({ x: z.number().min(0).max(1).describe('From the left edge (0) to the right (1).'), y: z.number().min(0).max(1).describe('From the top (0) to the bottom (1).') })
+      .optional()
+      .describe('The point of the thumbnail kept in view when it is cropped to 1200 × 630 for link previews; the centre by default.'),
     featured: z.boolean().optional().describe('Show the article first on the blog’s index (the first article marked featured; else the newest).'),
     tags: z.array(text).optional().describe('Keywords of the article, kept with it (pages do not show them).'),
     draft: z.boolean().optional().describe('true keeps the article unpublished: only previews (build --drafts) and watch show it, marked Draft. A date after the day of the build schedules it instead.'),

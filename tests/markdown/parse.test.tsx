@@ -2,10 +2,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
 import { countWords, readingMinutes } from '../../src/markdown/readingTime.ts';
+import type { ImageSource } from '../../src/islands/images.tsx';
 import { toHast } from '../../src/markdown/toHast.ts';
 import { Markdown } from '../../templates/markdown/Markdown.tsx';
 
-const sizes: Record<string, { width: number; height: number }> = { '/images/a.svg': { width: 1200, height: 675 }, '/images/b.svg': { width: 800, height: 600 } };
+const sizes: Record<string, ImageSource> = { '/images/a.svg': { src: '/images/a.svg', width: 1200, height: 675 }, '/images/b.svg': { src: '/images/b.svg', width: 800, height: 600 } };
 const sizeOf = (url: string) => sizes[url];
 const doc = (body: string) => parseMarkdown('doc.md', `---\ntitle: T\n---\n${body}`, sizeOf);
 const html = (body: string) => renderToStaticMarkup(<Markdown tree={toHast(doc(body).tree)} />);

@@ -185,7 +185,7 @@ describe('incremental builds', () => {
     const cold = (await verbose()).stdout;
     expect(renderedCount(cold)).toBe(8);
     // The steps of the build, in order, each with the time it finished.
-    expect(cold).toMatch(/^steps: content read \d+ ms · 3 markdown files analysed \d+ ms · content validated \d+ ms · assets ready \d+ ms · pages rendered \d+ ms · output written \d+ ms · cache saved \d+ ms$/m);
+    expect(cold).toMatch(/^steps: content read \d+ ms · 3 markdown files analysed \d+ ms · content validated \d+ ms · assets ready \d+ ms · pages rendered \d+ ms · images ready \(\d+ made, \d+ from the cache\) \d+ ms · output written \d+ ms · cache saved \d+ ms$/m);
     const first = await treeHashes(fx.out);
     expect(renderedCount((await verbose()).stdout)).toBe(0);
     expect(await treeHashes(fx.out)).toEqual(first);

@@ -12,6 +12,7 @@ const site = { name: 'Site', legalName: 'Site Inc.', tagline: 'Tag.', url: 'http
 const context: RenderContext = {
   site,
   base: '',
+  images: () => undefined,
   data: {},
   year: 2025,
   stylesheet: '/assets/site-abc.css',

@@ -13,11 +13,11 @@ import type { ArticleSummary } from '../../collections/summaries.ts';
  */
 
 /** What a card shows: the part of an article's summary the blog list needs. */
-export type CardArticle = Pick<ArticleSummary, 'slug' | 'href' | 'title' | 'excerpt' | 'category' | 'thumbnail' | 'author' | 'date' | 'readingMinutes'> & { release?: ArticleSummary['release'] };
+export type CardArticle = Pick<ArticleSummary, 'slug' | 'href' | 'title' | 'excerpt' | 'category' | 'thumbnail' | 'cover' | 'author' | 'date' | 'readingMinutes'> & { release?: ArticleSummary['release'] };
 
 /** What a card shows; the release only for an article that is not live (a preview with --drafts shows those). */
-export function cardOf({ slug, href, title, excerpt, category, thumbnail, author, date, readingMinutes, release }: CardArticle): CardArticle {
-  return { slug, href, title, excerpt, category, thumbnail, author, date, readingMinutes, ...(release && release.status !== 'published' && { release }) };
+export function cardOf({ slug, href, title, excerpt, category, thumbnail, cover, author, date, readingMinutes, release }: CardArticle): CardArticle {
+  return { slug, href, title, excerpt, category, thumbnail, cover, author, date, readingMinutes, ...(release && release.status !== 'published' && { release }) };
 }
 
 export interface Catalog {

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { workingName } from '../../runtime/processes.ts';
+import type { CacheLog } from './cacheFile.ts';
+
+/**
+ * Processed images in .sitegen-cache/images/, one file each under the name it is published
+ * with (which hashes the source's bytes and the processing options): a header line with a
+ * checksum, then the image's bytes. They do not depend on the generator's version, so a change
+ * of template keeps them; a damaged file is dropped and the image made again.
+ */
+const FORMAT = 'sitegen-image/1';
+
+export class ImageCache {
+  constructor(
+    private readonly dir: string,
+    private readonly log: CacheLog,
+  ) {}
+
+  private file(name: string): string {
+    return path.join(this.dir, 'images', name);
+  }
+
+  async get(name: string): Promise<Uint8Array | undefined> {
+    const file = this.file(name);
+    const data = await readFile(file).catch(() => undefined);
+    if (!data) return undefined;
+    const newline = data.indexOf(10);
+    let header: { format?: unknown; name?: unknown; sha256?: unknown } | undefined;
+    try {
+      header = newline < 0 ? undefined : (JSON.parse(data.subarray(0, newline).toString('utf8')) as typeof header);
+    } catch {
+      header = undefined;
+    }
+    const bytes = data.subarray(newline + 1);
+    if (header?.format === FORMAT && header.name === name && header.sha256 === sha256(bytes)) return new Uint8Array(bytes);
+    this.log(`cache: dropped ${path.relative(process.cwd(), file) || file}: it is truncated or damaged; the image is made again`);
+    await rm(file, { force: true });
+    return undefined;
+  }
+
+  async set(name: string, bytes: Uint8Array): Promise<void> {
+    const header = Buffer.from(`${JSON.stringify({ format: FORMAT, name, sha256: sha256(bytes) })}\n`);
+    // Renamed into place but not flushed: hundreds of images would wait on the disk, and a file
+    // that a power cut damaged is recognised by its checksum and made again.
+    const file = this.file(name);
+    const temp = workingName(file);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temp, Buffer.concat([header, bytes]));
+    await rename(temp, file).catch(async (error: unknown) => {
+      await rm(temp, { force: true });
+      throw error;
+    });
+  }
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
