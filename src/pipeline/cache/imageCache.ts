@@ -34,7 +34,7 @@ export class ImageCache {
       header = undefined;
     }
     const bytes = data.subarray(newline + 1);
-    if (header?.format === FORMAT && header.name === name && header.sha256 === sha256(bytes)) return new Uint8Array(bytes);
+    if (header?.format === FORMAT && header.name === name && header.sha256 === sha256(bytes) && isImageOfItsName(name, bytes)) return new Uint8Array(bytes);
     this.log(`cache: dropped ${path.relative(process.cwd(), file) || file}: it is truncated or damaged; the image is made again`);
     await rm(file, { force: true });
     return undefined;
@@ -53,6 +53,18 @@ export class ImageCache {
       throw error;
     });
   }
+}
+
+/** The first bytes of each format the pipeline writes: a file whose header and checksum agree over other bytes is still no image. */
+const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  webp: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  avif: (b) => b.toString('latin1', 4, 8) === 'ftyp' && /^avi[fs]$/.test(b.toString('latin1', 8, 12)),
+};
+
+function isImageOfItsName(name: string, bytes: Buffer): boolean {
+  return SIGNATURES[path.extname(name).slice(1)]?.(bytes) ?? false;
 }
 
 function sha256(bytes: Uint8Array): string {
