@@ -42,7 +42,8 @@ export const IMAGE_FOLDER = '/assets/img';
 /** Link previews (Open Graph, Twitter): the size every network shows without cropping. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-const MIME: Record<OutputFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
+/** Each output format's media type is its name under image/ (image/avif, image/webp, image/jpeg, image/png). */
+const mimeType = (format: OutputFormat) => `image/${format}`;
 const EXTENSION: Record<OutputFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
 
 /** The format old browsers get: the source's own, except that a GIF's first frame becomes a PNG and an AVIF a JPEG. */
@@ -117,8 +118,8 @@ export function Picture({ image, slot, alt, priority, className }: PictureProps)
   const middle = widths.find((w) => w >= 800) ?? widths[widths.length - 1]!;
   return (
     <picture>
-      <source type={MIME.avif} srcSet={srcset('avif')} sizes={slot.sizes} />
-      {fallback === 'webp' ? null : <source type={MIME.webp} srcSet={srcset('webp')} sizes={slot.sizes} />}
+      <source type={mimeType('avif')} srcSet={srcset('avif')} sizes={slot.sizes} />
+      {fallback === 'webp' ? null : <source type={mimeType('webp')} srcSet={srcset('webp')} sizes={slot.sizes} />}
       <img src={url(variantPath(image, middle, fallback))} srcSet={srcset(fallback)} sizes={slot.sizes} alt={alt} {...size} {...loading} className={className} />
     </picture>
   );
