@@ -232,6 +232,8 @@ export class Builder {
       await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
       await session.staged?.discard();
+      // Nor anything still running: the stylesheet and bundles of a build stopped by a content error would go on writing their cache.
+      await assets?.catch(() => undefined);
     }
   }
 
