@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,25 +6,32 @@ import { describe, expect, it } from 'vitest';
 import { ImageCache } from '../../../src/pipeline/cache/imageCache.ts';
 
 const NAME = 'Ab12Cd34Ef56Gh78-800.avif';
+/** The start of an AVIF file (an ISO box `ftyp` of brand `avif`), then a few bytes: what the cache checks an AVIF by. */
+const AVIF = new Uint8Array([0, 0, 0, 28, ...Buffer.from('ftypavif'), 1, 2, 3, 4, 5]);
 
 async function cacheWithImage() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-images-'));
   const log: string[] = [];
   const cache = new ImageCache(dir, (line) => log.push(line));
-  await cache.set(NAME, new Uint8Array([1, 2, 3, 4, 5]));
+  await cache.set(NAME, AVIF);
   return { cache, log, file: path.join(dir, 'images', NAME) };
 }
 
 describe('the processed images cache', () => {
   it('gives back the bytes it was given, by name', async () => {
     const { cache, log } = await cacheWithImage();
-    expect(await cache.get(NAME)).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
+    expect(await cache.get(NAME)).toEqual(AVIF);
     expect(await cache.get('Zz12Cd34Ef56Gh78-800.avif')).toBeUndefined();
     expect(log).toEqual([]);
   });
 
-  it('drops a truncated or altered file, says so, and the image is made again', async () => {
-    for (const damage of [(data: Buffer) => data.subarray(0, data.length - 2), (data: Buffer) => Buffer.concat([data.subarray(0, -1), Buffer.from([9])]), () => Buffer.from('not a cache file')]) {
+  it('drops a truncated or altered file, or one whose checksum agrees over bytes that are no image of its format, and the image is made again', async () => {
+    const notAnImage = (data: Buffer) => {
+      const header = JSON.parse(data.toString('latin1').split('\n')[0]!) as Record<string, string>;
+      const bytes = Buffer.from('{"hash":1}');
+      return Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, sha256: createHash('sha256').update(bytes).digest('hex') })}\n`), bytes]);
+    };
+    for (const damage of [notAnImage, (data: Buffer) => data.subarray(0, data.length - 2), (data: Buffer) => Buffer.concat([data.subarray(0, -1), Buffer.from([9])]), () => Buffer.from('not a cache file')]) {
       const { cache, log, file } = await cacheWithImage();
       await writeFile(file, damage(await readFile(file)));
       expect(await cache.get(NAME)).toBeUndefined();
