@@ -52,6 +52,17 @@ function rawRequest(port: number, method: string, target: string): Promise<Answe
   });
 }
 
+/** Sends every target over raw sockets, eight at a time, the methods taken in turn; each answer with `shown`, the request as a problem names it. */
+async function fuzz(port: number, targets: string[]): Promise<(Answer & { shown: string })[]> {
+  const answers: (Answer & { shown: string })[] = [];
+  for (let i = 0; i < targets.length; i += 8) {
+    const batch = targets.slice(i, i + 8).map((target, j) => ({ target, method: METHODS[(i + j) % METHODS.length]! }));
+    const answered = await Promise.all(batch.map(({ target, method }) => rawRequest(port, method, target)));
+    answered.forEach((answer, j) => answers.push({ ...answer, shown: `${batch[j]!.method} ${batch[j]!.target.slice(0, 80)}` }));
+  }
+  return answers;
+}
+
 let dir: string;
 beforeAll(async () => {
   dir = await smallBuiltSite();
@@ -78,19 +89,13 @@ describe.each([
     expect(targets.length).toBeGreaterThanOrEqual(500);
     const problems: string[] = [];
     const statuses = new Map<number, number>();
-    for (let i = 0; i < targets.length; i += 8) {
-      const batch = targets.slice(i, i + 8).map((target, j) => ({ target, method: METHODS[(i + j) % METHODS.length]! }));
-      const answers = await Promise.all(batch.map(({ target, method }) => rawRequest(port, method, target)));
-      answers.forEach(({ status, location }, j) => {
-        const { target, method } = batch[j]!;
-        const shown = `${method} ${target.slice(0, 80)}`;
-        statuses.set(status ?? 0, (statuses.get(status ?? 0) ?? 0) + 1);
-        if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
-        if (location !== undefined) {
-          const ownSite = /^\/(?!\/)[\x21-\x7e]*$/.test(location) && !location.includes('\\') && new URL(location, 'http://127.0.0.1').host === '127.0.0.1';
-          if (!ownSite) problems.push(`${shown}: Location ${location}`);
-        }
-      });
+    for (const { shown, status, location } of await fuzz(port, targets)) {
+      statuses.set(status ?? 0, (statuses.get(status ?? 0) ?? 0) + 1);
+      if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
+      if (location !== undefined) {
+        const ownSite = /^\/(?!\/)[\x21-\x7e]*$/.test(location) && !location.includes('\\') && new URL(location, 'http://127.0.0.1').host === '127.0.0.1';
+        if (!ownSite) problems.push(`${shown}: Location ${location}`);
+      }
     }
     expect(problems).toEqual([]);
     // Still up, and answering what a bucket answers.
@@ -121,15 +126,9 @@ describe('the serve server under a base, fuzzed with raw requests', () => {
   it('answers every request below 500 and redirects only into the base', async () => {
     const targets = [...corpus(), ...corpus().filter((t) => t.startsWith('/')).map((t) => `${base}${t}`)];
     const problems: string[] = [];
-    for (let i = 0; i < targets.length; i += 8) {
-      const batch = targets.slice(i, i + 8).map((target, j) => ({ target, method: METHODS[(i + j) % METHODS.length]! }));
-      const answers = await Promise.all(batch.map(({ target, method }) => rawRequest(port, method, target)));
-      answers.forEach(({ status, location }, j) => {
-        const { target, method } = batch[j]!;
-        const shown = `${method} ${target.slice(0, 80)}`;
-        if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
-        if (location !== undefined && !(/^[\x21-\x7e]*$/.test(location) && location.startsWith(`${base}/`))) problems.push(`${shown}: Location ${location}`);
-      });
+    for (const { shown, status, location } of await fuzz(port, targets)) {
+      if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
+      if (location !== undefined && !(/^[\x21-\x7e]*$/.test(location) && location.startsWith(`${base}/`))) problems.push(`${shown}: Location ${location}`);
     }
     expect(problems).toEqual([]);
   }, 60_000);
