@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
 
+export { seededRandom } from '../../bin/syntheticArticles.mjs';
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a project needs to build: everything but its dependencies, which are linked. */
 const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', '.vscode', 'package.json', 'package-lock.json', 'tsconfig.json', '.gitignore', 'eslint.config.js'];
@@ -19,9 +21,9 @@ export interface RunResult {
  * A private copy of the whole project in a temp folder, for experiments that may destroy it
  * (never the checkout). Its sitegen runs as users run it: `node bin/sitegen.mjs` in a child
  * process, which a test can kill.
- * `articles` synthetic articles are added to the real content.
+ * `articles` synthetic articles are added to the real content; `env` is added to sitegen's environment.
  */
-export async function projectCopy(options: { articles?: number } = {}) {
+export async function projectCopy(options: { articles?: number; env?: Record<string, string> } = {}) {
   const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
   const root = path.join(parent, 'project');
   await mkdir(root);
@@ -34,7 +36,7 @@ export async function projectCopy(options: { articles?: number } = {}) {
   }
   for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
-  const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1' };
+  const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1', ...options.env };
   const start = (args: string[], cwd = root): ChildProcess => spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return {
     parent,
@@ -71,16 +73,4 @@ export function finished(child: ChildProcess): Promise<RunResult> {
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same experiment. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
