@@ -41,6 +41,8 @@ export class AnalysisCache {
   private bodies?: Promise<Bodies>;
 
   private constructor(
+    /** The folder holding the cache (the project's root): entries name files relative to it, so a cache restored into a clone at another path (CI) still serves. */
+    private readonly anchor: string,
     private readonly dir: string,
     private readonly version: string,
     private readonly entries: Map<string, Stored>,
@@ -51,11 +53,14 @@ export class AnalysisCache {
   /** `base`: the path the site is published under. Bodies are rendered under it, so each base keeps its own; facts are shared. */
   static async load(cacheDir: string, version: string, log: CacheLog, base = ''): Promise<AnalysisCache> {
     const dir = path.join(cacheDir, 'analyses');
+    const anchor = path.dirname(path.resolve(cacheDir));
     const stored = Object.entries((await readCacheFile(path.join(dir, `${version}.json`), ENTRIES, version, log)) ?? {});
-    // An entry made for a file at another path (a cache copied from another checkout) is not this file's.
+    // An entry whose facts name another file than its key was not written by this cache: dropped.
     const own = stored.filter(([file, entry]) => entry.facts.file === file);
-    if (own.length < stored.length) log(`cache: dropped ${stored.length - own.length} analyses of files at other paths`);
-    return new AnalysisCache(dir, version, new Map(own), log, base);
+    if (own.length < stored.length) log(`cache: dropped ${stored.length - own.length} analyses that name another file than their own`);
+    const resolve = (file: string) => path.resolve(anchor, file);
+    const entries = own.map(([file, entry]): [string, Stored] => [resolve(file), { ...entry, facts: withFiles(entry.facts, resolve) }]);
+    return new AnalysisCache(anchor, dir, version, new Map(entries), log, base);
   }
 
   /** Whether the cache has an analysis of `file`, of any version of its text. */
@@ -102,7 +107,14 @@ export class AnalysisCache {
     for (const { hash } of this.entries.values()) if (known[hash]) bodies[hash] = known[hash];
     for (const doc of this.added.values()) bodies[doc.hash] = doc.body!;
     await writeCacheFile(this.bodiesFile(), BODIES, this.version, bodies);
-    await writeCacheFile(path.join(this.dir, `${this.version}.json`), ENTRIES, this.version, Object.fromEntries(this.entries));
+    const relative = (file: string) => path.relative(this.anchor, file).split(path.sep).join('/');
+    const entries = [...this.entries].map(([file, entry]) => [relative(file), { ...entry, facts: withFiles(entry.facts, relative) }]);
+    await writeCacheFile(path.join(this.dir, `${this.version}.json`), ENTRIES, this.version, Object.fromEntries(entries));
     this.added.clear();
   }
+}
+
+/** The facts with every file name they hold (their own, their problems') passed through `to`. */
+function withFiles<F extends Stored['facts']>(facts: F, to: (file: string) => string): F {
+  return { ...facts, file: to(facts.file), diagnostics: facts.diagnostics.map((d) => ({ ...d, file: to(d.file) })) };
 }

@@ -1,20 +1,37 @@
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { contentHash } from '../../hash.ts';
 import { sourceDigest } from '../../runtime/sources.mjs';
+import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
+
+/** Each public/ file's hash, by the size and time it had when it was hashed. */
+const PUBLIC_HASHES = { kind: 'hashes of public/ files', schema: z.record(z.string(), z.tuple([z.number(), z.number(), z.string()])) };
+const PUBLIC_HASHES_VERSION = '1';
 
 /**
  * A hash of everything besides content that shapes an analysis or a page: the generator's and
- * templates' source, the locked dependencies, and the names, sizes and times of public/ files
- * (image sizes end up in the HTML).
+ * templates' source, the locked dependencies, and the names and bytes of public/ files (image
+ * sizes end up in the HTML). Bytes, not times: a fresh clone gives every file a new time, and a
+ * cache restored into it (CI) must still serve. A file is read again only when its size or time
+ * changed since it was last hashed (`cacheDir` keeps those hashes).
  */
-export async function codeVersion(root: string, publicDir: string): Promise<string> {
+export async function codeVersion(root: string, publicDir: string, cacheDir?: string, log: CacheLog = () => undefined): Promise<string> {
+  const memo = cacheDir && path.join(cacheDir, 'public-files.json');
+  const known = (memo && (await readCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, log))) || {};
+  const hashes: Record<string, [number, number, string]> = {};
   const parts = [sourceDigest(root)];
   const publicFiles = (await readdir(publicDir, { recursive: true }).catch(() => [] as string[])).sort();
   for (const f of publicFiles) {
+    const file = path.join(publicDir, f);
     // A dangling link has no target to describe: the link itself stands in (validation reports it).
-    const info = await stat(path.join(publicDir, f)).catch(() => lstat(path.join(publicDir, f)));
-    if (info.isFile()) parts.push(f, String(info.size), String(info.mtimeMs));
+    const info = await stat(file).catch(() => lstat(file));
+    if (info.isSymbolicLink()) parts.push(f, 'link');
+    if (!info.isFile()) continue;
+    const [size, time, hash] = known[f] ?? [];
+    hashes[f] = [info.size, info.mtimeMs, size === info.size && time === info.mtimeMs && hash ? hash : contentHash(await readFile(file), 16)];
+    parts.push(f, hashes[f][2]);
   }
+  if (memo && JSON.stringify(hashes) !== JSON.stringify(known)) await writeCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes);
   return contentHash(parts.join('\0'), 16);
 }
