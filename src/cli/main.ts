@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { build, sourceDateEpochProblem } from '../pipeline/builder.ts';
+import { build, sourceDateEpochProblem, workerThresholdProblem } from '../pipeline/builder.ts';
 import { waitingLine } from '../pipeline/buildLock.ts';
 import { resolvePaths } from '../config.ts';
 import { parseBase } from '../routes/base.ts';
@@ -73,9 +73,12 @@ function siteAddress(value: string): string {
   return checked;
 }
 
-/** The build's day decides which articles are published: a SOURCE_DATE_EPOCH that is not a time is refused, not ignored. */
-function epochRefused(): boolean {
-  const problem = sourceDateEpochProblem();
+/**
+ * The build's day decides which articles are published: a SOURCE_DATE_EPOCH that is not a time
+ * is refused, not ignored; so is a SITEGEN_WORKER_THRESHOLD that is not a count.
+ */
+function environmentRefused(): boolean {
+  const problem = sourceDateEpochProblem() ?? workerThresholdProblem();
   if (problem) process.stderr.write(`sitegen: ${problem}\n`);
   return problem !== undefined;
 }
@@ -102,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--drafts', DRAFTS_HELP)
     .addOption(formatOption())
     .action(async (opts: { content: string; out: string; base: string; siteUrl?: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
-      if (epochRefused()) return void (code = EXIT.usage);
+      if (environmentRefused()) return void (code = EXIT.usage);
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const progress = progressReporter();
@@ -125,7 +128,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
     .addOption(formatOption())
     .action(async (opts: { content: string; drafts?: boolean; format: FormatName }) => {
-      if (epochRefused()) return void (code = EXIT.usage);
+      if (environmentRefused()) return void (code = EXIT.usage);
       const report = reporter(opts.format, 'check');
       try {
         const result = await build(resolvePaths({ content: opts.content }), { check: true, drafts: opts.drafts });

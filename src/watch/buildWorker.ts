@@ -18,7 +18,9 @@ export type WorkerNotice = { type: 'waiting'; line: string };
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
-const builder = new Builder(paths);
+// One thread whatever the size: it keeps every rendered page and analysis between builds, so an
+// edit renders only the pages it changes (worker threads would start afresh and redo them all).
+const builder = new Builder(paths, { workerThreshold: Infinity });
 
 parentPort!.on('message', (request: WorkerRequest) => {
   // esbuild's service is a child process that this thread must stop and reap: a terminated

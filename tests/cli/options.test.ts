@@ -30,4 +30,13 @@ describe('the command line', () => {
       delete process.env.SOURCE_DATE_EPOCH;
     }
   });
+
+  it('refuses a SITEGEN_WORKER_THRESHOLD that is not a count of files', async () => {
+    process.env.SITEGEN_WORKER_THRESHOLD = 'many';
+    try {
+      expect(await runCli('build', '--out', path.resolve('never-written'))).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SITEGEN_WORKER_THRESHOLD must be a whole number of markdown files (it is "many")\n' });
+    } finally {
+      delete process.env.SITEGEN_WORKER_THRESHOLD;
+    }
+  });
 });

@@ -12,7 +12,7 @@ describe.each([
   /** The line the fault was written on. */
   let line = 0;
   beforeAll(async () => {
-    project = await projectCopy({ articles });
+    project = await projectCopy({ articles, env: { SITEGEN_WORKER_THRESHOLD: '300' } });
     await project.edit('templates/pages/Article.tsx', (t) => {
       const faulty = t.replace(/(export function Article\([^)]*\) \{\n)/, `$1${FAULT}`);
       line = faulty.split('\n').indexOf(FAULT.trimEnd()) + 1;

@@ -26,7 +26,7 @@ let coldMs = 0;
 
 beforeAll(async () => {
   // A few hundred articles: large enough that a build has a real timeline (and cold builds use worker threads).
-  project = await projectCopy({ articles: 300 });
+  project = await projectCopy({ articles: 300, env: { SITEGEN_WORKER_THRESHOLD: '300' } });
   await project.git('init', '-q');
   await project.git('add', '-A');
   // The first run compiles the generator into the copy: not part of any build's timeline.
