@@ -14,11 +14,18 @@ export interface BlogFiles {
 }
 
 const made = new WeakMap<readonly ArticleSummary[], BlogFiles>();
+/** The last data made, by the text of its inputs: a build that changed no summary (watch, a rebuild) makes none. */
+let last: { key: string; files: BlogFiles } | undefined;
 
-/** The blog's search data for the archive (newest first), made once per build and shared by its pages. */
+/** The blog's search data for the archive (newest first), made once per list of summaries and shared by its pages. */
 export function blogFiles(articles: readonly ArticleSummary[], categories: readonly string[]): BlogFiles {
   const known = made.get(articles);
   if (known) return known;
+  const key = JSON.stringify([articles, categories]);
+  if (last?.key === key) {
+    made.set(articles, last.files);
+    return last.files;
+  }
   const data = new Map<string, string>();
   const catalog: Catalog = {
     count: articles.length,
@@ -50,5 +57,6 @@ export function blogFiles(articles: readonly ArticleSummary[], categories: reado
   const folder = `${ASSETS_DIR}/blog/${contentHash([...data].map(([file, json]) => `${file}\n${json}`).join('\n'), 12)}`;
   const result = { base: `/${folder}/`, files: new Map([...data].map(([file, json]) => [`${folder}/${file}`, json])) };
   made.set(articles, result);
+  last = { key, files: result };
   return result;
 }
