@@ -141,6 +141,7 @@ export class Builder {
   private readonly rendered = new Map<string, { key: string; html: string; islands: string[]; images: string[] }>();
   private readonly images: ImageWork;
 
+  private readonly code?: Promise<{ version: string; save: () => Promise<void> }>;
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
@@ -157,7 +158,10 @@ export class Builder {
     this.site.catch(() => undefined);
     this.address = options.address ?? { base: '' };
     this.workspace = new MarkdownWorkspace(paths, () => this.site, this.address.base);
-    if (options.persistent) this.version = codeVersion(paths.root, paths.public, paths.cache, this.note);
+    if (options.persistent) {
+      this.code = codeVersion(paths.root, paths.public, paths.cache, this.note);
+      this.version = this.code.then((code) => code.version);
+    }
     this.images = new ImageWork(options.persistent ? new ImageCache(paths.cache, this.note) : undefined);
     this.workerThreshold = options.workerThreshold ?? workerThreshold();
   }
@@ -239,6 +243,7 @@ export class Builder {
       await this.write(session, output, store);
       mark('output written');
       await read.cache?.save();
+      await (await this.code)?.save();
       mark('cache saved');
       const { files, pageKeys, timings } = output;
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);

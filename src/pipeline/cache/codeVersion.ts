@@ -14,9 +14,10 @@ const PUBLIC_HASHES_VERSION = '1';
  * templates' source, the locked dependencies, and the names and bytes of public/ files (image
  * sizes end up in the HTML). Bytes, not times: a fresh clone gives every file a new time, and a
  * cache restored into it (CI) must still serve. A file is read again only when its size or time
- * changed since it was last hashed (`cacheDir` keeps those hashes).
+ * changed since it was last hashed: `cacheDir` keeps those hashes, written by `save` (a build
+ * calls it once it may write; a refused one writes nothing).
  */
-export async function codeVersion(root: string, publicDir: string, cacheDir?: string, log: CacheLog = () => undefined): Promise<string> {
+export async function codeVersion(root: string, publicDir: string, cacheDir?: string, log: CacheLog = () => undefined): Promise<{ version: string; save: () => Promise<void> }> {
   const memo = cacheDir && path.join(cacheDir, 'public-files.json');
   const known = (memo && (await readCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, log))) || {};
   const hashes: Record<string, [number, number, string]> = {};
@@ -32,6 +33,6 @@ export async function codeVersion(root: string, publicDir: string, cacheDir?: st
     hashes[f] = [info.size, info.mtimeMs, size === info.size && time === info.mtimeMs && hash ? hash : contentHash(await readFile(file), 16)];
     parts.push(f, hashes[f][2]);
   }
-  if (memo && JSON.stringify(hashes) !== JSON.stringify(known)) await writeCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes);
-  return contentHash(parts.join('\0'), 16);
+  const changed = memo && JSON.stringify(hashes) !== JSON.stringify(known);
+  return { version: contentHash(parts.join('\0'), 16), save: async () => void (changed && (await writeCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes))) };
 }

@@ -18,7 +18,7 @@ async function project() {
 describe('the code version that keys every cache', () => {
   it('changes when a template, the generator or a public file changes, and only then', async () => {
     const root = await project();
-    const version = () => codeVersion(root, path.join(root, 'public'));
+    const version = () => codeVersion(root, path.join(root, 'public')).then((code) => code.version);
     const first = await version();
     expect(await version()).toBe(first);
     await writeFile(path.join(root, 'templates/Page.tsx'), 'export const Page = () => "changed";');
