@@ -103,7 +103,7 @@ export function workerThresholdProblem(env = process.env): string | undefined {
   return `SITEGEN_WORKER_THRESHOLD must be a whole number of markdown files (it is ${JSON.stringify(value)})`;
 }
 
-const workerThreshold = (env = process.env): number => (env.SITEGEN_WORKER_THRESHOLD && !workerThresholdProblem(env) ? Number(env.SITEGEN_WORKER_THRESHOLD) : WORKER_THRESHOLD);
+const thresholdFromEnvironment = (env = process.env): number => (env.SITEGEN_WORKER_THRESHOLD && !workerThresholdProblem(env) ? Number(env.SITEGEN_WORKER_THRESHOLD) : WORKER_THRESHOLD);
 
 /** What is wrong with SOURCE_DATE_EPOCH, if it is set to something that is not a time. */
 export function sourceDateEpochProblem(env = process.env): string | undefined {
@@ -163,7 +163,7 @@ export class Builder {
       this.version = this.code.then((code) => code.version);
     }
     this.images = new ImageWork(options.persistent ? new ImageCache(paths.cache, this.note) : undefined);
-    this.workerThreshold = options.workerThreshold ?? workerThreshold();
+    this.workerThreshold = options.workerThreshold ?? thresholdFromEnvironment();
   }
 
   /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
