@@ -19,7 +19,7 @@ import { checkDistinctTitles, checkReferences, imageReferences } from '../valida
 import { checkPublicLinks } from '../validate/publicLinks.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
-import { OutputStore, writeStagedFile, type StagedVersion } from '../write/outputStore.ts';
+import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { acquireBuildLock, type LockHolder } from './buildLock.ts';
@@ -31,7 +31,7 @@ import { ImageCache } from './cache/imageCache.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
 import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import { loadSite } from './loadDefinition.ts';
-import { MarkdownWorkspace, type MarkdownWorker, type SharedRender } from './markdownWork.tsx';
+import { MarkdownWorkspace, placePage, type MarkdownWorker, type SharedRender } from './markdownWork.tsx';
 import { MarkdownPool } from './workers/pool.ts';
 
 export interface PageTiming {
@@ -412,8 +412,7 @@ export class Builder {
         const page = renderPage(job, context);
         // With the version open (worker threads), this thread's pages go straight into it too
         // instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
-        const staged = session.staged && { bytes: writeStagedFile(session.staged.dir, job.outputPath, page.html), islands: page.islands, images: imagesNamedIn(page.html) };
-        keep(job, staged ?? page, performance.now() - t0, false);
+        keep(job, placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, false);
       }
     }
 

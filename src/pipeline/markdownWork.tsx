@@ -127,8 +127,17 @@ export class MarkdownWorkspace implements MarkdownWorker {
       const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);
       const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared);
       const page = renderPage(job, context);
-      const bytes = writeTo ? writeStagedFile(writeTo, job.outputPath, page.html) : Buffer.byteLength(page.html);
-      return { route: job.route, outputPath: job.outputPath, html: writeTo ? undefined : page.html, bytes, islands: page.islands, images: imagesNamedIn(page.html), ms: performance.now() - started };
+      return { route: job.route, outputPath: job.outputPath, ...placePage(job.outputPath, page, writeTo), ms: performance.now() - started };
     });
   }
+}
+
+/**
+ * A rendered page as the builder keeps it: with `writeTo` (a staging folder whose page folders
+ * exist) it is written there and only its size and names are kept, not the document.
+ */
+export function placePage(outputPath: string, page: { html: string; islands: string[] }, writeTo?: string): { html?: string; bytes: number; islands: string[]; images: string[] } {
+  const images = imagesNamedIn(page.html);
+  if (writeTo) return { bytes: writeStagedFile(writeTo, outputPath, page.html), islands: page.islands, images };
+  return { html: page.html, bytes: Buffer.byteLength(page.html), islands: page.islands, images };
 }
