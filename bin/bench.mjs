@@ -7,12 +7,13 @@
 // 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
 import { execFileSync, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { phonePhoto } from './benchPhoto.mjs';
+import { copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -133,9 +134,7 @@ await rm(dir, { recursive: true, force: true });
  */
 async function photosBench(n, photoRuns) {
   const project = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-photos-'));
-  for (const name of ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json']) await cp(path.join(root, name), path.join(project, name), { recursive: true });
-  await mkdir(path.join(project, 'node_modules'));
-  for (const name of await readdir(path.join(root, 'node_modules'))) if (name !== '.cache') await symlink(path.join(root, 'node_modules', name), path.join(project, 'node_modules', name));
+  await copyProject(root, project);
   await mkdir(path.join(project, 'public/photos'));
   let sourceBytes = 0;
   for (let i = 0; i < n; i++) {

@@ -11,10 +11,11 @@
 // sitegen builds the real site with the posts as articles, with its real templates; Eleventy
 // builds the same posts into the same pages (see eleventyTemplates).
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -122,10 +123,8 @@ async function projects(count) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-compare-'));
   const sitegen = path.join(dir, 'sitegen');
   await mkdir(sitegen);
-  for (const name of ['bin', 'src', 'templates', 'public', 'content', 'package.json', 'package-lock.json', 'tsconfig.json']) await cp(path.join(root, name), path.join(sitegen, name), { recursive: true });
-  // The checkout's packages, linked; the generator compiles itself in the first build.
-  await mkdir(path.join(sitegen, 'node_modules'));
-  for (const name of await readdir(path.join(root, 'node_modules'))) if (name !== '.cache') await symlink(path.join(root, 'node_modules', name), path.join(sitegen, 'node_modules', name));
+  // The generator compiles itself in the first build.
+  await copyProject(root, sitegen);
   const eleventy = path.join(dir, 'eleventy');
   await mkdir(path.join(eleventy, 'posts'), { recursive: true });
   await mkdir(path.join(eleventy, '_includes'));

@@ -1,14 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BUILD_FILES, copyProject } from '../../bin/projectCopy.mjs';
 import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
 
 export { seededRandom } from '../../bin/syntheticArticles.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a project needs to build: everything but its dependencies, which are linked. */
-const PROJECT_FILES = ['bin', 'src', 'templates', 'public', 'content', '.vscode', 'package.json', 'package-lock.json', 'tsconfig.json', '.gitignore', 'eslint.config.js'];
+const PROJECT_FILES = [...BUILD_FILES, '.vscode', '.gitignore', 'eslint.config.js'];
 
 export interface RunResult {
   code: number | null;
@@ -27,13 +28,7 @@ export async function projectCopy(options: { articles?: number; env?: Record<str
   const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
   const root = path.join(parent, 'project');
   await mkdir(root);
-  await Promise.all(PROJECT_FILES.map((name) => cp(path.join(ROOT, name), path.join(root, name), { recursive: true })));
-  // Each package linked, node_modules itself a folder of the copy: the generator compiled into
-  // node_modules/.cache stays in the copy and never touches the checkout's compilations.
-  await mkdir(path.join(root, 'node_modules'));
-  for (const name of await readdir(path.join(ROOT, 'node_modules'))) {
-    if (name !== '.cache') await symlink(path.join(ROOT, 'node_modules', name), path.join(root, 'node_modules', name));
-  }
+  await copyProject(ROOT, root, PROJECT_FILES);
   for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
   const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1', ...options.env };
