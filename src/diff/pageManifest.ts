@@ -59,8 +59,10 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   await Promise.all(files.map((file) => limit(async () => {
     const hash = contentHash(withoutAssetHashes(await readFile(path.join(dir, file))), 22);
     const route = pageRoute(file);
-    if (isHashedAsset(file)) assets.set(unhashedAssetPath(`/${file}`), [...(assets.get(unhashedAssetPath(`/${file}`)) ?? []), hash]);
-    else if (route) pages[route] = hash;
+    if (isHashedAsset(file)) {
+      const name = unhashedAssetPath(`/${file}`);
+      assets.set(name, [...(assets.get(name) ?? []), hash]);
+    } else if (route) pages[route] = hash;
     else others[`/${file}`] = hash;
   })));
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
