@@ -6,12 +6,22 @@ type Mount = (element: Element, props: unknown, prefix: string, base: string) =>
 /** The path the site is published under, which the server rendered the islands with ('' at the root of the host). */
 const base = document.documentElement.dataset.base ?? '';
 
-/** Each island hydrates once: every caller waits for the same hydration. */
+/** An island's props: those in its markup, over those many pages share, in a file the browser keeps cached. */
+const propsOf = async (el: HTMLElement): Promise<unknown> => {
+  const own = JSON.parse(el.dataset.props || '{}') as object;
+  const file = el.dataset.propsSrc;
+  if (!file) return own;
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: ${response.status}`);
+  return { ...((await response.json()) as object), ...own };
+};
+
+/** Each island hydrates once: every caller waits for the same hydration. Its script and its props load side by side. */
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
 const hydrate = (el: HTMLElement): Promise<void> => {
   let hydration = hydrations.get(el);
   if (!hydration) {
-    hydration = import(el.dataset.src!).then((m: { default: Mount }) => m.default(el, JSON.parse(el.dataset.props || '{}'), el.dataset.prefix!, base));
+    hydration = Promise.all([import(el.dataset.src!) as Promise<{ default: Mount }>, propsOf(el)]).then(([m, props]) => m.default(el, props, el.dataset.prefix!, base));
     hydrations.set(el, hydration);
   }
   return hydration;

@@ -1,9 +1,12 @@
+import type { PropsFile } from '../islands/Island.tsx';
 import type { MarkdownFacts } from './facts.ts';
 
 /** A markdown body rendered to HTML ahead of its page, with the islands it holds. */
 export interface PreRendered {
   html: string;
   islands: string[];
+  /** The props files of its shared islands. */
+  propsFiles: PropsFile[];
 }
 
 /** A markdown file after analysis: its facts, a hash of its text, and its body pre-rendered (when it has no errors). */

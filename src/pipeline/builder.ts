@@ -9,6 +9,7 @@ import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
+import type { PropsFile } from '../islands/Island.tsx';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx';
@@ -138,7 +139,7 @@ export class Builder {
   private readonly site;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
-  private readonly rendered = new Map<string, { key: string; html: string; islands: string[]; images: string[] }>();
+  private readonly rendered = new Map<string, { key: string; html: string; islands: string[]; images: string[]; props: string[]; propsFiles: PropsFile[] }>();
   private readonly images: ImageWork;
 
   private readonly code?: Promise<{ version: string; save: () => Promise<void> }>;
@@ -353,19 +354,22 @@ export class Builder {
     // The images each page names are made while the others render; reused pages name theirs from the manifest.
     this.images.begin(this.imageSources(model));
     const pageImages = new Map<string, string[]>();
-    const named = (outputPath: string, images: string[]) => {
+    const pageProps = new Map<string, string[]>();
+    const named = (outputPath: string, images: string[], props: string[]) => {
       pageImages.set(outputPath, images);
+      pageProps.set(outputPath, props);
       this.images.want(images);
     };
     for (const [, data] of plan.files) this.images.want(imagesNamedIn(data));
-    const keep = (page: PlannedPage, rendered: { html?: string; bytes?: number; islands: string[]; images?: string[] }, ms: number, cached: boolean) => {
-      const images = rendered.images ?? imagesNamedIn(rendered.html ?? '');
+    const keep = (page: PlannedPage, rendered: { html?: string; bytes?: number; islands: string[]; images: string[]; props: string[]; propsFiles: PropsFile[] }, ms: number, cached: boolean) => {
+      const { images, props, propsFiles } = rendered;
+      for (const [file, json] of propsFiles) files.set(file, json);
       if (rendered.html === undefined) this.rendered.delete(page.route);
       else {
-        this.rendered.set(page.route, { key: keyOf(page), html: rendered.html, islands: rendered.islands, images });
+        this.rendered.set(page.route, { key: keyOf(page), html: rendered.html, islands: rendered.islands, images, props, propsFiles });
         files.set(page.outputPath, rendered.html);
       }
-      named(page.outputPath, images);
+      named(page.outputPath, images, props);
       pageKeys.set(page.outputPath, keyOf(page));
       timings.push({ route: page.route, ms, bytes: rendered.bytes ?? Buffer.byteLength(rendered.html!), islands: rendered.islands, cached });
       options.onProgress?.(timings.length, total);
@@ -373,11 +377,18 @@ export class Builder {
 
     const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
     const linked = new Map<string, string>();
+    // A props file is named by its content (its key is its path), and checked once however many pages name it.
+    const propsChecks = new Map<string, Promise<boolean>>();
+    const propsReusable = (file: string) => {
+      if (!propsChecks.has(file)) propsChecks.set(file, manifest!.reusable(this.paths.out, file, file).then((found) => found !== undefined));
+      return propsChecks.get(file)!;
+    };
     const reuse = async (page: PlannedPage, islands: string[]) => {
       const reusable = await manifest?.reusable(this.paths.out, page.outputPath, keyOf(page));
-      if (reusable === undefined) return false;
+      if (reusable === undefined || !(await Promise.all(reusable.props.map(propsReusable))).every(Boolean)) return false;
       linked.set(page.outputPath, keyOf(page));
-      named(page.outputPath, reusable.images);
+      for (const file of reusable.props) linked.set(file, file);
+      named(page.outputPath, reusable.images, reusable.props);
       timings.push({ route: page.route, ms: 0, bytes: reusable.size, islands, cached: true });
       options.onProgress?.(timings.length, total);
       return true;
@@ -421,13 +432,15 @@ export class Builder {
     await session.pool?.close();
     pages.forEach((page, i) => keep(stale[i]!.page, page, page.ms, false));
 
+    // A props file rendered again is written, not linked.
+    for (const file of files.keys()) linked.delete(file);
     const built = new Set(timings.map((t) => t.route));
     for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
 
     files.set('sitemap.xml', sitemapXml(model.site, plan.sitemap));
     files.set('robots.txt', robotsTxt(model.site));
     if (plan.feed.length) files.set('feed.xml', atomFeed(model.site, plan.feed));
-    return { files, pageKeys, linked, timings, manifest, pageImages };
+    return { files, pageKeys, linked, timings, manifest, pageImages, pageProps };
   }
 
   /** The images of public/ the content names, by the hash naming their variants: what a variant is made from. */
@@ -473,8 +486,9 @@ export class Builder {
   }
 
   /** Write: a new version of the output with every file, unless the output already is this build's, byte for byte. */
-  private async write(session: Session, { files, pageKeys, linked, manifest, pageImages }: RenderedOutput, store: OutputStore): Promise<void> {
-    const outputs = new Map([...linked, ...pageKeys]);
+  private async write(session: Session, { files, pageKeys, linked, manifest, pageImages, pageProps }: RenderedOutput, store: OutputStore): Promise<void> {
+    const props = [...pageProps.values()].flat();
+    const outputs = new Map([...linked, ...pageKeys, ...props.map((file): [string, string] => [file, file])]);
     const unchanged = !session.staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
     if (!session.staged) ({ staged: session.staged, last: session.lastFiles } = await this.openVersion(store));
@@ -485,7 +499,7 @@ export class Builder {
     await staged.commit();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;
-    await manifest?.save(this.paths.out, outputs, pageImages);
+    await manifest?.save(this.paths.out, outputs, pageImages, pageProps);
   }
 }
 
@@ -521,6 +535,8 @@ interface RenderedOutput {
   manifest: OutputManifest | undefined;
   /** The processed images each page names: output path → paths in the output. */
   pageImages: Map<string, string[]>;
+  /** The props files of shared islands each page names: output path → paths in the output. */
+  pageProps: Map<string, string[]>;
 }
 
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */

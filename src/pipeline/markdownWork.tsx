@@ -11,7 +11,8 @@ import { toHast } from '../markdown/toHast.ts';
 import type { Collections, Site } from '../model.ts';
 import { entryPageJob } from '../plan/pagePlan.tsx';
 import { renderWithIslands } from '../render/islands.tsx';
-import { renderPage } from '../render/renderPage.tsx';
+import { renderPage, type RenderedDocument } from '../render/renderPage.tsx';
+import type { PropsFile } from '../islands/Island.tsx';
 import { writeStagedFile } from '../write/outputStore.ts';
 import { imagesNamedIn } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
@@ -40,6 +41,10 @@ export interface RenderedPage {
   islands: string[];
   /** The processed images the page names (paths in the output). */
   images: string[];
+  /** The props files of its shared islands (paths in the output). */
+  props: string[];
+  /** The contents of those props files; from a worker, only those no earlier page of the batch carried. */
+  propsFiles: PropsFile[];
   ms: number;
 }
 
@@ -121,13 +126,21 @@ export class MarkdownWorkspace implements MarkdownWorker {
     const collections = new Map(definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
     const context = { site: shared.site, base: shared.base, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), images: this.sizeOf, Layout: definition.Layout };
+    // Pages written here are not kept in memory: each props file crosses to the builder once, not with every page naming it.
+    const carried = new Set<string>();
+    const unsent = ([file]: PropsFile) => {
+      if (!writeTo) return true;
+      if (carried.has(file)) return false;
+      carried.add(file);
+      return true;
+    };
     return docs.map((doc) => {
       const started = performance.now();
       const known = this.done.get(doc.facts.file);
       const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);
       const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared);
-      const page = renderPage(job, context);
-      return { route: job.route, outputPath: job.outputPath, ...placePage(job.outputPath, page, writeTo), ms: performance.now() - started };
+      const page = placePage(job.outputPath, renderPage(job, context), writeTo);
+      return { route: job.route, outputPath: job.outputPath, ...page, propsFiles: page.propsFiles.filter(unsent), ms: performance.now() - started };
     });
   }
 }
@@ -136,8 +149,8 @@ export class MarkdownWorkspace implements MarkdownWorker {
  * A rendered page as the builder keeps it: with `writeTo` (a staging folder whose page folders
  * exist) it is written there and only its size and names are kept, not the document.
  */
-export function placePage(outputPath: string, page: { html: string; islands: string[] }, writeTo?: string): { html?: string; bytes: number; islands: string[]; images: string[] } {
-  const images = imagesNamedIn(page.html);
-  if (writeTo) return { bytes: writeStagedFile(writeTo, outputPath, page.html), islands: page.islands, images };
-  return { html: page.html, bytes: Buffer.byteLength(page.html), islands: page.islands, images };
+export function placePage(outputPath: string, page: RenderedDocument, writeTo?: string): Omit<RenderedPage, 'route' | 'outputPath' | 'ms'> {
+  const named = { islands: page.islands, images: imagesNamedIn(page.html), props: page.propsFiles.map(([file]) => file), propsFiles: page.propsFiles };
+  if (writeTo) return { bytes: writeStagedFile(writeTo, outputPath, page.html), ...named };
+  return { html: page.html, bytes: Buffer.byteLength(page.html), ...named };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { contentHash } from '../hash.ts';
+import type { PropsFile } from '../islands/Island.tsx';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Collection, Collections, FeedEntry, PageHead, Release, Site, SiteDefinition } from '../model.ts';
 import { outputPathForRoute } from '../routes/outputPath.ts';
@@ -26,6 +27,8 @@ export interface PlannedPage {
 export interface PageJob extends PlannedPage {
   /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
   islands?: string[];
+  /** The props files of those islands that are shared. */
+  propsFiles?: PropsFile[];
   element: () => ReactNode;
 }
 
@@ -78,6 +81,7 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
   return {
     ...entryPage(collection, doc, summary, release, site, showing),
     islands: body.islands,
+    propsFiles: body.propsFiles,
     element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={collections} />,
   };
 }

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { contentHash } from '../hash.ts';
+import { ASSETS_DIR } from '../hosting/policy.ts';
 import { SiteBase } from '../islands/base.ts';
-import { IslandCollector, IslandContext, SLOT_TAG, type IslandUse } from '../islands/Island.tsx';
+import { IslandCollector, IslandContext, SLOT_TAG, type IslandUse, type PropsFile } from '../islands/Island.tsx';
 import { siteUrl } from '../routes/urls.ts';
 
 /** Component → island name (the file name in templates/islands). */
 export type IslandNames = ReadonlyMap<unknown, string>;
+
+/** Where shared islands' props are published: one file per distinct value, named by its content. */
+export const PROPS_DIR = `${ASSETS_DIR}/props`;
 
 const SLOT = new RegExp(`<${SLOT_TAG} data-slot="(\\d+)"></${SLOT_TAG}>`, 'g');
 const ISLAND_OPEN = new RegExp(`<${SLOT_TAG} data-island="([A-Za-z0-9]+)"`, 'g');
@@ -15,9 +20,9 @@ const ISLAND_OPEN = new RegExp(`<${SLOT_TAG} data-island="([A-Za-z0-9]+)"`, 'g')
  * identifierPrefix (as hydrateRoot will in the browser) and its props serialized beside it.
  * `prefix` keeps prefixes unique when a page is assembled from separately rendered parts.
  * `base` is the path the site is published under: the tree and each island see it, as the
- * islands will in the browser.
+ * islands will in the browser. A shared island's props go into a file of their own (`propsFiles`).
  */
-export function renderWithIslands(tree: ReactNode, names: IslandNames, base: string, prefix = 'i'): { html: string; islands: string[] } {
+export function renderWithIslands(tree: ReactNode, names: IslandNames, base: string, prefix = 'i'): { html: string; islands: string[]; propsFiles: PropsFile[] } {
   const collector = new IslandCollector();
   const outer = renderToString(
     <SiteBase value={base}>
@@ -25,13 +30,16 @@ export function renderWithIslands(tree: ReactNode, names: IslandNames, base: str
     </SiteBase>,
   );
   const used = new Set<string>();
+  const propsFiles = new Map<string, string>();
   const html = outer.replace(SLOT, (_, slot: string) => {
     const use = collector.uses[Number(slot)]!;
     const name = islandName(use, names);
     used.add(name);
-    return islandElement(name, use, `${prefix}${slot}-`, base);
+    const island = islandElement(name, use, `${prefix}${slot}-`, base);
+    if (island.propsFile) propsFiles.set(...island.propsFile);
+    return island.html;
   });
-  return { html, islands: [...used].sort() };
+  return { html, islands: [...used].sort(), propsFiles: [...propsFiles] };
 }
 
 /** Points every island at its browser module (a path of the site, under `base`), once the bundle's content-hashed URLs are known. */
@@ -69,12 +77,12 @@ export function serializeProps(name: string, props: unknown): string {
  * shares (the header's menus) are rendered once per process. Bounded: pages with islands of
  * their own (videos, carousels) must not make it grow without end.
  */
-const renderedIslands = new Map<string, string>();
+const renderedIslands = new Map<string, { html: string; propsFile?: PropsFile }>();
 const RENDERED_ISLANDS_MAX = 256;
 
-function islandElement(name: string, use: IslandUse, prefix: string, base: string): string {
+function islandElement(name: string, use: IslandUse, prefix: string, base: string): { html: string; propsFile?: PropsFile } {
   const props = serializeProps(name, use.props);
-  const key = `${name}\0${use.when}\0${prefix}\0${base}\0${props}`;
+  const key = `${name}\0${use.when}\0${use.shared.join()}\0${prefix}\0${base}\0${props}`;
   const known = renderedIslands.get(key);
   if (known !== undefined) return known;
   const Component = use.component as React.ComponentType<object>;
@@ -84,14 +92,28 @@ function islandElement(name: string, use: IslandUse, prefix: string, base: strin
     </SiteBase>,
     { identifierPrefix: prefix },
   );
-  const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, 'data-props': props };
+  const { inline, propsFile } = splitProps(name, use, props);
+  const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, ...(propsFile && { 'data-props-src': siteUrl(base, `/${propsFile[0]}`) }), ...(inline !== undefined && { 'data-props': inline }) };
   const attrText = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');
-  const html = `<${SLOT_TAG}${attrText}>${inner}</${SLOT_TAG}>`;
+  const island = { html: `<${SLOT_TAG}${attrText}>${inner}</${SLOT_TAG}>`, propsFile };
   if (renderedIslands.size >= RENDERED_ISLANDS_MAX) renderedIslands.clear();
-  renderedIslands.set(key, html);
-  return html;
+  renderedIslands.set(key, island);
+  return island;
+}
+
+/**
+ * The props written into the island's markup, and the file of its shared ones (named by their
+ * content, so every page with the same menus names the same file). Nothing left to write inline
+ * is left out: the browser reads no `data-props` as none.
+ */
+function splitProps(name: string, use: IslandUse, json: string): { inline?: string; propsFile?: PropsFile } {
+  if (!use.shared.length) return { inline: json };
+  const props = (use.props ?? {}) as Record<string, unknown>;
+  const own = Object.entries(props).filter(([key, value]) => !use.shared.includes(key) && value !== undefined);
+  const shared = JSON.stringify(Object.fromEntries(use.shared.filter((key) => key in props).map((key) => [key, props[key]])));
+  return { inline: own.length ? JSON.stringify(Object.fromEntries(own)) : undefined, propsFile: [`${PROPS_DIR}/${name}-${contentHash(shared, 12)}.json`, shared] };
 }
 
 export function escapeAttribute(value: string): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { PropsFile } from '../islands/Island.tsx';
 import { SiteImages, type ImageLookup } from '../islands/images.tsx';
 import type { Site, SiteData } from '../model.ts';
 import type { PageJob } from '../plan/pagePlan.tsx';
@@ -32,8 +33,15 @@ export class RenderError extends Error {
   }
 }
 
+/** A page rendered into a complete HTML document, with the islands it holds and the props files of its shared ones. */
+export interface RenderedDocument {
+  html: string;
+  islands: string[];
+  propsFiles: PropsFile[];
+}
+
 /** Renders one page into a complete HTML document; the loader script is added only when the page has islands. */
-export function renderPage(job: PageJob, ctx: RenderContext): { html: string; islands: string[] } {
+export function renderPage(job: PageJob, ctx: RenderContext): RenderedDocument {
   try {
     return renderDocument(job, ctx);
   } catch (error) {
@@ -41,7 +49,7 @@ export function renderPage(job: PageJob, ctx: RenderContext): { html: string; is
   }
 }
 
-function renderDocument(job: PageJob, ctx: RenderContext): { html: string; islands: string[] } {
+function renderDocument(job: PageJob, ctx: RenderContext): RenderedDocument {
   const { Layout } = ctx;
   const tree = (
     <SiteContext.Provider value={{ site: ctx.site, data: ctx.data, year: ctx.year, route: job.route }}>
@@ -55,5 +63,5 @@ function renderDocument(job: PageJob, ctx: RenderContext): { html: string; islan
   const doc = renderToString(
     <Document site={ctx.site} base={ctx.base} head={job.head} images={ctx.images} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls, ctx.base)} />,
   );
-  return { html: `<!DOCTYPE html>${doc}`, islands };
+  return { html: `<!DOCTYPE html>${doc}`, islands, propsFiles: [...body.propsFiles, ...(job.propsFiles ?? [])] };
 }

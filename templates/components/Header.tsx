@@ -16,7 +16,7 @@ export function Header() {
   const url = useSiteUrl();
   const { header } = site;
   const signIn = { label: header.signIn, href: site.appUrl };
-  // Only a page the menus link to is marked current; every other page gets the same menus (rendered once).
+  // Only a page the menus link to is marked current; every other page gets the same menus (rendered once, their props in one shared file).
   const current = [...header.menus.flatMap((m) => m.items), ...header.links].some((item) => item.href === route) ? route : undefined;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -25,7 +25,7 @@ export function Header() {
           <Logo name={site.name} compact />
         </a>
         <nav aria-label="Main" className="hidden md:block">
-          <Island of={NavMenus} props={{ menus: header.menus, links: header.links, current }} when="interaction" />
+          <Island of={NavMenus} props={{ menus: header.menus, links: header.links, current }} when="interaction" shared={['menus', 'links']} />
         </nav>
         <div className="flex items-center gap-1.5 sm:gap-2">
           <NewTabLink href={signIn.href} className="btn hidden text-ink-900 hover:bg-slate-100 sm:inline-flex">
@@ -35,7 +35,7 @@ export function Header() {
             {header.cta.label}
           </a>
           <div className="md:hidden">
-            <Island of={MobileMenu} props={{ menus: header.menus, links: header.links, signIn, cta: header.cta, current }} when="interaction" />
+            <Island of={MobileMenu} props={{ menus: header.menus, links: header.links, signIn, cta: header.cta, current }} when="interaction" shared={['menus', 'links', 'signIn', 'cta']} />
           </div>
         </div>
       </div>

@@ -70,11 +70,12 @@ describe('sitegen diff', () => {
     expect([...assets.changed, ...assets.removed, ...assets.added].every((name: string) => name.startsWith('/assets/blog/#/'))).toBe(true);
   });
 
-  it('lists every page when a header link changes, and no other file', async () => {
+  it('lists every page and the menus’ props files when a header link changes, and no other file', async () => {
     const all = await routesOf('header');
     expect(all).toContain('/404.html');
     expect(all.length).toBeGreaterThan(40);
-    expect(await json('base', 'header')).toEqual({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] }, assets: { added: [], changed: [], removed: [] } });
+    const menus = { added: [], changed: ['/assets/props/MobileMenu-#.json', '/assets/props/NavMenus-#.json'], removed: [] };
+    expect(await json('base', 'header')).toEqual({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] }, assets: menus });
   });
 
   it('lists the stylesheet alone when a rule is added: the pages only point at its new name', async () => {

@@ -209,6 +209,19 @@ describe('incremental builds', () => {
     expect(renderedCount((await verbose()).stdout)).toBe(1);
     expect(await readFile(page, 'utf8')).toContain('Legal Stuff');
   });
+
+  it('keeps the shared props files of the pages it reuses, and renders again the pages whose props file is gone', async () => {
+    await verbose();
+    const home = await readFile(path.join(fx.out, 'index.html'), 'utf8');
+    const files = [...home.matchAll(/data-props-src="\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(files).toEqual([expect.stringMatching(/^assets\/props\/NavMenus-/), expect.stringMatching(/^assets\/props\/MobileMenu-/)]);
+    await fx.edit('articles/second-look.md', (t) => t.replace('Renewals start on day one.', 'Renewals start on the first day.'));
+    expect(renderedCount((await verbose()).stdout)).toBe(1);
+    for (const file of files) expect(JSON.parse(await readFile(path.join(fx.out, file), 'utf8'))).toHaveProperty('menus');
+    await rm(path.join(fx.out, files[0]!));
+    expect(renderedCount((await verbose()).stdout)).toBe(8);
+    expect(existsSync(path.join(fx.out, files[0]!))).toBe(true);
+  });
 });
 
 describe('a builder that builds again (watch)', () => {

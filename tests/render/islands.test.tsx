@@ -44,7 +44,22 @@ describe('islands', () => {
   });
 
   it('leaves pages without islands without any', () => {
-    expect(renderWithIslands(<p>static</p>, names, '')).toEqual({ html: '<p>static</p>', islands: [] });
+    expect(renderWithIslands(<p>static</p>, names, '')).toEqual({ html: '<p>static</p>', islands: [], propsFiles: [] });
+  });
+
+  it('puts shared props in one file named by its content, and keeps the others in the markup', () => {
+    const page = (label: string | undefined, start: number) => renderWithIslands(<Island of={Counter} props={{ start, label: label as string }} when="interaction" shared={['start']} />, names, '/preview');
+    const [first, second, other] = [page('Here', 3), page(undefined, 3), page('Here', 4)];
+    const [[file, json]] = first.propsFiles as [[string, string]];
+    expect(file).toMatch(/^assets\/props\/Counter-[A-Za-z0-9]{12}\.json$/);
+    expect(JSON.parse(json)).toEqual({ start: 3 });
+    // Under a base, the markup names the file where it is published; the page's own props stay inline.
+    expect(first.html).toContain(`data-props-src="/preview/${file}" data-props="{&quot;label&quot;:&quot;Here&quot;}"`);
+    // Another page with the same shared props names the same file; with none of its own, it has no data-props.
+    expect(second.propsFiles).toEqual(first.propsFiles);
+    expect(second.html).toContain(`data-props-src="/preview/${file}">`);
+    expect(second.html).not.toContain('data-props=');
+    expect(other.propsFiles[0]![0]).not.toBe(file);
   });
 
   it('refuses a component that is not a registered island', () => {

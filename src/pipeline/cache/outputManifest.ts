@@ -6,7 +6,7 @@ import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
 const MANIFEST = {
   kind: 'output manifest',
-  schema: z.record(z.string(), z.object({ key: z.string(), size: z.number(), mtimeMs: z.number(), images: z.array(z.string()).default([]) })),
+  schema: z.record(z.string(), z.object({ key: z.string(), size: z.number(), mtimeMs: z.number(), images: z.array(z.string()).default([]), props: z.array(z.string()).default([]) })),
 };
 type Entry = z.infer<typeof MANIFEST.schema>[string];
 
@@ -34,21 +34,25 @@ export class OutputManifest {
     return list.length === this.entries.size && list.every((p) => this.entries.has(p));
   }
 
-  /** The size of `outDir/outputPath` and the processed images it names, if it is still exactly what `key` produced, else undefined. */
-  async reusable(outDir: string, outputPath: string, key: string): Promise<{ size: number; images: string[] } | undefined> {
+  /**
+   * The size of `outDir/outputPath`, the processed images and props files it names, if it is
+   * still exactly what `key` produced, else undefined. A props file is named by its content: its
+   * key is its path.
+   */
+  async reusable(outDir: string, outputPath: string, key: string): Promise<{ size: number; images: string[]; props: string[] } | undefined> {
     const entry = this.entries.get(outputPath);
     if (entry?.key !== key) return undefined;
     const info = await stat(path.join(outDir, outputPath)).catch(() => undefined);
-    return info !== undefined && info.size === entry.size && info.mtimeMs === entry.mtimeMs ? { size: info.size, images: entry.images } : undefined;
+    return info !== undefined && info.size === entry.size && info.mtimeMs === entry.mtimeMs ? { size: info.size, images: entry.images, props: entry.props } : undefined;
   }
 
-  /** Records the files of a finished build as they now are in `outDir`, with the processed images each names. */
-  async save(outDir: string, keys: Map<string, string>, images: ReadonlyMap<string, string[]>): Promise<void> {
+  /** Records the files of a finished build as they now are in `outDir`, with the processed images and props files each names. */
+  async save(outDir: string, keys: Map<string, string>, images: ReadonlyMap<string, string[]>, props: ReadonlyMap<string, string[]>): Promise<void> {
     const record: Record<string, Entry> = {};
     await Promise.all(
       [...keys].map(async ([outputPath, key]) => {
         const info = await stat(path.join(outDir, outputPath));
-        record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: images.get(outputPath) ?? [] };
+        record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: images.get(outputPath) ?? [], props: props.get(outputPath) ?? [] };
       }),
     );
     await writeCacheFile(this.file, MANIFEST, this.version, record);
