@@ -11,8 +11,8 @@ import type { Processor } from 'unified';
  * scanning every word for bare URLs took about half of all parsing time. Links are written
  * as [text](url) or <https://…> / <name@example.com>.
  */
-export function gfmWithoutAutolinks(this: Processor) {
+export function gfmWithoutAutolinks(this: Processor, { tables = true }: { tables?: boolean } = {}) {
   const data = this.data();
-  (data.micromarkExtensions ??= []).push(gfmTable(), gfmStrikethrough(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTaskListItemFromMarkdown());
+  (data.micromarkExtensions ??= []).push(...(tables ? [gfmTable()] : []), gfmStrikethrough(), gfmTaskListItem());
+  (data.fromMarkdownExtensions ??= []).push(...(tables ? [gfmTableFromMarkdown()] : []), gfmStrikethroughFromMarkdown(), gfmTaskListItemFromMarkdown());
 }

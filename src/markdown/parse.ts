@@ -31,7 +31,19 @@ export interface ParsedMarkdown {
 }
 
 
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks).use(remarkDirective);
+/** The markdown parser, with or without GFM tables. */
+export const markdownParser = (tables: boolean) => unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(remarkDirective);
+const parser = markdownParser(true);
+/** For text that cannot hold a table: trying the start of every paragraph line as a table's head row costs about a fifth of the parser's time. */
+const parserWithoutTables = markdownParser(false);
+
+/**
+ * Whether markdown may hold a GFM table: its delimiter row needs a `|`, or (a table of one
+ * column) a colon beside its dashes (`:--`, `--:`).
+ */
+export function mayHoldTable(text: string): boolean {
+  return /\||:-|-:/.test(text);
+}
 
 /**
  * Parses markdown with YAML frontmatter into mdast, validates embeds, rejects raw HTML,
@@ -39,7 +51,9 @@ const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(g
  */
 export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer): ParsedMarkdown {
   const diagnostics: Diagnostic[] = [];
-  const tree = parser.runSync(parser.parse(withoutDeepQuotes(file, source, diagnostics))) as Root;
+  const text = withoutDeepQuotes(file, source, diagnostics);
+  const processor = mayHoldTable(text) ? parser : parserWithoutTables;
+  const tree = processor.runSync(processor.parse(text)) as Root;
   const links: SourceRef[] = [];
   const images: SourceRef[] = [];
   const headings: HeadingInfo[] = [];

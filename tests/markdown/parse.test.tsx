@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../src/markdown/parse.ts';
+import { markdownParser, mayHoldTable, parseMarkdown } from '../../src/markdown/parse.ts';
+import { seededRandom } from '../helpers/project.ts';
 import { countWords, readingMinutes } from '../../src/markdown/readingTime.ts';
 import type { ImageSource } from '../../src/islands/images.tsx';
 import { toHast } from '../../src/markdown/toHast.ts';
@@ -12,6 +13,33 @@ const doc = (body: string) => parseMarkdown('doc.md', `---\ntitle: T\n---\n${bod
 const html = (body: string) => renderToStaticMarkup(<Markdown tree={toHast(doc(body).tree)} />);
 
 describe('markdown pipeline', () => {
+  it('parses text that cannot hold a table the same with or without tables (the parser it uses for such text)', () => {
+    // Pieces of every construct near a table's: heads, delimiter rows, lists, quotes, code, directives.
+    const pieces = ['a', 'Word', ' ', '  ', '\n', '\n\n', '-', '---', ':--', '--:', ':-:', '|', ': -', 'a | b\n', '\n--|--\n', '\nx\n:--\n', '*', '_', '~', '~~', '#', '> ', '1. ', '- [ ] ', '- [x] ', '`', '```', '    ', ':::note', '::video', ':abbr[x]', '[t](/u)', '![i](/i.png)', '\\', '\t', '=', '+'];
+    const random = seededRandom(18);
+    const withTables = markdownParser(true);
+    const withoutTables = markdownParser(false);
+    let compared = 0;
+    let tables = 0;
+    // Every other text is drawn from the pieces that hold no table syntax themselves (tables can still form where two meet).
+    const plain = pieces.filter((piece) => !mayHoldTable(piece));
+    for (let n = 0; n < 1000; n++) {
+      const from = n % 2 ? plain : pieces;
+      const text = Array.from({ length: 5 + Math.floor(random() * 40) }, () => from[Math.floor(random() * from.length)]).join('');
+      const tree = withTables.parse(text);
+      if (JSON.stringify(tree).includes('"table"')) tables++;
+      if (mayHoldTable(text)) continue;
+      compared++;
+      expect(withoutTables.parse(text), text).toEqual(tree);
+    }
+    // Both kinds were drawn: texts that make tables, and many that cannot.
+    expect(tables).toBeGreaterThan(20);
+    expect(compared).toBeGreaterThan(300);
+    // Without a pipe, a colon beside the dashes makes a table of one column.
+    for (const text of ['a | b\n--|--\n1 | 2', 'x\n:--', '> x\n> --:']) expect(mayHoldTable(text)).toBe(true);
+    expect(withTables.parse('x\n:--').children[0]!.type).toBe('table');
+  });
+
   it('reads frontmatter with positions relative to the file', () => {
     const parsed = doc('Text');
     expect(parsed.frontmatter?.data).toEqual({ title: 'T' });
