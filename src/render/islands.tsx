@@ -58,14 +58,21 @@ function islandName(use: IslandUse, names: IslandNames): string {
   return name;
 }
 
+/**
+ * Objects already found to be JSON data. The same objects come back on every page (the site
+ * settings' menus), and content is not changed while pages render, so each is walked once.
+ */
+const jsonData = new WeakSet<object>();
+
 /** Serializes island props as JSON and refuses what JSON cannot carry (functions, class instances). */
 export function serializeProps(name: string, props: unknown): string {
   const check = (value: unknown, at: string): void => {
     if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new Error(`island ${name}: prop ${at} is a ${typeof value}; island props must be JSON data`);
-    if (value && typeof value === 'object') {
+    if (value && typeof value === 'object' && !jsonData.has(value)) {
       const proto = Object.getPrototypeOf(value);
       if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) throw new Error(`island ${name}: prop ${at} is a ${proto?.constructor?.name ?? 'object'}; island props must be JSON data`);
       for (const [k, v] of Object.entries(value)) check(v, `${at}.${k}`);
+      jsonData.add(value);
     }
   };
   check(props, 'props');

@@ -37,7 +37,11 @@ export function articlesByCategory(articles: readonly ArticleSummary[]): Map<str
   let groups = grouped.get(articles);
   if (!groups) {
     groups = new Map();
-    for (const a of articles) groups.set(a.category, [...(groups.get(a.category) ?? []), a]);
+    for (const a of articles) {
+      const group = groups.get(a.category);
+      if (group) group.push(a);
+      else groups.set(a.category, [a]);
+    }
     grouped.set(articles, groups);
   }
   return groups;

@@ -33,12 +33,20 @@ function featuredOf(collections: Collections): ArticleSummary | undefined {
   return articles.find((a) => a.featured) ?? articles[0];
 }
 
+/** The full list of each archive, made once: every numbered page of the blog shows a slice of it. */
+const unfeatured = new WeakMap<readonly ArticleSummary[], readonly ArticleSummary[]>();
+
 /** The articles of a list: a category's, or all of them but the featured one (shown above the list). */
 function listOf(collections: Collections, category: string | undefined): readonly ArticleSummary[] {
   const { articles } = siteCollections(collections);
   if (category) return articlesByCategory(articles).get(category) ?? [];
-  const featured = featuredOf(collections);
-  return articles.filter((a) => a !== featured);
+  let list = unfeatured.get(articles);
+  if (!list) {
+    const featured = featuredOf(collections);
+    list = articles.filter((a) => a !== featured);
+    unfeatured.set(articles, list);
+  }
+  return list;
 }
 
 const categoriesOf = (collections: Collections) => articleCategories.filter((c) => articlesByCategory(siteCollections(collections).articles).has(c));
