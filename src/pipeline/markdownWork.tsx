@@ -60,7 +60,10 @@ export interface MarkdownWorker {
  * builder's thread or, for large sites, once per worker thread on a share of the files.
  */
 export class MarkdownWorkspace implements MarkdownWorker {
+  /** Analyses kept for the next build, by file (not on a worker: it builds once). */
   private done = new Map<string, AnalysedMarkdown>();
+  /** Pre-rendered bodies kept for rendering their pages, by file, with the hash of the text they came from. */
+  private bodies = new Map<string, { hash: string; body: AnalysedMarkdown['body'] }>();
   private sizeOf;
 
   /** Describes the images of public/ for templates (sizes, the hashes naming their variants). */
@@ -69,14 +72,16 @@ export class MarkdownWorkspace implements MarkdownWorker {
   }
 
   /**
-   * Analyses are kept: for the next build (watch), and on a worker for rendering the pages it
-   * analysed. `base` is the path the site is published under, which bodies' links, images and
-   * islands are rendered under.
+   * Bodies are kept for rendering the pages analysed here; with `keepAnalyses`, whole analyses
+   * are kept for the next build (watch). A worker keeps only bodies: what it keeps is what its
+   * collector walks again and again. `base` is the path the site is published under, which
+   * bodies' links, images and islands are rendered under.
    */
   constructor(
     private readonly paths: Paths,
     private readonly load: () => Promise<LoadedSite>,
     private readonly base: string,
+    private readonly keepAnalyses = true,
   ) {
     this.sizeOf = createImageSizer(paths.public);
   }
@@ -85,6 +90,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
   publicChanged(): void {
     this.sizeOf = createImageSizer(this.paths.public);
     this.done.clear();
+    this.bodies.clear();
   }
 
   async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {
@@ -116,7 +122,8 @@ export class MarkdownWorkspace implements MarkdownWorker {
         const facts = factsOf(of, slug, { file, frontmatter: undefined, tree: { type: 'root', children: [] }, links: [], images: [], headings: [], words: 0, diagnostics: [problem] });
         result = { facts, hash, body: undefined };
       }
-      this.done.set(file, result);
+      if (this.keepAnalyses) this.done.set(file, result);
+      this.bodies.set(file, { hash, body: result.body });
       return result;
     });
   }
@@ -136,7 +143,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
     };
     return docs.map((doc) => {
       const started = performance.now();
-      const known = this.done.get(doc.facts.file);
+      const known = this.bodies.get(doc.facts.file);
       const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);
       const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared);
       const page = placePage(job.outputPath, renderPage(job, context), writeTo);

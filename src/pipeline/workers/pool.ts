@@ -11,9 +11,9 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /**
  * Heap limits for a worker analysing `files` markdown files. A large young generation lets the
  * parser's short-lived objects die there cheaply (scavenges are most of the garbage-collection
- * time). The old generation holds the worker's code and what it keeps of each file (about 60 MB
- * at 2,000 files; 64 MB plus 16 MB per 1,000 files leaves room enough that collections stay
- * rare): bounded, it is collected early instead of growing towards the machine's memory.
+ * time). The old generation holds the worker's code and the pre-rendered body of each file it
+ * analysed (64 MB plus 16 MB per 1,000 files leaves room enough that full collections stay rare):
+ * bounded, it is collected early instead of growing towards the machine's memory.
  */
 function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number } {
   return { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 64 + Math.ceil((16 * files) / 1000) };

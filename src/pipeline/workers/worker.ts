@@ -7,8 +7,8 @@ import type { MarkdownWorkerData, WorkerReply, WorkerRequest } from './protocol.
 const { paths, base, compiled } = workerData as MarkdownWorkerData;
 setCompiled(compiled);
 const site = loadSite(paths.templates);
-// It keeps what it analysed: the pool sends each page back to the worker that has its body.
-const workspace = new MarkdownWorkspace(paths, () => site, base);
+// It keeps the bodies it pre-rendered: the pool sends each page back to the worker that has its body.
+const workspace = new MarkdownWorkspace(paths, () => site, base, false);
 
 parentPort!.on('message', (request: WorkerRequest) => {
   const run = request.method === 'analyse' ? workspace.analyse(request.files) : workspace.render(request.docs, request.shared, request.writeTo);
