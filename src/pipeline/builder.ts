@@ -146,6 +146,8 @@ export class Builder {
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
+  /** Pages go straight into the new version as they are rendered, not kept for the next build (which reads the cache on disk). */
+  private readonly writesAsItRenders: boolean;
   /** The version this builder wrote last and its generated files: the next build links the ones that did not change. */
   private last?: { dir: string; files: Map<string, string | Uint8Array> };
   private readonly notes: string[] = [];
@@ -165,6 +167,7 @@ export class Builder {
     }
     this.images = new ImageWork(options.persistent ? new ImageCache(paths.cache, this.note) : undefined);
     this.workerThreshold = options.workerThreshold ?? thresholdFromEnvironment();
+    this.writesAsItRenders = Boolean(options.persistent);
   }
 
   /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
@@ -407,7 +410,8 @@ export class Builder {
     );
     const stale = entries.filter((_, i) => !reused[i]);
     await this.restoreBodies(read, stale.map((s) => s.entry.doc));
-    if (session.pool) {
+    // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch).
+    if (session.pool || (this.writesAsItRenders && stale.length)) {
       ({ staged: session.staged, last: session.lastFiles } = await this.openVersion(store));
       session.staged.createFolders([...stale.map((s) => s.page.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
     }
