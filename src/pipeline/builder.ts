@@ -152,6 +152,10 @@ export class Builder {
   private last?: { dir: string; files: Map<string, string | Uint8Array> };
   private readonly notes: string[] = [];
   private readonly note = (line: string) => this.notes.push(line);
+  /** What the last build left to do once its site was shown: remove older versions, then give up the lock. */
+  private cleanup: Promise<void> = Promise.resolve();
+  /** Set by a build that showed a new version: removes the versions it replaced. */
+  private retireOlder?: () => Promise<void>;
 
   constructor(
     readonly paths: Paths,
@@ -202,12 +206,15 @@ export class Builder {
   /**
    * One build. Unless it only checks, it first makes sure the output folder is one it may
    * replace (refusing before anything is written), waits for any other build of the project,
-   * and repairs what stopped builds left.
+   * and repairs what stopped builds left. It answers as soon as the new site is shown; removing
+   * the versions it replaced goes on until `idle` (watch reloads the browser meanwhile), still
+   * under the lock, and the next build waits for it.
    */
   async build(options: BuildOptions = {}): Promise<BuildResult> {
     if (options.check) return this.run(options);
     const refusal = outputRefusal(this.paths);
     if (refusal) throw refusal;
+    await this.cleanup;
     const release = await acquireBuildLock(this.paths.cache, (holder) => options.onWait?.(holder));
     try {
       const store = new OutputStore(this.paths.out);
@@ -217,8 +224,26 @@ export class Builder {
       return await this.run(options, store);
     } finally {
       this.notes.length = 0;
-      await release();
+      this.cleanup = this.tidy(release);
     }
+  }
+
+  /** The work a build leaves until after its answer. Never fails: what it could not do, the next build does and says. */
+  private async tidy(release: () => Promise<void>): Promise<void> {
+    const retire = this.retireOlder;
+    this.retireOlder = undefined;
+    try {
+      await retire?.();
+    } catch (error) {
+      this.note(`output: an old version could not be removed yet (${(error as Error).message}); the next build removes it`);
+    } finally {
+      await release().catch(() => undefined);
+    }
+  }
+
+  /** Resolves once the last build has finished all it left to do (the CLI waits for it before it exits, a watch thread before it stops). */
+  idle(): Promise<void> {
+    return this.cleanup;
   }
 
   private async run(options: BuildOptions, store?: OutputStore): Promise<BuildResult> {
@@ -501,6 +526,7 @@ export class Builder {
     const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
     staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
     await staged.commit();
+    this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;
     await manifest?.save(this.paths.out, outputs, pageImages, pageProps);
@@ -544,7 +570,12 @@ interface RenderedOutput {
 }
 
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */
-export function build(paths: Paths, options: BuildOptions = {}, address?: SiteAddress): Promise<BuildResult> {
-  return new Builder(paths, { persistent: !options.check, address }).build(options);
+export async function build(paths: Paths, options: BuildOptions = {}, address?: SiteAddress): Promise<BuildResult> {
+  const builder = new Builder(paths, { persistent: !options.check, address });
+  try {
+    return await builder.build(options);
+  } finally {
+    await builder.idle();
+  }
 }
 

@@ -24,9 +24,12 @@ const builder = new Builder(paths, { workerThreshold: Infinity });
 
 parentPort!.on('message', (request: WorkerRequest) => {
   // esbuild's service is a child process that this thread must stop and reap: a terminated
-  // worker leaves it running, or dead but never reaped (a zombie). The thread then ends on its own.
+  // worker leaves it running, or dead but never reaped (a zombie). The thread then ends on its own,
+  // once the last build has removed the versions it replaced and given up the lock.
   if (request.type === 'stop') {
-    return void import('esbuild')
+    return void builder
+      .idle()
+      .then(() => import('esbuild'))
       .then((esbuild) => esbuild.stop())
       // The service's exit reaches this thread a moment after the kill (it is reaped here, not by the main thread).
       .then(() => new Promise((resolve) => setTimeout(resolve, 250)))

@@ -210,14 +210,18 @@ export class StagedVersion {
   /**
    * Marks the version complete and switches the output path to it. The files go to disk first,
    * then the marker, then the link: after a power cut the link never names a version whose
-   * files the disk had not yet received.
+   * files the disk had not yet received. The versions it replaces are left to `retireOlder`.
    */
   async commit(): Promise<void> {
     await flushToDisk(this.dir);
     await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText());
     await syncFolder(this.dir);
     await this.store.point(this.dir);
-    await this.store.prune(path.basename(this.dir));
+  }
+
+  /** Once this version is shown: removes the versions before it but the newest one. */
+  retireOlder(): Promise<void> {
+    return this.store.prune(path.basename(this.dir));
   }
 
   async discard(): Promise<void> {

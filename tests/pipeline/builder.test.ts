@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -233,5 +233,20 @@ describe('a builder that builds again (watch)', () => {
     await rm(fx.file('articles/short-lived.md'));
     await builder.build();
     expect(existsSync(path.join(fx.out, 'articles/short-lived'))).toBe(false);
+  });
+
+  it('answers once the new site is shown, and removes the versions it replaced before its next build and by idle()', async () => {
+    const builder = new Builder(resolvePaths({ content: fx.content, out: fx.out }));
+    const versions = async () => (await readdir(path.join(fx.dir, '.dist.sitegen'))).filter((name) => /^\d{13}-/.test(name));
+    for (let day = 1; day <= 4; day++) {
+      await fx.edit('articles/second-look.md', (t) => t.replace(/Renewals start on [^.]*\./, `Renewals start on day ${day}.`));
+      await builder.build();
+      expect(await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8')).toContain(`Renewals start on day ${day}.`);
+      expect((await versions()).length).toBeLessThanOrEqual(3);
+    }
+    await builder.idle();
+    expect(await versions()).toHaveLength(2);
+    // The lock was given up: a build of another builder runs at once.
+    expect((await build()).code).toBe(0);
   });
 });
