@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../../hash.ts';
@@ -42,19 +42,19 @@ export class OutputManifest {
   async reusable(outDir: string, outputPath: string, key: string): Promise<{ size: number; images: string[]; props: string[] } | undefined> {
     const entry = this.entries.get(outputPath);
     if (entry?.key !== key) return undefined;
-    const info = await stat(path.join(outDir, outputPath)).catch(() => undefined);
+    // Here and in `save`, one call at a time on this thread: thousands of stat()s through the
+    // thread pool cost more in waiting than they take (at 5,380 pages, 0.28 s against 0.13 s).
+    const info = statSync(path.join(outDir, outputPath), { throwIfNoEntry: false });
     return info !== undefined && info.size === entry.size && info.mtimeMs === entry.mtimeMs ? { size: info.size, images: entry.images, props: entry.props } : undefined;
   }
 
   /** Records the files of a finished build as they now are in `outDir`, with the processed images and props files each names. */
   async save(outDir: string, keys: Map<string, string>, images: ReadonlyMap<string, string[]>, props: ReadonlyMap<string, string[]>): Promise<void> {
     const record: Record<string, Entry> = {};
-    await Promise.all(
-      [...keys].map(async ([outputPath, key]) => {
-        const info = await stat(path.join(outDir, outputPath));
-        record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: images.get(outputPath) ?? [], props: props.get(outputPath) ?? [] };
-      }),
-    );
+    for (const [outputPath, key] of keys) {
+      const info = statSync(path.join(outDir, outputPath));
+      record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: images.get(outputPath) ?? [], props: props.get(outputPath) ?? [] };
+    }
     await writeCacheFile(this.file, MANIFEST, this.version, record);
   }
 }
