@@ -145,7 +145,8 @@ async function projects(count) {
 /** Wall time in seconds of one cold build; `images`: sitegen keeps its processed images. */
 async function timed(generator, project, images = false) {
   const cwd = project[generator];
-  await rm(path.join(cwd, generator === 'eleventy' ? '_site' : 'dist'), { recursive: true, force: true });
+  // sitegen's output is the link `dist` and its versions in `.dist.sitegen`: from nothing is without either.
+  for (const name of generator === 'eleventy' ? ['_site'] : ['dist', '.dist.sitegen']) await rm(path.join(cwd, name), { recursive: true, force: true });
   if (generator === 'sitegen') {
     const cache = path.join(cwd, '.sitegen-cache');
     for (const name of await readdir(cache).catch(() => [])) if (!(images && name === 'images')) await rm(path.join(cache, name), { recursive: true, force: true });
