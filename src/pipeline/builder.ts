@@ -146,7 +146,11 @@ export class Builder {
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
-  /** Pages go straight into the new version as they are rendered, not kept for the next build (which reads the cache on disk). */
+  /**
+   * Entry pages go straight into the new version as they are rendered, not kept for the next
+   * build (which reads the cache on disk); a build that renders only YAML pages keeps its few in
+   * memory, and leaves the output as it is when they come out the same.
+   */
   private readonly writesAsItRenders: boolean;
   /** The version this builder wrote last and its generated files: the next build links the ones that did not change. */
   private last?: { dir: string; files: Map<string, string | Uint8Array> };
@@ -156,6 +160,8 @@ export class Builder {
   private cleanup: Promise<void> = Promise.resolve();
   /** Set by a build that showed a new version: removes the versions it replaced. */
   private retireOlder?: () => Promise<void>;
+  /** What a cleanup could not do: said with the next build's notes. */
+  private readonly unsaid: string[] = [];
 
   constructor(
     readonly paths: Paths,
@@ -207,43 +213,61 @@ export class Builder {
    * One build. Unless it only checks, it first makes sure the output folder is one it may
    * replace (refusing before anything is written), waits for any other build of the project,
    * and repairs what stopped builds left. It answers as soon as the new site is shown; removing
-   * the versions it replaced goes on until `idle` (watch reloads the browser meanwhile), still
-   * under the lock, and the next build waits for it.
+   * the versions it replaced goes on under the lock (watch reloads the browser meanwhile), and
+   * the next build and `idle` wait for it.
    */
-  async build(options: BuildOptions = {}): Promise<BuildResult> {
+  build(options: BuildOptions = {}): Promise<BuildResult> {
     if (options.check) return this.run(options);
     const refusal = outputRefusal(this.paths);
-    if (refusal) throw refusal;
-    await this.cleanup;
-    const release = await acquireBuildLock(this.paths.cache, (holder) => options.onWait?.(holder));
+    if (refusal) return Promise.reject(refusal);
+    let answer!: { resolve: (result: BuildResult) => void; reject: (error: unknown) => void };
+    const result = new Promise<BuildResult>((resolve, reject) => (answer = { resolve, reject }));
+    // From now on `idle` covers this build: while it runs, and its cleanup after its answer.
+    this.cleanup = this.buildThenTidy(options, this.cleanup, answer);
+    return result;
+  }
+
+  /** Builds after `before` (the last build's cleanup), answers, then tidies. Never rejects: the answer carries the failure. */
+  private async buildThenTidy(options: BuildOptions, before: Promise<void>, answer: { resolve: (result: BuildResult) => void; reject: (error: unknown) => void }): Promise<void> {
+    await before;
+    let release: (() => Promise<void>) | undefined;
     try {
+      release = await acquireBuildLock(this.paths.cache, (holder) => options.onWait?.(holder));
       const store = new OutputStore(this.paths.out);
       const [repaired, working] = await Promise.all([store.recover(), removeDeadWorkingFiles(this.paths.cache)]);
-      this.notes.push(...repaired);
+      this.notes.push(...this.unsaid.splice(0), ...repaired);
       if (working) this.note(`cache: removed ${working} unfinished ${working === 1 ? 'file' : 'files'} left by builds that were stopped`);
-      return await this.run(options, store);
+      answer.resolve(await this.run(options, store));
+    } catch (error) {
+      answer.reject(error);
     } finally {
       this.notes.length = 0;
-      this.cleanup = this.tidy(release);
+      await this.tidy(release);
     }
   }
 
-  /** The work a build leaves until after its answer. Never fails: what it could not do, the next build does and says. */
-  private async tidy(release: () => Promise<void>): Promise<void> {
+  /** The work a build leaves until after its answer: what it could not do, the next build does, and says. */
+  private async tidy(release: (() => Promise<void>) | undefined): Promise<void> {
     const retire = this.retireOlder;
     this.retireOlder = undefined;
     try {
       await retire?.();
     } catch (error) {
-      this.note(`output: an old version could not be removed yet (${(error as Error).message}); the next build removes it`);
+      this.unsaid.push(`output: an old version could not be removed yet (${(error as Error).message}); the next build removes it`);
     } finally {
-      await release().catch(() => undefined);
+      // A lock already gone (its folder removed) is no lock to give up.
+      await release?.().catch(() => undefined);
     }
   }
 
-  /** Resolves once the last build has finished all it left to do (the CLI waits for it before it exits, a watch thread before it stops). */
+  /** Resolves once the builds started so far have finished, cleanup included (the CLI waits for it before it exits, a watch thread before it stops). */
   idle(): Promise<void> {
     return this.cleanup;
+  }
+
+  /** What the cleanup after the last build could not do, taken to be said now (the CLI, which builds once). */
+  takeUnsaid(): string[] {
+    return this.unsaid.splice(0);
   }
 
   private async run(options: BuildOptions, store?: OutputStore): Promise<BuildResult> {
@@ -406,14 +430,14 @@ export class Builder {
     const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
     const linked = new Map<string, string>();
     // A props file is named by its content (its key is its path), and checked once however many pages name it.
-    const propsChecks = new Map<string, Promise<boolean>>();
-    const propsReusable = (file: string) => {
-      if (!propsChecks.has(file)) propsChecks.set(file, manifest!.reusable(this.paths.out, file, file).then((found) => found !== undefined));
+    const propsChecks = new Map<string, boolean>();
+    const propsReusable = (found: OutputManifest, file: string) => {
+      if (!propsChecks.has(file)) propsChecks.set(file, found.reusable(this.paths.out, file, file) !== undefined);
       return propsChecks.get(file)!;
     };
-    const reuse = async (page: PlannedPage, islands: string[]) => {
-      const reusable = await manifest?.reusable(this.paths.out, page.outputPath, keyOf(page));
-      if (reusable === undefined || !(await Promise.all(reusable.props.map(propsReusable))).every(Boolean)) return false;
+    const reuse = (page: PlannedPage, islands: string[]) => {
+      const reusable = manifest?.reusable(this.paths.out, page.outputPath, keyOf(page));
+      if (!manifest || reusable === undefined || !reusable.props.every((file) => propsReusable(manifest, file))) return false;
       linked.set(page.outputPath, keyOf(page));
       for (const file of reusable.props) linked.set(file, file);
       named(page.outputPath, reusable.images, reusable.props);
@@ -423,16 +447,14 @@ export class Builder {
     };
 
     const entries = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! }));
-    const reused = await Promise.all(
-      entries.map(({ entry, page }) => {
-        const hit = this.rendered.get(page.route);
-        if (hit?.key === keyOf(page)) {
-          keep(page, hit, 0, true);
-          return true;
-        }
-        return reuse(page, entry.doc.body?.islands ?? []);
-      }),
-    );
+    const reused = entries.map(({ entry, page }) => {
+      const hit = this.rendered.get(page.route);
+      if (hit?.key === keyOf(page)) {
+        keep(page, hit, 0, true);
+        return true;
+      }
+      return reuse(page, entry.doc.body?.islands ?? []);
+    });
     const stale = entries.filter((_, i) => !reused[i]);
     await this.restoreBodies(read, stale.map((s) => s.entry.doc));
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch).
@@ -447,11 +469,11 @@ export class Builder {
     for (const job of plan.yamlPages) {
       const hit = this.rendered.get(job.route);
       if (hit?.key === keyOf(job)) keep(job, hit, 0, true);
-      else if (!(await reuse(job, []))) {
+      else if (!reuse(job, [])) {
         const t0 = performance.now();
         const page = renderPage(job, context);
-        // With the version open (worker threads), this thread's pages go straight into it too
-        // instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
+        // With the version open (worker threads, or a build that keeps no pages), this thread's pages
+        // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
         keep(job, placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, false);
       }
     }
@@ -573,7 +595,10 @@ interface RenderedOutput {
 export async function build(paths: Paths, options: BuildOptions = {}, address?: SiteAddress): Promise<BuildResult> {
   const builder = new Builder(paths, { persistent: !options.check, address });
   try {
-    return await builder.build(options);
+    const result = await builder.build(options);
+    await builder.idle();
+    result.notes.push(...builder.takeUnsaid());
+    return result;
   } finally {
     await builder.idle();
   }

@@ -13,8 +13,8 @@ export type WorkerReply =
   | { type: 'failed'; diagnostics: Diagnostic[] }
   /** A template, a worker or sitegen itself failed: the error's stack. */
   | { type: 'crashed'; message: string };
-/** Said while a build waits for another build of the project. */
-export type WorkerNotice = { type: 'waiting'; line: string };
+/** Said while a build waits for another build of the project; and once a stop is heard, before the last build and its cleanup end. */
+export type WorkerNotice = { type: 'waiting'; line: string } | { type: 'stopping' };
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
@@ -27,6 +27,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
   // worker leaves it running, or dead but never reaped (a zombie). The thread then ends on its own,
   // once the last build has removed the versions it replaced and given up the lock.
   if (request.type === 'stop') {
+    parentPort!.postMessage({ type: 'stopping' } satisfies WorkerNotice);
     return void builder
       .idle()
       .then(() => import('esbuild'))

@@ -43,6 +43,8 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   // The port first: when it is taken, nothing else has started that would keep the process alive.
   const actual = await listenOn(server, choice);
   let worker: Worker | undefined;
+  // A retired worker may still hold the build lock while it removes old versions: the next one starts after it.
+  let retiring: Promise<void> = Promise.resolve();
   let running = false;
   let pending: { code: boolean; publicChanged: boolean } | undefined;
   const waiters: ((reply: WorkerReply) => void)[] = [];
@@ -71,7 +73,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       log(reply.message);
       live.failed({ kind: 'crash', message: reply.message });
       if (worker) {
-        void retire(worker);
+        retiring = retire(worker);
         worker = undefined;
       }
     }
@@ -85,11 +87,12 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     pending = undefined;
     running = true;
     if (job.code && worker) {
-      void retire(worker);
+      retiring = retire(worker);
       worker = undefined;
     }
     void (async () => {
       try {
+        await retiring;
         worker ??= await spawn();
       } catch (error) {
         finish({ type: 'crashed', message: (error as Error).stack ?? String(error) });
@@ -98,6 +101,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       const w = worker;
       const onMessage = (message: WorkerReply | WorkerNotice) => {
         if (message.type === 'waiting') return log(message.line);
+        if (message.type === 'stopping') return;
         w.off('message', onMessage);
         if (w === worker) finish(message);
       };
@@ -131,18 +135,26 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       clearTimeout(timer);
       live.close();
       await watcher.close();
-      if (worker) await retire(worker);
+      if (worker) retiring = retire(worker);
+      await retiring;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-/** Ends a build worker and the esbuild service it started, then terminates it (at once if it does not answer). */
+/**
+ * Ends a build worker and the esbuild service it started, then terminates it. A worker that does
+ * not even say it is stopping within 2 s is stuck (a template in an endless loop) and is ended
+ * at once; one that is finishing its build and removing old versions under the build lock is
+ * given the time that takes.
+ */
 async function retire(w: Worker): Promise<void> {
   const exited = once(w, 'exit');
+  const stopping = new Promise<void>((resolve) => w.on('message', (message: WorkerNotice | WorkerReply) => message.type === 'stopping' && resolve()));
   w.postMessage({ type: 'stop' } satisfies WorkerRequest);
-  await Promise.race([exited, sleep(2000)]);
+  const answered = await Promise.race([stopping.then(() => true), exited.then(() => true), sleep(2000, undefined, { ref: false }).then(() => false)]);
+  if (answered) await Promise.race([exited, sleep(60_000, undefined, { ref: false })]);
   await w.terminate();
 }
 
