@@ -8,6 +8,9 @@ import { lookup } from 'mrmime';
 /** The folder of content-hashed assets (CSS and JavaScript): a changed file gets a new name. */
 export const ASSETS_DIR = 'assets';
 
+/** Where shared islands' props are published: one file per distinct value, named by its content. */
+export const PROPS_DIR = `${ASSETS_DIR}/props`;
+
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 

@@ -133,7 +133,8 @@ export class MarkdownWorkspace implements MarkdownWorker {
     const collections = new Map(definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
     const context = { site: shared.site, base: shared.base, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), images: this.sizeOf, Layout: definition.Layout };
-    // Pages written here are not kept in memory: each props file crosses to the builder once, not with every page naming it.
+    // Pages written here (`writeTo`) are not kept in memory for a next build, so a page need not
+    // carry its props files' contents: each crosses to the builder once, not with every page naming it.
     const carried = new Set<string>();
     const unsent = ([file]: PropsFile) => {
       if (!writeTo) return true;

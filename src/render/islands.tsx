@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { contentHash } from '../hash.ts';
-import { ASSETS_DIR } from '../hosting/policy.ts';
+import { PROPS_DIR } from '../hosting/policy.ts';
 import { SiteBase } from '../islands/base.ts';
 import { IslandCollector, IslandContext, SLOT_TAG, type IslandUse, type PropsFile } from '../islands/Island.tsx';
 import { siteUrl } from '../routes/urls.ts';
 
 /** Component → island name (the file name in templates/islands). */
 export type IslandNames = ReadonlyMap<unknown, string>;
-
-/** Where shared islands' props are published: one file per distinct value, named by its content. */
-export const PROPS_DIR = `${ASSETS_DIR}/props`;
 
 const SLOT = new RegExp(`<${SLOT_TAG} data-slot="(\\d+)"></${SLOT_TAG}>`, 'g');
 const ISLAND_OPEN = new RegExp(`<${SLOT_TAG} data-island="([A-Za-z0-9]+)"`, 'g');
@@ -89,7 +86,7 @@ const RENDERED_ISLANDS_MAX = 256;
 
 function islandElement(name: string, use: IslandUse, prefix: string, base: string): { html: string; propsFile?: PropsFile } {
   const props = serializeProps(name, use.props);
-  const key = `${name}\0${use.when}\0${use.shared.join()}\0${prefix}\0${base}\0${props}`;
+  const key = `${name}\0${use.when}\0${JSON.stringify(use.shared)}\0${prefix}\0${base}\0${props}`;
   const known = renderedIslands.get(key);
   if (known !== undefined) return known;
   const Component = use.component as React.ComponentType<object>;

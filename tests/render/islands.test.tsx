@@ -79,4 +79,11 @@ describe('islands', () => {
     expect(() => serializeProps('X', { when: new Date(0) })).toThrow('island X: prop props.when is a Date; island props must be JSON data');
     expect(serializeProps('X', { a: [1, { b: null }] })).toBe('{"a":[1,{"b":null}]}');
   });
+
+  it('checks an object once, and still refuses what a new object holds beside one it has checked', () => {
+    const menus = [{ label: 'Solutions', items: [{ href: '/overview' }] }];
+    expect(serializeProps('Nav', { menus })).toBe(serializeProps('Nav', { menus }));
+    expect(() => serializeProps('Nav', { menus, current: new Date(0) })).toThrow('island Nav: prop props.current is a Date; island props must be JSON data');
+    expect(() => serializeProps('Nav', { menus: [...menus, { onClick: () => 1 }] })).toThrow('island Nav: prop props.menus.1.onClick is a function');
+  });
 });

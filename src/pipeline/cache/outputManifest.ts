@@ -39,7 +39,7 @@ export class OutputManifest {
    * still exactly what `key` produced, else undefined. A props file is named by its content: its
    * key is its path.
    */
-  async reusable(outDir: string, outputPath: string, key: string): Promise<{ size: number; images: string[]; props: string[] } | undefined> {
+  reusable(outDir: string, outputPath: string, key: string): { size: number; images: string[]; props: string[] } | undefined {
     const entry = this.entries.get(outputPath);
     if (entry?.key !== key) return undefined;
     // Here and in `save`, one call at a time on this thread: thousands of stat()s through the
