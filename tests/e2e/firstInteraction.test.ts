@@ -7,11 +7,13 @@ const env = setUpSiteAndBrowser();
 
 /**
  * A page whose islands that hydrate on interaction have not started: nothing has hovered or
- * focused them. With `delay`, each island's script answers a second late, as on a slow network.
+ * focused them. With `delay`, each island's script answers a second late, as on a slow network;
+ * with `propsFail`, the files of shared props cannot be fetched.
  */
-async function open(route: string, { width, touch = false, delay = 0 }: { width: number; touch?: boolean; delay?: number }): Promise<{ page: Page; context: BrowserContext }> {
+async function open(route: string, { width, touch = false, delay = 0, propsFail = false }: { width: number; touch?: boolean; delay?: number; propsFail?: boolean }): Promise<{ page: Page; context: BrowserContext }> {
   const context = await env.browser.newContext({ viewport: { width, height: 844 }, hasTouch: touch, isMobile: touch, reducedMotion: 'reduce' });
   await isolate(context);
+  if (propsFail) await context.route(/\/assets\/props\//, (route) => route.abort());
   if (delay) {
     await context.route(/\/assets\/island-(MobileMenu|NavMenus)-/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -90,6 +92,16 @@ describe('islands act on the interaction that wakes them', () => {
     expect(await page.locator('dialog[open]').count()).toBe(0);
     await drawerOpen(page);
     expect(navigations).toEqual([]);
+    await context.close();
+  });
+
+  it('a tap does what it does without JavaScript when the menus’ shared props cannot be fetched', async () => {
+    const { page, context } = await open('/about', { width: 390, touch: true, propsFail: true });
+    const menu = page.getByRole('link', { name: 'Menu' });
+    const fallback = new URL((await menu.getAttribute('href'))!, page.url());
+    await menu.tap();
+    await expect.poll(() => path(page)).toBe(fallback.pathname + fallback.hash);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
     await context.close();
   });
 });
