@@ -9,7 +9,6 @@ import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
-import type { PropsFile } from '../islands/Island.tsx';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx';
@@ -32,7 +31,7 @@ import { ImageCache } from './cache/imageCache.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
 import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import { loadSite } from './loadDefinition.ts';
-import { MarkdownWorkspace, placePage, type MarkdownWorker, type SharedRender } from './markdownWork.tsx';
+import { MarkdownWorkspace, placePage, type MarkdownWorker, type PlacedPage, type SharedRender } from './markdownWork.tsx';
 import { MarkdownPool } from './workers/pool.ts';
 
 export interface PageTiming {
@@ -139,7 +138,7 @@ export class Builder {
   private readonly site;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
-  private readonly rendered = new Map<string, { key: string; html: string; islands: string[]; images: string[]; props: string[]; propsFiles: PropsFile[] }>();
+  private readonly rendered = new Map<string, PlacedPage & { key: string; html: string }>();
   private readonly images: ImageWork;
 
   private readonly code?: Promise<{ version: string; save: () => Promise<void> }>;
@@ -413,17 +412,17 @@ export class Builder {
       this.images.want(images);
     };
     for (const [, data] of plan.files) this.images.want(imagesNamedIn(data));
-    const keep = (page: PlannedPage, rendered: { html?: string; bytes?: number; islands: string[]; images: string[]; props: string[]; propsFiles: PropsFile[] }, ms: number, cached: boolean) => {
-      const { images, props, propsFiles } = rendered;
+    const keep = (page: PlannedPage, rendered: PlacedPage, ms: number, cached: boolean) => {
+      const { html, images, props, propsFiles } = rendered;
       for (const [file, json] of propsFiles) files.set(file, json);
-      if (rendered.html === undefined) this.rendered.delete(page.route);
+      if (html === undefined) this.rendered.delete(page.route);
       else {
-        this.rendered.set(page.route, { key: keyOf(page), html: rendered.html, islands: rendered.islands, images, props, propsFiles });
-        files.set(page.outputPath, rendered.html);
+        this.rendered.set(page.route, { ...rendered, key: keyOf(page), html });
+        files.set(page.outputPath, html);
       }
       named(page.outputPath, images, props);
       pageKeys.set(page.outputPath, keyOf(page));
-      timings.push({ route: page.route, ms, bytes: rendered.bytes ?? Buffer.byteLength(rendered.html!), islands: rendered.islands, cached });
+      timings.push({ route: page.route, ms, bytes: rendered.bytes, islands: rendered.islands, cached });
       options.onProgress?.(timings.length, total);
     };
 
@@ -594,13 +593,9 @@ interface RenderedOutput {
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */
 export async function build(paths: Paths, options: BuildOptions = {}, address?: SiteAddress): Promise<BuildResult> {
   const builder = new Builder(paths, { persistent: !options.check, address });
-  try {
-    const result = await builder.build(options);
-    await builder.idle();
-    result.notes.push(...builder.takeUnsaid());
-    return result;
-  } finally {
-    await builder.idle();
-  }
+  // The CLI builds once: it exits only when the build's cleanup is done too, and says what that could not do.
+  const result = await builder.build(options).finally(() => builder.idle());
+  result.notes.push(...builder.takeUnsaid());
+  return result;
 }
 

@@ -153,11 +153,14 @@ export class MarkdownWorkspace implements MarkdownWorker {
   }
 }
 
+/** What the builder keeps of a rendered page, wherever it was rendered. */
+export type PlacedPage = Omit<RenderedPage, 'route' | 'outputPath' | 'ms'>;
+
 /**
  * A rendered page as the builder keeps it: with `writeTo` (a staging folder whose page folders
  * exist) it is written there and only its size and names are kept, not the document.
  */
-export function placePage(outputPath: string, page: RenderedDocument, writeTo?: string): Omit<RenderedPage, 'route' | 'outputPath' | 'ms'> {
+export function placePage(outputPath: string, page: RenderedDocument, writeTo?: string): PlacedPage {
   const named = { islands: page.islands, images: imagesNamedIn(page.html), props: page.propsFiles.map(([file]) => file), propsFiles: page.propsFiles };
   if (writeTo) return { bytes: writeStagedFile(writeTo, outputPath, page.html), ...named };
   return { html: page.html, bytes: Buffer.byteLength(page.html), ...named };
