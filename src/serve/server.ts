@@ -89,7 +89,8 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
         if (key.endsWith('/')) {
           // `/about/` is the folder of a page: its clean URL answers it.
           const page = key.replace(/\/+$/, '');
-          if (page && fileForKey(page, isFile)) return send(res, 301, { Location: locationFor(own ? `${own}/${page}` : page, query) });
+          // Only a page has a folder: `/favicon.svg/` names no file, as a bucket would answer.
+          if (page && fileForKey(page, isFile)?.endsWith('/index.html')) return send(res, 301, { Location: locationFor(own ? `${own}/${page}` : page, query) });
           return await notFound(root, res, head);
         }
         const file = fileForKey(key, isFile);

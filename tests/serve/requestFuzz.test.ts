@@ -1,4 +1,4 @@
-import { rm, symlink, writeFile } from 'node:fs/promises';
+import { readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -107,6 +107,10 @@ describe.each([
   it('redirects a page’s folder to its clean URL, percent-encoded, and nothing else', async () => {
     expect(await rawRequest(port, 'GET', '/about/')).toEqual({ status: 301, location: '/about' });
     expect(await rawRequest(port, 'GET', '/about/?q=1')).toEqual({ status: 301, location: '/about?q=1' });
+    // A file is no folder: `/favicon.svg/` is a 404, as the bucket answers it.
+    const file = (await readdir(dir)).find((name) => /\.(svg|ico|xml|txt)$/.test(name));
+    expect(file).toBeDefined();
+    expect(await rawRequest(port, 'GET', `/${file}/`)).toEqual({ status: 404, location: undefined });
     for (const target of ['/articles/', '/%2F%2Fevil.example.com/', '/%5Cevil.example.com/', '/%E2%82%AC/', '/caf%C3%A9/']) {
       expect((await rawRequest(port, 'GET', target)).location, target).toBeUndefined();
     }
