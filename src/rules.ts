@@ -4,6 +4,7 @@
  */
 export const RULES = {
   'yaml-syntax': 'indent with spaces (never tabs), set each key once with ": " after it, and quote text that starts with [ { * & ! or holds ": "',
+  'yaml/alias-bomb': 'write the values out in full: an alias (*name) may repeat a value a few times, not build a document of aliases of aliases',
   'content/encoding': 'save the file as UTF-8 in your editor, then check the character at this place',
   'content/unread-file': 'move or rename the file as the message says: sitegen reads only the files of its folders',
   'content/slug': 'rename the file with lowercase letters, digits and hyphens only: its name is the page’s address',

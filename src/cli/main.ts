@@ -55,6 +55,8 @@ function existingFolder(value: string): string {
 
 function url(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('must be an http:// or https:// URL');
+  // URL parsing forgives `https:///x` and `https:x` as https://x/: a host that was never written is a typing slip, not a host.
+  if (!/^https?:\/\/[^/\\?#]/i.test(value)) throw new InvalidArgumentError(`must name its host right after "${new URL(value).protocol}//", such as https://www.example.com`);
   return value;
 }
 

@@ -66,6 +66,8 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
     frontmatter = parseYaml(file, first.value, at(first).line);
     diagnostics.push(...frontmatter.errors);
     tree.children.shift();
+  } else if (/^---[ \t]*(\r?\n|$)/.test(text)) {
+    diagnostics.push(diagnostic(file, { ...FILE_START, endLine: 1, endColumn: 4 }, 'markdown/frontmatter', 'the frontmatter block that starts here is never closed: end it with a line --- after its last key'));
   } else {
     diagnostics.push(diagnostic(file, FILE_START, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
   }

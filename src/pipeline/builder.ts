@@ -105,12 +105,15 @@ export function workerThresholdProblem(env = process.env): string | undefined {
 
 const thresholdFromEnvironment = (env = process.env): number => (env.SITEGEN_WORKER_THRESHOLD && !workerThresholdProblem(env) ? Number(env.SITEGEN_WORKER_THRESHOLD) : WORKER_THRESHOLD);
 
+const LAST_EPOCH_SECOND = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
+
 /** What is wrong with SOURCE_DATE_EPOCH, if it is set to something that is not a time. */
 export function sourceDateEpochProblem(env = process.env): string | undefined {
   const value = env.SOURCE_DATE_EPOCH;
   if (value === undefined || value === '') return undefined;
   if (!/^\d+$/.test(value)) return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
-  if (Number.isNaN(new Date(Number(value) * 1000).getTime())) return `SOURCE_DATE_EPOCH is past the last date a build can have (it is ${value})`;
+  // Content dates have four-digit years: a build after 9999 would find every one in its past, or none of them comparable.
+  if (Number(value) > LAST_EPOCH_SECOND) return `SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (${LAST_EPOCH_SECOND}; it is ${value})`;
   return undefined;
 }
 

@@ -18,11 +18,15 @@ export const isoDate = z
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** Dates before it are typing slips (`0024`, `0000`); JavaScript's dates also read years 0–99 as 1900–1999. */
+const FIRST_YEAR = 1900;
+
 function dateProblem(value: string): string | undefined {
   const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\S*)?$/.exec(value.trim());
   if (!parts) return `${JSON.stringify(value)} is not a date: write it as YYYY-MM-DD, such as 2024-07-08`;
   const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
   const written = `${parts[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (year < FIRST_YEAR) return `${JSON.stringify(value)} is before ${FIRST_YEAR}: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08`;
   if (month < 1 || month > 12) return `${JSON.stringify(value)} has no month ${month}: months run from 01 to 12`;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day < 1 || day > days) return `${JSON.stringify(value)} is not a real calendar date: ${MONTHS[month - 1]} ${year} has ${days} days`;

@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
 
 /** A parsed YAML text that can say where any value or key came from. */
@@ -32,15 +32,54 @@ export function parseYaml(file: string, text: string, lineOffset = 0): YamlSourc
     return { ...at(start), endLine: last.line, endColumn: last.column };
   };
   const errors = doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`));
+  let data: unknown;
+  if (!errors.length) {
+    try {
+      data = doc.toJS();
+    } catch (error) {
+      // The library refuses aliases that repeat aliases into a huge document (a "billion laughs"); it says where in the file no more than it says which file.
+      const alias = aliasBomb(doc);
+      if (!alias) throw error;
+      errors.push(diagnostic(file, span(alias.start, alias.end), 'yaml/alias-bomb', `${alias.message}: the file is not read`));
+    }
+  }
   return {
     file,
-    data: errors.length ? undefined : doc.toJS(),
+    data,
     errors,
     locate: (path, what = 'value') => {
       const found = rangeOf(doc, path, what);
       return span(found.start, found.end);
     },
   };
+}
+
+/**
+ * Where a document refused for its aliases goes wrong: the first alias that repeats a value
+ * holding aliases itself (how a document grows exponentially), else the first use of the alias
+ * repeated most. Undefined when it has no alias (the library refused it for another reason).
+ */
+function aliasBomb(doc: Document): { start: number; end?: number; message: string } | undefined {
+  const uses = new Map<string, { count: number; range: [number, number] }>();
+  let nestedAt: { start: number; end?: number; message: string } | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      if (!alias.range) return;
+      const anchored = alias.resolve(doc);
+      let nested = false;
+      if (anchored) visit(anchored, { Alias: () => ((nested = true), visit.BREAK) });
+      if (nested) {
+        nestedAt = { start: alias.range[0], end: alias.range[1], message: `the alias *${alias.source} repeats a value that itself repeats others, and the file would grow to more values than any content has` };
+        return visit.BREAK;
+      }
+      const use = uses.get(alias.source);
+      if (use) use.count++;
+      else uses.set(alias.source, { count: 1, range: [alias.range[0], alias.range[1]] });
+    },
+  });
+  if (nestedAt) return nestedAt;
+  const [name, most] = [...uses].sort((a, b) => b[1].count - a[1].count)[0] ?? [];
+  return most && { start: most.range[0], end: most.range[1], message: `the alias *${name} is used ${most.count} times, more than a file may repeat a value` };
 }
 
 function firstLine(message: string): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
+import { sourceDateEpochProblem } from '../../src/pipeline/builder.ts';
 import { runCli } from '../helpers/fixture.ts';
 
 describe('the command line', () => {
@@ -24,11 +25,25 @@ describe('the command line', () => {
         const { code, stdout, stderr } = await runCli(...args);
         expect({ code, stdout, stderr }, args[0]).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n' });
       }
-      process.env.SOURCE_DATE_EPOCH = '99999999999999';
-      expect(await runCli('check')).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH is past the last date a build can have (it is 99999999999999)\n' });
+      // Past 9999 no content date (four-digit years) can be compared with the build's day.
+      for (const late of ['253402300800', '99999999999999']) {
+        process.env.SOURCE_DATE_EPOCH = late;
+        expect(await runCli('check')).toEqual({ code: 2, stdout: '', stderr: `sitegen: SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (253402300799; it is ${late})\n` });
+      }
+      expect(sourceDateEpochProblem({ SOURCE_DATE_EPOCH: '253402300799' })).toBeUndefined();
     } finally {
       delete process.env.SOURCE_DATE_EPOCH;
     }
+  });
+
+  it('refuses a URL whose host was never written, which URL parsing would read as another host', async () => {
+    for (const written of ['https:///x', 'https:x', 'http:/x', 'https://']) {
+      const { code, stderr } = await runCli('build', '--out', path.resolve('never-written'), '--site-url', written);
+      expect(code, written).toBe(2);
+      expect(stderr, written).toContain(`option '--site-url <url>' argument '${written}' is invalid.`);
+    }
+    const { code, stderr } = await runCli('diff', 'a', 'b', '--preview-url', 'https:///previews/pr-7');
+    expect({ code, stderr: stderr.split('\n')[0] }).toEqual({ code: 2, stderr: "error: option '--preview-url <url>' argument 'https:///previews/pr-7' is invalid. must name its host right after \"https://\", such as https://www.example.com" });
   });
 
   it('refuses a SITEGEN_WORKER_THRESHOLD that is not a count of files', async () => {
