@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
@@ -6,6 +7,7 @@ import { ContentError, diagnostic, isError, type Diagnostic } from '../diagnosti
 import { contentHash } from '../hash.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
+import { publicFiles } from '../load/publicFiles.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
@@ -16,7 +18,7 @@ import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
 import { checkDistinctTitles, checkReferences, imageReferences } from '../validate/crossChecks.ts';
-import { checkPublicLinks } from '../validate/publicLinks.ts';
+import { checkPublic } from '../validate/publicFiles.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
@@ -197,7 +199,7 @@ export class Builder {
     const last = this.last && this.last.dir === staged.previous ? this.last.files : undefined;
     try {
       // Raster images are published only as the pipeline makes them: never with their metadata, never at 4 MB.
-      await staged.addPublic(this.paths.public, last !== undefined, (file) => RASTER_EXTENSION.test(file));
+      await staged.addPublic(publicFiles(this.paths.public, this.paths.root).files, last !== undefined, (file) => RASTER_EXTENSION.test(file));
     } catch (error) {
       await staged.discard();
       throw error;
@@ -300,11 +302,13 @@ export class Builder {
       await read.cache?.save();
       await (await this.code)?.save();
       mark('cache saved');
-      const { files, pageKeys, timings } = output;
+      const { files, pageKeys, pageProps, timings } = output;
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const others = [...files].filter(([file]) => !pageKeys.has(file));
-      const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes);
-      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
+      // Shared props files linked unchanged from the last output were written too, by a link: they count as any other file.
+      const linkedOthers = [...new Set([...pageProps.values()].flat())].filter((file) => !files.has(file));
+      const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes) + linkedOthers.reduce((n, file) => n + statSync(path.join(this.paths.out, file)).size, 0);
+      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length + linkedOthers.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
     } finally {
       await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
@@ -352,7 +356,7 @@ export class Builder {
   /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
   private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
     const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release);
-    return { model, diagnostics: [...diagnostics, ...checkPublicLinks(this.paths.public, this.paths.root)] };
+    return { model, diagnostics: [...diagnostics, ...checkPublic(this.paths.public, this.paths.root)] };
   }
 
   /**

@@ -51,6 +51,14 @@ describe('sitegen build', () => {
     expect(sitemap).not.toContain('404');
   });
 
+  it('reports the same files and bytes for a build that reuses the last output as for the one that wrote it', async () => {
+    const summary = (stdout: string) => stdout.replace(/ in \d+ ms\n$/, '');
+    const first = await build();
+    const again = await build();
+    expect(first.code + again.code).toBe(0);
+    expect(summary(again.stdout)).toBe(summary(first.stdout));
+  });
+
   it('loads only the module loader up front, as a non-blocking module script', async () => {
     await build();
     const article = await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8');
