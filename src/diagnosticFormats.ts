@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
 import { plural } from './text.ts';
 
 /** Colours for a terminal; the identity when the output is not one (see cli/colour.ts). */
@@ -19,10 +20,10 @@ export function relativeTo(list: readonly Diagnostic[], dir: string): Diagnostic
   return list.map((d) => ({ ...d, file: shownPath(d.file, dir) }));
 }
 
-/** One problem as one line: `path:line:column  message  [rule]`, warnings marked as such. */
+/** One problem as one line: `path:line:column  message  [rule]`, warnings marked as such; a control character in a name or message is shown as its escape. */
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), paint = noPaint): string {
   const label = d.severity === 'warning' ? `${paint.warning('warning:')} ` : '';
-  return `${paint.place(`${shownPath(d.file, cwd)}:${d.line}:${d.column}`)}  ${label}${d.message}  ${paint.dim(`[${d.rule}]`)}`;
+  return `${paint.place(`${shown(shownPath(d.file, cwd))}:${d.line}:${d.column}`)}  ${label}${shown(d.message)}  ${paint.dim(`[${d.rule}]`)}`;
 }
 
 /**
@@ -36,7 +37,7 @@ export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd
     const line = formatDiagnostic(d, cwd, paint);
     if (hinted.has(d.hint)) return [line];
     hinted.add(d.hint);
-    return [line, `    ${paint.dim(`hint: ${d.hint}`)}`];
+    return [line, `    ${paint.dim(`hint: ${shown(d.hint)}`)}`];
   });
   lines.push(countLine(list, paint));
   return lines.join('\n');
@@ -58,11 +59,6 @@ export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()
   return JSON.stringify(entries);
 }
 
-/** A workflow command's message: GitHub reads `%`, CR and LF as escapes, so those are escaped. */
-const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-/** A workflow command's property value: as its message, and `:` and `,`, which end a property. */
-const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-
 /**
  * GitHub Actions workflow commands, one per problem (`::error file=…,line=…::message`), which the
  * pull request's "Files changed" view shows on the line each points at. The hint follows the
@@ -74,8 +70,8 @@ export function githubCommands(list: readonly Diagnostic[], root = process.cwd()
     .map((d) => {
       const end = d.endLine === undefined || d.endColumn === undefined ? [] : [['endLine', d.endLine], ['endColumn', d.endColumn]];
       const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', d.rule]] as const;
-      const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
-      return `::${d.severity} ${props}::${escapeData(`${d.message}\nhint: ${d.hint}`)}`;
+      const props = properties.map(([key, value]) => `${key}=${workflowProperty(String(value))}`).join(',');
+      return `::${d.severity} ${props}::${workflowData(`${shown(d.message)}\nhint: ${shown(d.hint)}`)}`;
     })
     .join('\n');
 }
@@ -111,25 +107,6 @@ export function sourceLinksFromEnv(env: NodeJS.ProcessEnv = process.env): Source
 }
 
 /**
- * Text in a table cell, shown as written: one line, `|` (which would end the cell), HTML and
- * Markdown's marks escaped (a title may hold `<details>` or `*`; a file name `[`, `(` or a backtick).
- */
-const cell = (text: string) =>
-  text
-    .replace(/\r?\n/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|]/g, (mark) => `\\${mark}`);
-
-/** A file's path in a link target: each part percent-encoded, parentheses too (they would end the target). */
-const linkPath = (file: string) =>
-  file
-    .split(path.sep)
-    .map((part) => encodeURIComponent(part).replace(/\(/g, '%28').replace(/\)/g, '%29'))
-    .join('/');
-
-/**
  * The Markdown a run appends to GitHub's step summary: what ran and its counts, then a table of
  * the first problems, each linked to its line when the commit is known.
  */
@@ -139,8 +116,8 @@ export function stepSummary(title: string, list: readonly Diagnostic[], cwd = pr
     .slice(0, SUMMARY_ROWS)
     .map((d) => {
       const place = `${d.file}:${d.line}:${d.column}`;
-      const where = links ? `[${cell(place)}](${links.blob}/${linkPath(d.file)}#L${d.line})` : cell(place);
-      return `| ${d.severity} | ${where} | ${cell(d.message)} | \`${d.rule}\` |`;
+      const where = links ? `[${markdownText(place)}](${markdownUrl(`${links.blob}/${urlPath(d.file.split(path.sep).join('/'))}`)}#L${d.line})` : markdownText(place);
+      return `| ${d.severity} | ${where} | ${markdownText(d.message)} | \`${d.rule}\` |`;
     });
   const more = list.length > SUMMARY_ROWS ? [``, `…and ${list.length - SUMMARY_ROWS} more: see the log, or the annotations on the pull request's files.`] : [];
   return [`### ${title}: ${countLine(list)}`, '', '| | where | problem | rule |', '|---|---|---|---|', ...rows, ...more, ''].join('\n');

@@ -1,7 +1,10 @@
+import type { Link, Nodes, Table } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
 import { diagnosticsJson, formatDiagnostics, githubCommands, stepSummary, SUMMARY_ROWS } from '../src/diagnosticFormats.ts';
 import { diagnostic, warning } from '../src/diagnostics.ts';
 import { RULES, SCHEMA_CODES } from '../src/rules.ts';
+import { HIDDEN, HOSTILE_NAMES, hostileNames, markdownTree, visible } from './helpers/hostileText.ts';
 
 const list = [
   diagnostic('/p/content/site.yaml', { line: 52, column: 17, endLine: 52, endColumn: 24 }, 'link/broken', 'broken link "/legals"'),
@@ -41,11 +44,11 @@ describe('diagnostics as GitHub workflow commands', () => {
     expect(githubCommands([], '/p')).toBe('');
   });
 
-  it('escapes %, CR and LF in the message, and also : and , in properties, so no text can end a command early', () => {
+  it('escapes %, CR and LF in properties, and also : and ,; shows the message\'s CR and LF as \\r and \\n, so no text can end a command early', () => {
     const hostile = diagnostic('/p/content/articles/50%, off: now.md', { line: 3, column: 1 }, 'link/broken', 'line one\r\nline two: 100% sure, ::error file=x::injected');
     const [command] = githubCommands([hostile], '/p').split('\n');
     expect(command).toBe(
-      `::error file=content/articles/50%25%2C off%3A now.md,line=3,col=1,title=link/broken::line one%0D%0Aline two: 100%25 sure, ::error file=x::injected%0Ahint: ${RULES['link/broken']}`,
+      `::error file=content/articles/50%25%2C off%3A now.md,line=3,col=1,title=link/broken::line one\\r\\nline two: 100%25 sure, ::error file=x::injected%0Ahint: ${RULES['link/broken']}`,
     );
     // One line: the runner cannot read a second command out of it.
     expect(githubCommands([hostile], '/p').split('\n')).toHaveLength(1);
@@ -71,7 +74,7 @@ describe('the GitHub step summary', () => {
     const hostile = diagnostic('/p/content/pages/a|b) [x]_`y`.yaml', { line: 1, column: 1 }, 'link/broken', 'title "<details><img src=x> *bold* & more"\nsecond line | cell');
     const [, , , , row] = stepSummary('sitegen check', [hostile], '/p', { blob: 'https://github.com/t/web/blob/abc' }).split('\n');
     expect(row).toBe(
-      '| error | [content/pages/a\\|b) \\[x\\]\\_\\`y\\`.yaml:1:1](https://github.com/t/web/blob/abc/content/pages/a%7Cb%29%20%5Bx%5D_%60y%60.yaml#L1) | title "&lt;details&gt;&lt;img src=x&gt; \\*bold\\* &amp; more" second line \\| cell | `link/broken` |',
+      '| error | [content/pages/a\\|b) \\[x\\]\\_\\`y\\`.yaml:1:1](https://github.com/t/web/blob/abc/content/pages/a%7Cb%29%20%5Bx%5D_%60y%60.yaml#L1) | title "&lt;details&gt;&lt;img src=x&gt; \\*bold\\* &amp; more"\\\\nsecond line \\| cell | `link/broken` |',
     );
   });
 
@@ -82,5 +85,60 @@ describe('the GitHub step summary', () => {
     expect(lines.filter((l) => l.startsWith('| error |'))).toHaveLength(SUMMARY_ROWS);
     expect(lines.at(-2)).toBe("…and 70 more: see the log, or the annotations on the pull request's files.");
     expect(stepSummary('sitegen check', [], '/p')).toBe('### sitegen check: no problems\n');
+  });
+});
+
+describe('hostile file names and messages, in every format', () => {
+  // One problem per name, the name in its file and quoted in its message: the trial's names, then a seeded mix.
+  const names = [...new Set([...HOSTILE_NAMES, ...hostileNames(11, 80)])];
+  /** The content file of the i-th problem: numbered, so that the formats' order is the names' (a file name holds no `/`). */
+  const fileOf = (i: number) => `content/${String(i).padStart(3, '0')}-${names[i]!.replaceAll('/', '_')}.md`;
+  const hostile = names.map((name, i) => diagnostic(`/p/${fileOf(i)}`, { line: i + 1, column: 1 }, 'link/broken', `broken link "${name}"`));
+  const all = (node: Nodes): Nodes[] => [node, ...('children' in node ? node.children.flatMap(all) : [])];
+
+  it('text: one line per problem, its hint once and the counts; nothing hidden reaches the terminal', () => {
+    const lines = formatDiagnostics(hostile, '/p').split('\n');
+    expect(lines).toHaveLength(names.length + 2);
+    for (const line of lines) expect(line).not.toMatch(HIDDEN);
+    expect(lines.filter((line) => line.startsWith('::'))).toEqual([]);
+    expect(lines[0]).toBe('content/000-x\\n::warning file=x::injected.md:1:1  broken link "x\\n::warning file=x::injected"  [link/broken]');
+    expect(lines.at(-1)).toBe(`${names.length} errors in ${names.length} files`);
+  });
+
+  it('github: one command per problem, no hidden character but in the file it names, every file named exactly', () => {
+    const commands = githubCommands(hostile, '/p').split('\n');
+    expect(commands).toHaveLength(names.length);
+    commands.forEach((command, i) => {
+      const [, props, message] = /^::error ([^]*?)::([^]*)$/.exec(command) ?? [];
+      // What the runner reads back: %0D, %0A, %3A, %2C and %25 unescaped.
+      const unescape = (text: string) => text.replace(/%(0D|0A|3A|2C|25)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const file = props!.split(',').find((p) => p.startsWith('file='))!.slice('file='.length);
+      expect(unescape(file)).toBe(fileOf(i));
+      const [first, hint, ...more] = unescape(message!).split('\n');
+      expect({ first, hint, more }).toEqual({ first: expect.not.stringMatching(HIDDEN), hint: `hint: ${RULES['link/broken']}`, more: [] });
+    });
+  });
+
+  it('json: every name and message exactly as it is', () => {
+    const parsed = JSON.parse(diagnosticsJson(hostile, '/p')) as { file: string; message: string }[];
+    expect(parsed.map((d) => d.message)).toEqual(names.map((name) => `broken link "${name}"`));
+    expect(parsed.map((d) => d.file)).toEqual(names.map((_, i) => fileOf(i)));
+  });
+
+  it('step summary: a table of one row of four cells per problem, names and messages as written, links only to their files', () => {
+    const shown = hostile.slice(0, SUMMARY_ROWS);
+    const tree = markdownTree(stepSummary('sitegen check', shown, '/p', { blob: 'https://github.com/t/web/blob/abc' }));
+    expect(tree.children.map((n) => n.type)).toEqual(['heading', 'table']);
+    const table = tree.children[1] as Table;
+    expect(table.children.map((row) => row.children.length)).toEqual(Array.from({ length: shown.length + 1 }, () => 4));
+    table.children.slice(1).forEach((row, i) => {
+      const name = names[i]!;
+      const [, where, problem] = row.children;
+      const links = all(where!).filter((n): n is Link => n.type === 'link');
+      expect(links.map((l) => l.url), name).toEqual([`https://github.com/t/web/blob/abc/content/${encodeURIComponent(fileOf(i).slice('content/'.length)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}#L${i + 1}`]);
+      expect(toString(where), name).toBe(visible(`${fileOf(i)}:${i + 1}:1`));
+      expect(toString(problem), name).toBe(visible(`broken link "${name}"`));
+    });
+    expect(all(tree).filter((n) => n.type === 'html' || n.type === 'inlineCode' && !Object.hasOwn(RULES, n.value))).toEqual([]);
   });
 });

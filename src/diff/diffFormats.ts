@@ -1,3 +1,4 @@
+import { markdownCode, markdownUrl, shown, urlPath } from '../escape.ts';
 import { plural } from '../text.ts';
 import { groupSize, type GroupChanges, type SiteDiff } from './compare.ts';
 
@@ -12,8 +13,9 @@ export const MARKDOWN_LIST_LIMIT = 100;
 const KINDS = ['added', 'changed', 'removed'] as const;
 const MARKS = { added: '+', changed: '~', removed: '-' } as const;
 
+/** The address of a path in the preview: the path percent-encoded part by part, so a name can add no query, fragment or second line. */
 function previewLink(previewUrl: string, sitePath: string): string {
-  return `${previewUrl.replace(/\/+$/, '')}${encodeURI(sitePath)}`;
+  return `${previewUrl.replace(/\/+$/, '')}${urlPath(sitePath)}`;
 }
 
 function counts(group: GroupChanges): string {
@@ -25,14 +27,14 @@ function textGroup(name: string, group: GroupChanges, options: DiffFormatOptions
   const lines = [`${name}: ${counts(group)}`];
   for (const kind of KINDS) {
     for (const sitePath of group[kind]) {
-      const link = options.previewUrl && kind !== 'removed' ? `  ${previewLink(options.previewUrl, sitePath)}` : '';
-      lines.push(`  ${MARKS[kind]} ${sitePath}${link}`);
+      const link = options.previewUrl && kind !== 'removed' ? `  ${shown(previewLink(options.previewUrl, sitePath))}` : '';
+      lines.push(`  ${MARKS[kind]} ${shown(sitePath)}${link}`);
     }
   }
   return lines;
 }
 
-/** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed). Assets have no address to link to. */
+/** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed; a control character shown as its escape). Assets have no address to link to. */
 export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): string {
   const lines = [...textGroup('pages', diff.pages, options), ...textGroup('other files', diff.files, options), ...textGroup('assets', diff.assets, {})];
   return `${lines.length ? lines.join('\n') : 'no page, other file or asset changed'}\n`;
@@ -54,13 +56,17 @@ function markdownHeading(diff: SiteDiff): string {
 
 function markdownList(title: string, paths: string[], linked: boolean, options: DiffFormatOptions): string[] {
   if (!paths.length) return [];
-  const item = (sitePath: string) => (linked && options.previewUrl ? `- [\`${sitePath}\`](${previewLink(options.previewUrl, sitePath)})` : `- \`${sitePath}\``);
+  const item = (sitePath: string) => (linked && options.previewUrl ? `- [${markdownCode(sitePath)}](${markdownUrl(previewLink(options.previewUrl, sitePath))})` : `- ${markdownCode(sitePath)}`);
   const items = paths.slice(0, MARKDOWN_LIST_LIMIT).map(item);
   if (paths.length > MARKDOWN_LIST_LIMIT) items.push(`- … and ${paths.length - MARKDOWN_LIST_LIMIT} more`);
   return ['', `**${title} (${paths.length})**`, '', ...items];
 }
 
-/** For a pull-request comment: a heading with the counts, then a list per kind of change, linked into the preview (removed paths are not: they are gone from it). */
+/**
+ * For a pull-request comment: a heading with the counts, then a list per kind of change, linked
+ * into the preview (removed paths are not: they are gone from it). Each path is a code span that
+ * holds it exactly, so a file name can open no link, markup or HTML.
+ */
 export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): string {
   const lines = [markdownHeading(diff)];
   for (const [group, noun] of [['pages', 'pages'], ['files', 'other files'], ['assets', 'assets']] as const) {
