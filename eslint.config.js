@@ -39,7 +39,7 @@ function stageRule(index) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', '**/.*.sitegen/', 'node_modules/', '.sitegen-cache/', 'public/'] },
+  { ignores: ['dist', '**/.*.sitegen/', 'node_modules/', '.sitegen-cache/', '.sitegen-watch/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,12 @@ export interface Paths {
 /** The project folder (compiled code runs from elsewhere, so it says where the project is). */
 export const projectRoot = compiled()?.root ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * Where `watch` builds (with drafts) and serves from: a folder of its own, so that `dist` (or any
+ * `--out` of `build`) stays what the last `build` made and `publish` never ships a watch session.
+ */
+export const WATCH_OUT = path.join('.sitegen-watch', 'site');
+
 export function resolvePaths(options: { content?: string; out?: string; root?: string } = {}): Paths {
   const root = options.root ?? projectRoot;
   const content = path.resolve(options.content ?? path.join(root, 'content'));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { build, sourceDateEpochProblem, workerThresholdProblem } from '../pipeline/builder.ts';
 import { waitingLine } from '../pipeline/buildLock.ts';
-import { resolvePaths } from '../config.ts';
+import { projectRoot, resolvePaths, WATCH_OUT } from '../config.ts';
 import { parseBase } from '../routes/base.ts';
 import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
@@ -163,13 +163,12 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('watch')
-    .description('build, serve on localhost with live reload, and rebuild on every change')
+    .description(`build with drafts into ${WATCH_OUT}/ (never dist/, which only \`build\` writes), serve it on localhost with live reload, and rebuild on every change`)
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
-    .option('--out <dir>', 'output folder', 'dist')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
-    .action(async (opts: { content: string; out: string; port?: number }) => {
+    .action(async (opts: { content: string; port?: number }) => {
       const { watchCommand } = await import('./watchCommand.ts');
-      code = await watchCommand(resolvePaths({ content: opts.content, out: opts.out }), portChoice(opts.port));
+      code = await watchCommand(resolvePaths({ content: opts.content, out: path.join(projectRoot, WATCH_OUT) }), portChoice(opts.port));
     });
 
   program

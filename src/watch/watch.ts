@@ -117,16 +117,17 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     timer = setTimeout(run, 25);
   };
 
-  const first = new Promise<WorkerReply>((resolve) => waiters.push(resolve));
-  run();
-  await first;
-
+  // Files are watched before the first build starts: an edit saved while it runs builds again after it.
   const watcher = chokidar.watch([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], {
     ignoreInitial: true,
     awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 },
   });
   watcher.on('all', (_event, file) => schedule(classifyChange(paths, path.resolve(file))));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const first = new Promise<WorkerReply>((resolve) => waiters.push(resolve));
+  run();
+  await first;
 
   return {
     port: actual,

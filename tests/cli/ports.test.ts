@@ -45,7 +45,7 @@ describe('a preview server whose port is taken', () => {
   it('refuses a port the user named with one line and exit 2, for serve and for watch (which then ends by itself)', async () => {
     const port = (await occupy(0))!;
     const serve = await sitegen('serve', dir, '--port', String(port));
-    const watch = await sitegen('watch', '--port', String(port), '--content', FIXTURE, '--out', path.join(dir, 'watch-out'));
+    const watch = await sitegen('watch', '--port', String(port), '--content', FIXTURE);
     for (const { code, stdout, stderr, signal } of [serve, watch]) {
       expect(signal).toBeNull();
       expect(code).toBe(2);

@@ -1,0 +1,83 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolvePaths, WATCH_OUT } from '../../src/config.ts';
+import { startWatch, type Watcher } from '../../src/watch/watch.ts';
+import { fixtureCopy, treeHashes } from '../helpers/fixture.ts';
+import { finished, projectCopy } from '../helpers/project.ts';
+
+const EDITED = 'Inventory edited while a build ran';
+
+/** Waits until the page at `route` holds `text` (or 20 s pass), and says whether it did. */
+async function served(port: number, route: string, text: string): Promise<boolean> {
+  for (let i = 0; i < 400; i++) {
+    const response = await fetch(`http://127.0.0.1:${port}${route}`).catch(() => undefined);
+    if (response?.ok && (await response.text()).includes(text)) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+describe('watch loses no edit', () => {
+  let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+  let watcher: Watcher | undefined;
+  afterEach(async () => {
+    await watcher?.close();
+    watcher = undefined;
+    await fx.remove();
+  });
+
+  const edit = () => {
+    const file = fx.file('articles/first-steps.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${EDITED}`));
+  };
+
+  it('serves an edit saved the instant its first build finishes, before it was announced', async () => {
+    fx = await fixtureCopy();
+    let edited = false;
+    // Saved synchronously as the first build reports: the files must already be watched by then.
+    const log = (line: string) => {
+      if (!edited && line.startsWith('rebuilt ')) (edited = true), edit();
+    };
+    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, log);
+    expect(edited).toBe(true);
+    expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
+  });
+
+  it('serves an edit saved 1 s after it starts, while its first build runs', async () => {
+    fx = await fixtureCopy();
+    const saved = sleep(1000).then(edit);
+    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, () => undefined);
+    await saved;
+    expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
+  });
+});
+
+describe('watch builds beside the site', () => {
+  it('leaves dist byte for byte what the last build made, and serves its drafts from a folder of its own', async () => {
+    const project = await projectCopy();
+    try {
+      expect((await project.run(['build'])).code).toBe(0);
+      const before = await treeHashes(project.out);
+      const child = project.start(['watch', '--port', '0']);
+      const ended = finished(child);
+      let announced = '';
+      child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
+      for (let i = 0; i < 600 && !/localhost:\d+/.test(announced); i++) await sleep(50);
+      const port = Number(/localhost:(\d+)/.exec(announced)?.[1]);
+      await project.edit('content/articles/value-banks.md', (t) => t.replace(/^title: .*$/m, `title: ${EDITED}`));
+      const shown = await served(port, '/articles/value-banks', EDITED);
+      child.kill('SIGINT');
+      const { code, stderr } = await ended;
+      expect({ shown, code }, stderr).toEqual({ shown: true, code: 0 });
+      expect(await treeHashes(project.out)).toEqual(before);
+      expect(readFileSync(path.join(project.root, WATCH_OUT, 'articles/value-banks/index.html'), 'utf8')).toContain(EDITED);
+      // The watch output is git-ignored: a session leaves nothing to commit.
+      await project.git('init', '-q');
+      expect(await project.git('status', '--porcelain', '--', '.sitegen-watch')).toBe('');
+    } finally {
+      await project.remove();
+    }
+  }, 120_000);
+});
