@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Paths } from '../config.ts';
 import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import type { SiteDefinition } from '../model.ts';
-import { SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
+import { isPlainObject, ownedSchemaEntries, SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
 import { SCHEMAS_COMMAND, SCHEMAS_FOLDER, schemaFiles, type SchemaFile } from '../schemas/jsonSchemas.ts';
 
 const RUN = `run ${SCHEMAS_COMMAND} and commit what it writes`;
@@ -43,7 +43,7 @@ async function schemaFileProblems(dir: string, expected: SchemaFile[], committed
   return diagnostics;
 }
 
-/** Whether .vscode/settings.json maps the schemas to the YAML files they check, as `sitegen schemas` writes it. */
+/** Whether .vscode/settings.json maps the schemas to the YAML files they check, as `sitegen schemas` writes its own entries of it. */
 async function settingsProblem(root: string, expected: SchemaFile[]): Promise<Diagnostic | undefined> {
   const file = path.join(root, SETTINGS_FILE);
   const text = await readText(file);
@@ -54,8 +54,9 @@ async function settingsProblem(root: string, expected: SchemaFile[]): Promise<Di
   } catch {
     return diagnostic(file, FILE_START, 'schemas/outdated', `${SETTINGS_FILE} is not plain JSON (comments or trailing commas?), so its "${YAML_SCHEMAS_KEY}" cannot be checked: remove them, then ${RUN}`);
   }
-  const setting = (settings as Record<string, unknown> | null)?.[YAML_SCHEMAS_KEY];
-  if (isDeepStrictEqual(setting, yamlSchemasSetting(expected, 'content'))) return undefined;
+  const setting = isPlainObject(settings) ? settings[YAML_SCHEMAS_KEY] : undefined;
+  // Only sitegen's entries are compared: the user's own mappings (a schemastore URL, their own schema files) are theirs.
+  if (isPlainObject(setting) && isDeepStrictEqual(ownedSchemaEntries(setting, 'content'), yamlSchemasSetting(expected, 'content'))) return undefined;
   const at = text.split('\n').findIndex((line) => line.includes(`"${YAML_SCHEMAS_KEY}"`));
   return diagnostic(file, at === -1 ? FILE_START : { line: at + 1, column: text.split('\n')[at]!.indexOf('"') + 1 }, 'schemas/outdated', `"${YAML_SCHEMAS_KEY}" does not map each schema to the YAML files it checks: ${RUN}`);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { isProjectContent, readText } from '../load/schemaFiles.ts';
 import type { SiteDefinition } from '../model.ts';
-import { SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
+import { isPlainObject, mergeYamlSchemas, SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
 import { SCHEMAS_FOLDER, schemaFiles } from '../schemas/jsonSchemas.ts';
 
 /** What `sitegen schemas` did: files by path relative to the project. */
@@ -12,26 +12,37 @@ export interface SchemasWritten {
   written: string[];
   removed: string[];
   unchanged: number;
-  /** The editor settings: written, already right, not plain JSON (left alone), or not the project's content folder. */
-  settings: 'written' | 'unchanged' | 'not-json' | 'not-project';
+  /**
+   * The editor settings: written, already right, not plain JSON or not a settings object with
+   * `yaml.schemas` an object (either left alone, to lose nothing), or not the project's content folder.
+   */
+  settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project';
 }
 
-/** Sets `yaml.schemas` in .vscode/settings.json, keeping every other setting (and the key's place). */
-async function writeSettings(root: string, setting: Record<string, string>): Promise<SchemasWritten['settings']> {
+/** The indentation a JSON text uses (its first indented line's), so that a rewrite changes only what it must. */
+const indentOf = (text: string) => /^[ \t]+(?=")/m.exec(text)?.[0] ?? 2;
+
+/**
+ * Puts sitegen's entries into `yaml.schemas` of .vscode/settings.json: the user's entries of it,
+ * every other setting and their order are kept; a file already right is not rewritten.
+ */
+async function writeSettings(root: string, owned: Record<string, string>): Promise<SchemasWritten['settings']> {
   const file = path.join(root, SETTINGS_FILE);
   const text = await readText(file);
-  let settings: Record<string, unknown> = {};
+  let settings: unknown = {};
   if (text !== undefined) {
     try {
-      settings = JSON.parse(text) as Record<string, unknown>;
+      settings = JSON.parse(text);
     } catch {
       return 'not-json';
     }
   }
-  const next = `${JSON.stringify({ ...settings, [YAML_SCHEMAS_KEY]: setting }, null, 2)}\n`;
-  if (next === text) return 'unchanged';
+  const current = isPlainObject(settings) ? (settings[YAML_SCHEMAS_KEY] ?? {}) : undefined;
+  if (!isPlainObject(settings) || !isPlainObject(current)) return 'not-mapping';
+  const next = { ...settings, [YAML_SCHEMAS_KEY]: mergeYamlSchemas(current, owned, 'content') };
+  if (text !== undefined && JSON.stringify(next) === JSON.stringify(settings)) return 'unchanged';
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, next);
+  await writeFile(file, `${JSON.stringify(next, null, text === undefined ? 2 : indentOf(text))}\n`);
   return 'written';
 }
 

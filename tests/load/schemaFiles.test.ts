@@ -67,6 +67,31 @@ describe('check compares the committed schemas with the definition', () => {
     expect(again.code).toBe(0);
   }, 60_000);
 
+  it('keeps the user’s own yaml.schemas mappings through sitegen schemas, and check is clean with them; settings with comments are left as they are', async () => {
+    const settings = await readFile(project.file('.vscode/settings.json'), 'utf8');
+    const users = { 'https://json.schemastore.org/github-workflow.json': '.github/workflows/*.yml', './schemas/my-own.json': 'data/*.yaml' };
+    await project.edit('.vscode/settings.json', (t) => {
+      const parsed = JSON.parse(t) as Record<string, Record<string, string>>;
+      return `${JSON.stringify({ 'editor.tabSize': 2, 'yaml.schemas': { ...users, ...parsed['yaml.schemas'], 'content/.schemas/old.schema.json': 'content/old.yaml' } }, null, 2)}\n`;
+    });
+    expect(problemLines((await project.run(['check'])).stderr)).toEqual([expect.stringMatching(/^\.vscode\/settings\.json:3:3 {2}"yaml\.schemas" does not map each schema/)]);
+    const written = await project.run(['schemas']);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toContain('wrote "yaml.schemas" in .vscode/settings.json');
+    const kept = JSON.parse(await readFile(project.file('.vscode/settings.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(kept).toEqual({ 'editor.tabSize': 2, 'yaml.schemas': { ...users, ...(JSON.parse(settings) as Record<string, Record<string, string>>)['yaml.schemas'] } });
+    const checked = await project.run(['check']);
+    expect({ code: checked.code, stderr: checked.stderr }).toEqual({ code: 0, stderr: '' });
+
+    const commented = (await readFile(project.file('.vscode/settings.json'), 'utf8')).replace('{\n', '{\n  // the user’s note\n');
+    await writeFile(project.file('.vscode/settings.json'), commented);
+    const refused = await project.run(['schemas']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('sitegen: .vscode/settings.json is not plain JSON (comments or trailing commas?), so "yaml.schemas" was not written: remove them and run sitegen schemas again\n');
+    expect(await readFile(project.file('.vscode/settings.json'), 'utf8')).toBe(commented);
+    await writeFile(project.file('.vscode/settings.json'), settings);
+  }, 60_000);
+
   it('reports every schema of the project’s content/ when the whole folder is gone', async () => {
     await rm(project.file(SCHEMAS), { recursive: true });
     const { code, stdout } = await project.run(['check', '--format', 'json']);
