@@ -9,7 +9,7 @@ import importX from 'eslint-plugin-import-x';
  * orchestrated by the pipeline, which the commands use. The first stage is what all share.
  */
 const STAGES = [
-  ['diagnostics.ts', 'rules.ts', 'diagnosticFormats.ts', 'hash.ts', 'config.ts', 'runtime', 'schemas', 'yaml', 'hosting', 'routes', 'islands', 'model.ts'],
+  ['diagnostics.ts', 'codeFrame.ts', 'rules.ts', 'diagnosticFormats.ts', 'hash.ts', 'config.ts', 'runtime', 'schemas', 'yaml', 'hosting', 'routes', 'islands', 'model.ts'],
   ['load'],
   ['markdown'],
   ['validate'],
@@ -67,7 +67,7 @@ export default tseslint.config(
   {
     // The browser's code: it may use only what the server shares with it as types, and the base islands render under.
     files: ['src/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!islands/Island\\.tsx$|islands/base\\.ts$|diagnostics\\.ts$)', message: 'browser code imports only shared types and the islands\' base' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!islands/Island\\.tsx$|islands/base\\.ts$|diagnostics\\.ts$|codeFrame\\.ts$)', message: 'browser code imports only shared types and the islands\' base' }] }] },
   },
   {
     files: ['**/*.mjs'],

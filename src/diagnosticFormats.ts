@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { codeFrame } from './codeFrame.ts';
 import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
 import { plural } from './text.ts';
@@ -34,10 +35,10 @@ export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), paint = noP
 export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd(), paint = noPaint): string {
   const hinted = new Set<string>();
   const lines = sortDiagnostics(list).flatMap((d) => {
-    const line = formatDiagnostic(d, cwd, paint);
-    if (hinted.has(d.hint)) return [line];
+    const line = [formatDiagnostic(d, cwd, paint), ...(d.excerpt ? codeFrame(d.excerpt, d).map((l) => `    ${shown(l)}`) : [])];
+    if (hinted.has(d.hint)) return line;
     hinted.add(d.hint);
-    return [line, `    ${paint.dim(`hint: ${shown(d.hint)}`)}`];
+    return [...line, `    ${paint.dim(`hint: ${shown(d.hint)}`)}`];
   });
   lines.push(countLine(list, paint));
   return lines.join('\n');

@@ -1,3 +1,4 @@
+import type { Excerpt } from './codeFrame.ts';
 import type { PageProblem } from './model.ts';
 import { hintFor, TEMPLATE_HINT, type RuleId, type TemplateRule } from './rules.ts';
 
@@ -29,6 +30,8 @@ export interface Diagnostic extends Place {
   /** What to do about it, from the rule catalogue (or the page template whose check found it). */
   hint: string;
   severity: Severity;
+  /** The lines around the place, for a code frame, where the problem is hard to see from its message alone (a YAML syntax error). */
+  excerpt?: Excerpt;
 }
 
 export function diagnostic(file: string, at: Place, rule: RuleId, message: string): Diagnostic {

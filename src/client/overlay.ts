@@ -1,5 +1,6 @@
 // The browser side of `sitegen watch`: live reload, and the overlay that shows what is wrong
 // with the last change while the page below stays the last good build.
+import { codeFrame } from '../codeFrame.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 
 /** Why the last build failed: the content's problems (paths relative to the project), or a crash of a template or of sitegen. */
@@ -21,6 +22,7 @@ const STYLE = `
 #${ID} .place { color: #fde68a; font: inherit; }
 #${ID} .rule { color: #fca5a5; font: inherit; }
 #${ID} .hint { padding-left: 2ch; color: #cbd5e1; }
+#${ID} .frame { margin: 4px 0; padding: 8px 2ch; border-radius: 4px; background: #1e293b; color: #f1f5f9; white-space: pre; overflow-x: auto; }
 #${ID} button { float: right; margin: 0 0 8px 16px; padding: 6px 12px; border: 0; border-radius: 6px; background: #f1f5f9; color: #0f172a; font: 600 14px/1.4 system-ui, sans-serif; cursor: pointer; }
 #${ID} button:focus-visible { outline: 3px solid #fde68a; outline-offset: 2px; }
 `;
@@ -41,24 +43,28 @@ function summary(list: Diagnostic[], files: number): string {
   return `${[plural(errors, 'error'), ...(warnings ? [plural(warnings, 'warning')] : [])].join(' and ')} in ${plural(files, 'file')}`;
 }
 
-/** One problem: the terminal's line (spaced the same, so a copied line reads the same), then its hint. */
-function problem(d: Diagnostic): HTMLLIElement {
+/** One problem: the terminal's line (spaced the same, so a copied line reads the same), its code frame, then its hint unless an earlier problem showed it. */
+function problem(d: Diagnostic, hinted: Set<string>): HTMLLIElement {
   const item = element('li');
   const line = element('p', undefined, 'line');
   const message = d.severity === 'warning' ? `warning: ${d.message}` : d.message;
   line.append(element('code', `${d.file}:${d.line}:${d.column}`, 'place'), '  ', element('span', message), '  ', element('code', `[${d.rule}]`, 'rule'));
-  item.append(line, element('p', `hint: ${d.hint}`, 'hint'));
+  item.append(line);
+  if (d.excerpt) item.append(element('pre', codeFrame(d.excerpt, d).join('\n'), 'frame'));
+  if (!hinted.has(d.hint)) item.append(element('p', `hint: ${d.hint}`, 'hint'));
+  hinted.add(d.hint);
   return item;
 }
 
-/** The problems under a heading per file, in the order the server sent them (sorted by file and place). */
+/** The problems under a heading per file, in the order the server sent them (sorted by file and place); each hint once, as the terminal shows it. */
 function byFile(list: Diagnostic[]): HTMLElement[] {
   const files = new Map<string, Diagnostic[]>();
   for (const d of list) files.set(d.file, [...(files.get(d.file) ?? []), d]);
+  const hinted = new Set<string>();
   return [...files].map(([file, problems]) => {
     const section = element('section');
     const items = element('ol');
-    items.append(...problems.map(problem));
+    items.append(...problems.map((d) => problem(d, hinted)));
     section.append(element('h3', file), items);
     return section;
   });

@@ -1,5 +1,6 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
+import { excerptOf } from '../codeFrame.ts';
+import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.ts';
 
 /** A parsed YAML text that can say where any value or key came from. */
 export interface YamlSource {
@@ -31,7 +32,7 @@ export function parseYaml(file: string, text: string, lineOffset = 0): YamlSourc
     const last = at(end);
     return { ...at(start), endLine: last.line, endColumn: last.column };
   };
-  const errors = doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`));
+  const errors = syntaxErrors(doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)), text, lineOffset);
   let data: unknown;
   if (!errors.length) {
     try {
@@ -80,6 +81,26 @@ function aliasBomb(doc: Document): { start: number; end?: number; message: strin
   if (nestedAt) return nestedAt;
   const [name, most] = [...uses].sort((a, b) => b[1].count - a[1].count)[0] ?? [];
   return most && { start: most.range[0], end: most.range[1], message: `the alias *${name} is used ${most.count} times, more than a file may repeat a value` };
+}
+
+/** Errors after the first are shown up to this many: one mistake (an indent) often makes the parser report a dozen. */
+const MORE_SHOWN = 2;
+
+/**
+ * The first syntax error with a code frame of its lines, then at most two more, the last saying
+ * how many were left out: most of them follow from the first, which is the one to fix.
+ */
+function syntaxErrors(all: Diagnostic[], text: string, lineOffset: number): Diagnostic[] {
+  if (!all.length) return all;
+  const [first, ...rest] = sortDiagnostics(all) as [Diagnostic, ...Diagnostic[]];
+  const excerpt = excerptOf(text, first.line - lineOffset);
+  const shown = [{ ...first, excerpt: { ...excerpt, line: excerpt.line + lineOffset } }, ...rest.slice(0, MORE_SHOWN)];
+  const left = rest.length - MORE_SHOWN;
+  if (left > 0) {
+    const last = shown.at(-1)!;
+    shown[shown.length - 1] = { ...last, message: `${last.message} (and ${left} more YAML ${left === 1 ? 'error' : 'errors'} after it, not shown: they often follow from the first; fix it and check again)` };
+  }
+  return shown;
 }
 
 function firstLine(message: string): string {

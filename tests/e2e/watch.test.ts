@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,15 @@ describe('sitegen watch', () => {
     const response = await fetch(`http://127.0.0.1:${watcher.port}/legal`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Legal Stuff');
+    // A YAML syntax error shows the lines around it in the overlay, as the terminal does.
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${watcher.port}/legal`);
+    const frame = page.locator('#sitegen-overlay pre.frame');
+    await expect.poll(() => frame.count(), { timeout: 10_000 }).toBe(1);
+    // The parser notices the missing ] on the next line: the frame shows both.
+    const line = (await readFile(fx.file('site.yaml'), 'utf8')).split('\n').findIndex((l) => l.includes('name: [broken')) + 1;
+    expect((await frame.textContent())!.split('\n')).toEqual([`  ${line} | name: [broken`, expect.stringMatching(new RegExp(`^> ${line + 1} \\| legalName: `)), '    | ^', expect.stringMatching(new RegExp(`^  ${line + 2} \\| `))]);
+    await page.close();
     const fixed = watcher.nextBuild();
     await fx.edit('site.yaml', (t) => t.replace('name: [broken', 'name: Fixture Site'));
     expect((await fixed).type).toBe('built');

@@ -38,7 +38,9 @@ describe('watch loses no edit', () => {
     let edited = false;
     // Saved synchronously as the first build reports: the files must already be watched by then.
     const log = (line: string) => {
-      if (!edited && line.startsWith('rebuilt ')) (edited = true), edit();
+      if (edited || !line.startsWith('rebuilt ')) return;
+      edited = true;
+      edit();
     };
     watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, log);
     expect(edited).toBe(true);

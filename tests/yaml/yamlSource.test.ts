@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatDiagnostics } from '../../src/diagnosticFormats.ts';
+import { parseYaml } from '../../src/yaml/yamlSource.ts';
+
+describe('YAML syntax errors', () => {
+  it('reports the first error of a file with its code frame, then at most two more, saying how many it left out', () => {
+    const text = ['title: About', 'hero:', '  heading: We help', '    subheading: wrong indent', 'sections:', '  - a: 1', '   b: 2', '  - c: 3', '    d: [1, 2', 'e: }', 'f: {'].join('\n');
+    const { errors, data } = parseYaml('/site/pages/about.yaml', text);
+    expect(data).toBeUndefined();
+    expect(errors).toHaveLength(3);
+    expect(errors[0]!.excerpt).toEqual({ line: 2, text: ['hero:', '  heading: We help', '    subheading: wrong indent'] });
+    expect(errors.slice(1).map((e) => e.excerpt)).toEqual([undefined, undefined]);
+    expect(errors[2]!.message).toMatch(/\(and \d+ more YAML errors after it, not shown: they often follow from the first; fix it and check again\)$/);
+    const shown = formatDiagnostics(errors, '/site').split('\n');
+    // The frame and one hint under the first problem; one line each for the others; then the count.
+    expect(shown.slice(0, 6)).toEqual([
+      'pages/about.yaml:3:12  invalid YAML: Implicit keys need to be on a single line  [yaml-syntax]',
+      '      2 | hero:',
+      '    > 3 |   heading: We help',
+      '        |            ^',
+      '      4 |     subheading: wrong indent',
+      expect.stringMatching(/^ {4}hint: indent with spaces/),
+    ]);
+    expect(shown.slice(6)).toHaveLength(3);
+    expect(shown.at(-1)).toBe('3 errors in 1 file');
+  });
+
+  it('numbers the frame of frontmatter by the lines of its markdown file', () => {
+    const { errors } = parseYaml('/site/articles/a.md', 'title: x\n  bad: y\n', 1);
+    expect(errors[0]).toMatchObject({ line: 2, column: 8, excerpt: { line: 2, text: ['title: x', '  bad: y'] } });
+  });
+
+  it('says nothing is left out when nothing is', () => {
+    const { errors } = parseYaml('/site/a.yaml', 'a: 1\na: 2\n');
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^invalid YAML: Map keys must be unique$/)]);
+  });
+});
+
+describe('YAML aliases', () => {
+  it('refuses aliases of aliases that grow a document exponentially, at the first such alias', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)].join('\n');
+    const { errors, data } = parseYaml('/site/bomb.yaml', bomb);
+    expect(data).toBeUndefined();
+    expect(errors).toEqual([expect.objectContaining({ line: 3, column: 8, endLine: 3, endColumn: 10, rule: 'yaml/alias-bomb', message: expect.stringMatching(/^the alias \*b repeats a value that itself repeats others/) })]);
+  });
+
+  it('refuses one alias repeated more often than the parser allows, at its first use', () => {
+    const { errors } = parseYaml('/site/many.yaml', `a: &x 1\nb: [${Array(150).fill('*x').join(', ')}]\n`);
+    expect(errors).toEqual([expect.objectContaining({ line: 2, column: 5, rule: 'yaml/alias-bomb', message: 'the alias *x is used 150 times, more than a file may repeat a value: the file is not read' })]);
+  });
+
+  it('reads aliases used as YAML means them: a few repeats of a value', () => {
+    const { errors, data } = parseYaml('/site/ok.yaml', 'base: &cta { label: Start, href: /signup }\nhero: { cta: *cta }\nfooter: { cta: *cta }\n');
+    expect(errors).toEqual([]);
+    expect(data).toEqual({ base: { label: 'Start', href: '/signup' }, hero: { cta: { label: 'Start', href: '/signup' } }, footer: { cta: { label: 'Start', href: '/signup' } } });
+  });
+});
