@@ -2,6 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiled } from './runtime/compiled.ts';
 
+/** The marker in every output sitegen makes, and the one in the store of an output's versions: folders sitegen owns. */
+export const OUTPUT_MARKER = '.sitegen-output';
+export const STORE_MARKER = '.sitegen-store';
+
 /** Where everything lives. The content folder can be swapped (--content) for another of the same shape. */
 export interface Paths {
   root: string;

@@ -7,7 +7,7 @@ import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom } from './entries.ts';
-import { svgProblem, tooLarge } from './imageLimits.ts';
+import { tooLarge } from './imageLimits.ts';
 import type { ContentModel, Entry } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
@@ -50,13 +50,10 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     if (!fileExists(resolved.path)) return report('asset/missing', `missing image "${ref.url}": no such file in public/`);
     const image = sizeOf(resolved.path);
     if (!image) return report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
-    const onDisk = path.join(publicDir, resolved.path);
-    const large = image.format && tooLarge(onDisk, image);
+    // An unsafe SVG is reported at its own file by checkPublic: public/ publishes it, named or not.
+    const large = image.format && tooLarge(path.join(publicDir, resolved.path), image);
     if (large) report('image/too-large', `image "${ref.url}" is too large to publish: ${large}`);
-    const unsafe = !image.format && /\.svg$/i.test(resolved.path) ? unsafeSvg(onDisk) : undefined;
-    if (unsafe) report('image/unsafe-svg', `image "${ref.url}" is not safe to publish: ${unsafe}`);
   };
-  const unsafeSvg = memo(svgProblem);
 
   for (const { doc, release } of entries) for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
   for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));

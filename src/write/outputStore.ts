@@ -1,8 +1,10 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
-import { copyFile, cp, link, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
+import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
+import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -22,9 +24,8 @@ import packageJson from '../../package.json' with { type: 'json' };
  * link a moment before the switch can finish reading.
  */
 
-/** The marker in every output sitegen makes: only a marked (or empty) folder is ever replaced. */
-export const OUTPUT_MARKER = '.sitegen-output';
-export const STORE_MARKER = '.sitegen-store';
+// Only a marked (or empty) folder is ever replaced.
+export { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 const VERSION_NAME = /^(\d{13})-(\d+)-[0-9a-f]+$/;
 
 function markerText(): string {
@@ -181,12 +182,12 @@ export class StagedVersion {
   ) {}
 
   /**
-   * Adds public/'s files: copied, or hard-linked from the previous version when the caller
-   * knows public/ has not changed since it wrote that version.
+   * Adds public/'s files (as its walk lists them: checked, dotfiles left out), but those
+   * `leaveOut` names: copied, or hard-linked from the previous version when the caller knows
+   * public/ has not changed since it wrote that version.
    */
-  /** Copies public/ into the version, but the files `leaveOut` names (paths relative to public/). */
-  async addPublic(publicDir: string, unchangedSincePrevious: boolean, leaveOut: (file: string) => boolean = () => false): Promise<void> {
-    await copyPublic(publicDir, this.dir, unchangedSincePrevious ? this.previous : undefined, leaveOut);
+  async addPublic(files: PublicFile[], unchangedSincePrevious: boolean, leaveOut: (rel: string) => boolean = () => false): Promise<void> {
+    await copyPublic(files.filter((f) => !leaveOut(f.rel)), this.dir, unchangedSincePrevious ? this.previous : undefined);
   }
 
   /**
@@ -230,26 +231,16 @@ export class StagedVersion {
 }
 
 /**
- * Copies public/ into a version (a file at a time: faster than fs.cp's checks), or links its
- * files from `linkFrom`, a version that holds them as they are.
+ * Copies public/'s files into a version (a file at a time: faster than fs.cp's checks), or links
+ * them from `linkFrom`, a version that holds them as they are. A file reached through a link is
+ * copied from where the walk found it, so a link changed since then publishes nothing unchecked.
  */
-async function copyPublic(publicDir: string, dir: string, linkFrom: string | undefined, leaveOut: (file: string) => boolean): Promise<void> {
-  const entries = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return [];
-    throw e;
-  });
-  const names = (kind: (e: (typeof entries)[number]) => boolean) =>
-    entries
-      .filter(kind)
-      .map((e) => path.relative(publicDir, path.join(e.parentPath, e.name)))
-      .filter((file) => !leaveOut(file));
-  createFolders(dir, names((e) => !e.isDirectory()));
-  for (const rel of names((e) => e.isDirectory())) if (!existsSync(path.join(dir, rel))) mkdirSync(path.join(dir, rel), { recursive: true });
-  // A link (checked to stay inside the project) becomes the file or folder it points at.
-  for (const rel of names((e) => e.isSymbolicLink())) await cp(path.join(publicDir, rel), path.join(dir, rel), { recursive: true, dereference: true });
-  for (const rel of names((e) => e.isFile())) {
-    const linked = linkFrom ? await link(path.join(linkFrom, rel), path.join(dir, rel)).then(() => true, () => false) : false;
-    if (!linked) await copyFile(path.join(publicDir, rel), path.join(dir, rel));
+async function copyPublic(files: PublicFile[], dir: string, linkFrom: string | undefined): Promise<void> {
+  createFolders(dir, files.map((f) => f.rel));
+  for (const { rel, source, linked } of files) {
+    // A linked file may have changed outside public/: it is always copied afresh.
+    const reused = linkFrom && !linked ? await link(path.join(linkFrom, rel), path.join(dir, rel)).then(() => true, () => false) : false;
+    if (!reused) await copyFile(source, path.join(dir, rel));
   }
 }
 

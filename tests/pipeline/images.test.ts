@@ -124,15 +124,16 @@ describe('the image pipeline', () => {
     expect(await problems()).toEqual(['articles/first-steps.md:7 image/undecodable']);
   });
 
-  it('refuses an SVG with a script or a reference to another host', async () => {
-    for (const [svg, reason] of [
-      ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', 'it holds a <script>'],
-      ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://tracker.example/p.png" width="10" height="10"/></svg>', 'refers to another file or host'],
+  it('refuses an SVG with a script or a reference to another host, at its place in the SVG', async () => {
+    for (const [svg, reason, culprit] of [
+      ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', 'it holds a <script>', '<script>'],
+      ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://tracker.example/p.png" width="10" height="10"/></svg>', 'refers to another file or host', 'xlink:href'],
     ]) {
       await writeFile(path.join(paths.public, 'photos/chart.svg'), svg!);
       await fx.edit('articles/first-steps.md', (t) => t.replace('/photos/small.png', '/photos/chart.svg'));
       const error = (await build().catch((e: unknown) => e)) as ContentError;
-      expect(error.diagnostics.map((d) => [d.rule, d.line])).toEqual([['image/unsafe-svg', 13]]);
+      // Named or not, public/ publishes it: the SVG itself is at fault, not the line naming it.
+      expect(error.diagnostics.map((d) => [d.rule, path.relative(paths.public, d.file), d.line, d.column])).toEqual([['image/unsafe-svg', 'photos/chart.svg', 1, svg!.indexOf(culprit!) + 1]]);
       expect(error.diagnostics[0]!.message).toContain(reason);
     }
   });

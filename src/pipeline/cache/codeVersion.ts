@@ -1,7 +1,8 @@
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../../hash.ts';
+import { publicFiles } from '../../load/publicFiles.ts';
 import { sourceDigest } from '../../runtime/sources.mjs';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
@@ -22,15 +23,14 @@ export async function codeVersion(root: string, publicDir: string, cacheDir?: st
   const known = (memo && (await readCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, log))) || {};
   const hashes: Record<string, [number, number, string]> = {};
   const parts = [sourceDigest(root)];
-  const publicFiles = (await readdir(publicDir, { recursive: true }).catch(() => [] as string[])).sort();
-  for (const f of publicFiles) {
-    const file = path.join(publicDir, f);
-    // A dangling link has no target to describe: the link itself stands in (validation reports it).
-    const info = await stat(file).catch(() => lstat(file));
-    if (info.isSymbolicLink()) parts.push(f, 'link');
-    if (!info.isFile()) continue;
+  // What public/ publishes, as validation walks it: a link is never followed into the cache this build writes, nor round a loop.
+  const published = publicFiles(publicDir, root);
+  // What the walk refused or left out has no bytes to describe: its name and rule stand in (validation reports it).
+  for (const d of published.diagnostics) parts.push(path.relative(publicDir, d.file), d.rule);
+  for (const { rel: f, source } of published.files) {
+    const info = await stat(source);
     const [size, time, hash] = known[f] ?? [];
-    hashes[f] = [info.size, info.mtimeMs, size === info.size && time === info.mtimeMs && hash ? hash : contentHash(await readFile(file), 16)];
+    hashes[f] = [info.size, info.mtimeMs, size === info.size && time === info.mtimeMs && hash ? hash : contentHash(await readFile(source), 16)];
     parts.push(f, hashes[f][2]);
   }
   const changed = memo && JSON.stringify(hashes) !== JSON.stringify(known);
