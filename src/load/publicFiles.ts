@@ -42,12 +42,12 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
       }
       let real = path.join(dir, entry.name);
       if (entry.isSymbolicLink()) {
-        const refusal = linkRefusal(real, project);
-        if (refusal) {
-          diagnostics.push(diagnostic(shown, FILE_START, refusal.rule, refusal.message));
+        const followed = followLink(real, project);
+        if ('rule' in followed) {
+          diagnostics.push(diagnostic(shown, FILE_START, followed.rule, followed.message));
           continue;
         }
-        real = realpathSync(real);
+        real = followed.real;
       } else if (linked) {
         // Inside a linked folder, a plain entry can still be private (a link to the project's root reaches node_modules/).
         const hidden = privatePart(real, project);
@@ -72,8 +72,8 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
   return { files, diagnostics };
 }
 
-/** Why a link in public/ may not be published as what it points at, or undefined when it may. */
-function linkRefusal(link: string, project: string): { rule: 'public/dangling-link' | 'public/link-outside' | 'public/link-private'; message: string } | undefined {
+/** Where a link in public/ really leads, or why it may not be published as what it points at. */
+function followLink(link: string, project: string): { real: string } | { rule: 'public/dangling-link' | 'public/link-outside' | 'public/link-private'; message: string } {
   let real: string;
   try {
     real = realpathSync(link);
@@ -85,7 +85,7 @@ function linkRefusal(link: string, project: string): { rule: 'public/dangling-li
   }
   const hidden = privatePart(real, project);
   if (hidden) return { rule: 'public/link-private', message: `this link in public/ leads to ${path.relative(project, real)}, ${hidden}, and would publish it: copy the file into public/ instead` };
-  return undefined;
+  return { real };
 }
 
 /** Why a path inside the project is the project's own and never published, or undefined. */
