@@ -1,6 +1,7 @@
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import { appendFileSync } from 'node:fs';
 import { FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
+import { shown } from '../escape.ts';
 import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -16,7 +17,7 @@ export function formatBytes(bytes: number): string {
 
 /** The one summary line of a build. */
 export function summaryLine(result: BuildResult, out: string): string {
-  return `built ${result.pages} pages and ${result.assets} assets (${formatBytes(result.bytes)}) into ${out} in ${Math.round(result.ms)} ms`;
+  return `built ${result.pages} pages and ${result.assets} assets (${formatBytes(result.bytes)}) into ${shown(out)} in ${Math.round(result.ms)} ms`;
 }
 
 export function verboseLines(result: BuildResult): string[] {
@@ -60,22 +61,10 @@ export function reportFailure(error: unknown, report: Reporter): number {
     return EXIT.content;
   }
   if (error instanceof OutputRefused) {
-    process.stderr.write(`sitegen: ${error.message}\n`);
+    process.stderr.write(`sitegen: ${shown(error.message)}\n`);
     return EXIT.usage;
   }
   throw error;
-}
-
-/**
- * A fault in a template, a worker or the generator itself: what failed and where (the page and
- * content file when a page was rendering), then the first frames of the original error's stack,
- * which source maps point at src/ and templates/ lines.
- */
-export function describeCrash(error: unknown): string {
-  const err = error instanceof Error ? error : new Error(String(error));
-  const origin = err.cause instanceof Error ? err.cause : err;
-  const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 6);
-  return [`sitegen: ${err.message}`, ...frames].join('\n');
 }
 
 /** Shows progress on stderr only when a build takes longer than a second. */

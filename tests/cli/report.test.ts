@@ -2,8 +2,10 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeCrash } from '../../src/diagnosticFormats.ts';
 import { RULES, SCHEMA_CODES } from '../../src/rules.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
+import { HIDDEN } from '../helpers/hostileText.ts';
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 beforeEach(async () => {
@@ -115,5 +117,38 @@ describe('under GitHub Actions', () => {
     const clean = await runCli('check', '--content', fx.content, '--format', 'text');
     expect({ code: clean.code, stdout: clean.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/^content is valid/) });
     expect(await readFile(summary, 'utf8')).toBe(`${written}### sitegen check: no problems\n\n`);
+  });
+});
+
+describe('a content file whose name holds a newline, a workflow command and a bidi override', () => {
+  const NAME = 'articles/x\n::warning file=x::injected\u202e.md';
+
+  it('is one line per problem in the text format, shown with escapes; one command per problem for GitHub; exact in JSON', async () => {
+    await copyFile(fx.file('articles/second-look.md'), fx.file(NAME));
+    const text = await runCli('check', '--content', fx.content);
+    expect(text.code).toBe(1);
+    const lines = text.stderr.trimEnd().split('\n');
+    // Three problems (the slug, the title seen from each file), two hints, the counts: nothing else.
+    expect(lines).toHaveLength(6);
+    expect(lines.at(-1)).toBe('1 error and 2 warnings in 2 files');
+    for (const line of lines) expect(line).not.toMatch(HIDDEN);
+    expect(lines.filter((line) => !/^(?: {4}hint: |\S.*:\d+:\d+ {2}|1 error)/.test(line))).toEqual([]);
+    expect(lines).toContain(`${relative('articles/x\\n::warning file=x::injected\\u202e.md')}:1:1  file name "x\\n::warning file=x::injected\\u202e.md" must be a lowercase slug such as my-entry.md  [content/slug]`);
+
+    const github = await runCli('check', '--content', fx.content, '--format', 'github');
+    const commands = github.stdout.trimEnd().split('\n');
+    expect(commands).toHaveLength(3);
+    for (const command of commands) expect(command).toMatch(/^::(?:error|warning) file=/);
+
+    const json = JSON.parse((await runCli('check', '--content', fx.content, '--format', 'json')).stdout) as { file: string }[];
+    expect(json.map((d) => d.file)).toContain(relative(NAME));
+  });
+
+  it('is one line in a crash\'s report, before the stack frames', () => {
+    const crash = new Error('content/articles/x\n::error::injected.md: rendering /articles/x failed');
+    const [first, ...frames] = describeCrash(crash).split('\n');
+    expect(first).toBe('sitegen: content/articles/x\\n::error::injected.md: rendering /articles/x failed');
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect(frame).toMatch(/^\s+at /);
   });
 });
