@@ -140,3 +140,16 @@ export const FORMATS = {
 } satisfies Record<string, DiagnosticFormat>;
 
 export type FormatName = keyof typeof FORMATS;
+
+/**
+ * A fault in a template, a worker or the generator itself: what failed and where (the page and
+ * content file when a page was rendering) on one line, a name's control characters shown as
+ * escapes, then the first frames of the original error's stack, which source maps point at src/
+ * and templates/ lines.
+ */
+export function describeCrash(error: unknown): string {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const origin = err.cause instanceof Error ? err.cause : err;
+  const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 6);
+  return [`sitegen: ${shown(err.message)}`, ...frames].join('\n');
+}

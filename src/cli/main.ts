@@ -6,10 +6,10 @@ import { build, sourceDateEpochProblem, workerThresholdProblem } from '../pipeli
 import { waitingLine } from '../pipeline/buildLock.ts';
 import { projectRoot, resolvePaths, WATCH_OUT } from '../config.ts';
 import { parseBase } from '../routes/base.ts';
-import { FORMATS, type FormatName } from '../diagnosticFormats.ts';
+import { describeCrash, FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { describeCrash, EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 
 function port(value: string): number {
   const n = Number(value);
