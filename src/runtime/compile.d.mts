@@ -1,1 +1,1 @@
-export function compileGenerator(root: string): Promise<string>;
+export function compileGenerator(root: string, warn?: (line: string) => void): Promise<string>;
