@@ -176,7 +176,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('upload a built site to an S3-compatible bucket: only changed files, assets before pages, stale objects last')
     .argument('[dir]', 'built site folder', 'dist')
     .requiredOption('--bucket <name>', 'bucket to publish to')
-    .option('--prefix <prefix>', 'key prefix inside the bucket', '')
+    .option('--prefix <prefix>', 'key prefix inside the bucket, as previews/pr-42/: plain segments (letters, digits, -, _, ~, .) separated by /; left out, the bucket root')
     .option('--endpoint <url>', 'S3-compatible endpoint (MinIO, R2, …); default: AWS S3', url)
     .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
     .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
@@ -184,9 +184,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--asset-retention <days>', 'days to keep hashed assets of earlier releases', nonNegative, 7)
     .option('--dry-run', 'print the plan and change nothing')
     .option('--force', 'upload every file even if the bucket has the same bytes (after a change of header rules)')
+    .option('--overlap-sites', 'publish where another published site has objects: among the objects of a site around the prefix (stale ones are then never deleted), or over a site published inside it')
     .option('--concurrency <n>', 'uploads at a time', positiveInteger, 8)
     .option('--verbose', 'list every key uploaded, deleted or kept')
-    .action(async (dir: string, opts: { bucket: string; prefix: string; endpoint?: string; region?: string; delete?: boolean; deleteAll?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; concurrency: number; verbose?: boolean }) => {
+    .action(async (dir: string, opts: { bucket: string; prefix?: string; endpoint?: string; region?: string; delete?: boolean; deleteAll?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; overlapSites?: boolean; concurrency: number; verbose?: boolean }) => {
       const { publishCommand } = await import('./publishCommand.ts');
       code = await publishCommand(dir, {
         bucket: opts.bucket,
@@ -198,6 +199,7 @@ export async function main(argv: string[]): Promise<number> {
         assetRetentionDays: opts.assetRetention,
         dryRun: Boolean(opts.dryRun),
         force: Boolean(opts.force),
+        overlapSites: Boolean(opts.overlapSites),
         concurrency: opts.concurrency,
         verbose: Boolean(opts.verbose),
       });

@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describeError } from '../publish/describeError.ts';
-import { executePublish, executeRemoval, preparePublish, prepareRemoval, type PublishOptions } from '../publish/publish.ts';
-import { normalizePrefix } from '../publish/siteObjects.ts';
+import { executePublish, executeRemoval, preparePublish, prepareRemoval, type Overlap, type PublishOptions } from '../publish/publish.ts';
+import { parsePrefix, prefixProblemLine } from '../publish/prefix.ts';
 import type { PublishPlan } from '../publish/plan.ts';
 import { EXIT, formatBytes } from './report.ts';
 import { plural } from '../text.ts';
 
-export interface PublishCommandOptions extends Omit<PublishOptions, 'dir'> {
+export interface PublishCommandOptions extends Omit<PublishOptions, 'dir' | 'prefix'> {
+  /** `--prefix` as written: undefined when left out. */
+  prefix: string | undefined;
   /** Remove the site at --prefix (a preview whose pull request closed) instead of publishing. */
   deleteAll: boolean;
   dryRun: boolean;
@@ -33,16 +35,25 @@ function planLines(plan: PublishPlan, target: string, detailed: boolean, otherSi
   return lines;
 }
 
+/** Why a publish meeting other sites' objects is refused, and how to go on: one line each. */
+function overlapLines(overlaps: Overlap[], bucket: string, prefix: string): string[] {
+  return overlaps.map((o) =>
+    o.kind === 'inside'
+      ? `sitegen publish: s3://${bucket}/${prefix} holds ${plural(o.objects, 'object')} of the site published at s3://${bucket}/${o.site}, and no site was published at ${prefix} itself: a publish there would overwrite them and its --delete would remove them. Publish at a prefix of its own (such as previews/pr-42/), or pass --overlap-sites to publish among them (stale objects there are then never deleted)`
+      : `sitegen publish: ${plural(o.objects, 'key')} of this site fall inside the site published at s3://${bucket}/${o.site}: they would overwrite its objects. Remove that site first (--delete-all --prefix ${o.site}), or pass --overlap-sites to overwrite them`,
+  );
+}
+
 /** `sitegen publish --delete-all`: removes every object of the site at the prefix, as a publish reports. */
-async function removeCommand(options: PublishCommandOptions): Promise<number> {
-  if (!normalizePrefix(options.prefix)) {
+async function removeCommand(options: PublishCommandOptions, prefix: string): Promise<number> {
+  if (!prefix) {
     process.stderr.write('sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n');
     return EXIT.usage;
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = performance.now();
   try {
-    const prepared = await prepareRemoval({ ...options, prefix: options.prefix ?? '' });
+    const prepared = await prepareRemoval({ ...options, prefix });
     const where = `s3://${options.bucket}/${prepared.prefix}`;
     if (!prepared.deletes.length) {
       process.stdout.write(`${where}: nothing is published there, nothing to delete\n`);
@@ -51,6 +62,10 @@ async function removeCommand(options: PublishCommandOptions): Promise<number> {
     if (!prepared.published) {
       // Keys under a prefix that no publish made a site of are part of the site around it (`articles/` of the live site).
       process.stderr.write(`sitegen publish: ${where} holds ${plural(prepared.deletes.length, 'object')} but no site was published there (it has no .sitegen-publish.json): they belong to the site around it, and nothing was deleted\n`);
+      return EXIT.usage;
+    }
+    if (prepared.insideSite !== undefined) {
+      process.stderr.write(`sitegen publish: ${where} was published among the objects of the site at s3://${options.bucket}/${prepared.insideSite} (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n`);
       return EXIT.usage;
     }
     const lines = [`${where}: delete all ${plural(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
@@ -72,7 +87,14 @@ async function removeCommand(options: PublishCommandOptions): Promise<number> {
 
 /** `sitegen publish`: prints the plan, carries it out, and prints one line of what it did. */
 export async function publishCommand(dir: string, options: PublishCommandOptions): Promise<number> {
-  if (options.deleteAll) return removeCommand(options);
+  // Before anything is read or asked of the bucket: a prefix that is not plain data names no place to write.
+  const parsed = parsePrefix(options.prefix);
+  if ('problem' in parsed) {
+    process.stderr.write(`${prefixProblemLine(options.prefix, parsed.problem)}\n`);
+    return EXIT.usage;
+  }
+  const { prefix } = parsed;
+  if (options.deleteAll) return removeCommand(options, prefix);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
     return EXIT.usage;
@@ -81,9 +103,14 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = performance.now();
   try {
-    const prepared = await preparePublish({ ...options, dir });
+    const prepared = await preparePublish({ ...options, prefix, dir });
+    if (prepared.overlaps.length && !options.overlapSites) {
+      process.stderr.write(`${overlapLines(prepared.overlaps, options.bucket, prefix).join('\n')}\n`);
+      return EXIT.usage;
+    }
     const target = `s3://${options.bucket}/${prepared.prefix}`;
-    process.stdout.write(`${planLines(prepared.plan, target, options.dryRun || options.verbose, prepared.otherSites).join('\n')}\n`);
+    const held = prepared.held === undefined ? [] : [`  hold    stale objects: this site was published among the objects of the site at s3://${options.bucket}/${prepared.held} (--overlap-sites), so --delete cannot tell its own from that site's`];
+    process.stdout.write(`${[...planLines(prepared.plan, target, options.dryRun || options.verbose, prepared.otherSites), ...held].join('\n')}\n`);
     if (options.dryRun) {
       process.stdout.write('dry run: nothing was changed\n');
       return EXIT.ok;

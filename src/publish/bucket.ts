@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { z } from 'zod';
 import { PART_SIZE } from './etag.ts';
@@ -17,7 +17,7 @@ export interface ObjectHeaders {
   cacheControl: string;
 }
 
-const manifestSchema = z.object({ retired: z.record(z.string(), z.string()) });
+const manifestSchema = z.object({ retired: z.record(z.string(), z.string()), insideSite: z.string().optional() });
 
 /**
  * The bucket, through the AWS SDK: credentials from the standard chain (environment, profile,
@@ -62,6 +62,16 @@ export class Bucket {
       return parsed.success ? parsed.data : { retired: {} };
     } catch (error) {
       if ((error as Error).name === 'NoSuchKey' || error instanceof SyntaxError) return { retired: {} };
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return false;
       throw error;
     }
   }

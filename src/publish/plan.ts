@@ -14,6 +14,11 @@ export interface RemoteObject {
  */
 export interface PublishManifest {
   retired: Record<string, string>;
+  /**
+   * The prefix of the site this one was first published among the objects of (`--overlap-sites`):
+   * the objects under its prefix are then not all its own, so its stale ones are never deleted.
+   */
+  insideSite?: string;
 }
 
 export interface PlanOptions {
@@ -29,6 +34,8 @@ export interface PlanOptions {
 export interface PublishPlan {
   /** Files to upload, hashed assets and images first, pages and page lists last. */
   uploads: SiteFile[];
+  /** The uploads that add a key the bucket lacks (a new page): pages that link to them must wait for them. */
+  added: Set<SiteFile>;
   unchanged: number;
   /** Stale keys to delete, after every upload succeeded. */
   deletes: string[];
@@ -38,12 +45,13 @@ export interface PublishPlan {
   manifest: PublishManifest;
 }
 
-const PHASE_ORDER = { assets: 0, pages: 1 } as const;
+const PHASE_ORDER = { assets: 0, pages: 1, lists: 2 } as const;
 
 /** Compares the built files with the bucket: a file goes up only when a key lacks its bytes. */
 export function planPublish(files: SiteFile[], remote: RemoteObject[], previous: PublishManifest, options: PlanOptions): PublishPlan {
   const inBucket = new Map(remote.map((o) => [o.key, o]));
   const uploads: SiteFile[] = [];
+  const added = new Set<SiteFile>();
   let unchanged = 0;
   for (const file of files) {
     const current = file.keys.every((key) => {
@@ -52,6 +60,7 @@ export function planPublish(files: SiteFile[], remote: RemoteObject[], previous:
     });
     if (current && !options.force) unchanged++;
     else uploads.push(file);
+    if (!file.keys.every((key) => inBucket.has(key))) added.add(file);
   }
   uploads.sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase]);
 
@@ -73,5 +82,5 @@ export function planPublish(files: SiteFile[], remote: RemoteObject[], previous:
     }
   }
   const uploadBytes = uploads.reduce((sum, f) => sum + f.size * f.keys.length, 0);
-  return { uploads, unchanged, deletes: deletes.sort(), kept: kept.sort(), uploadBytes, manifest: { retired } };
+  return { uploads, added, unchanged, deletes: deletes.sort(), kept: kept.sort(), uploadBytes, manifest: { retired } };
 }

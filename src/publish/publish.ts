@@ -5,14 +5,18 @@ import { manifestOfFolder, manifestText, PAGE_MANIFEST_KEY } from '../diff/pageM
 import { CACHE_REVALIDATE } from '../hosting/policy.ts';
 import { Bucket, type BucketOptions } from './bucket.ts';
 import { s3Etags } from './etag.ts';
-import { planPublish, type PublishPlan, type RemoteObject } from './plan.ts';
-import { normalizePrefix, siteFiles, type SiteFile } from './siteObjects.ts';
+import { planPublish, type PublishManifest, type PublishPlan, type RemoteObject } from './plan.ts';
+import { siteFiles, type SiteFile } from './siteObjects.ts';
+import { linkedKeys, uploadSteps } from './uploadOrder.ts';
 
 export interface PublishOptions extends BucketOptions {
   dir: string;
-  prefix?: string;
+  /** A prefix `parsePrefix` read: '' or segments ending in `/`. */
+  prefix: string;
   delete: boolean;
   force: boolean;
+  /** Publish even where another published site's objects are (see `Overlap`). */
+  overlapSites: boolean;
   /** Days a hashed asset of an earlier release stays in the bucket before --delete removes it. */
   assetRetentionDays: number;
   now?: Date;
@@ -32,6 +36,25 @@ export interface PreparedPublish {
   otherSites: Map<string, number>;
   /** The site's page manifest (what `sitegen diff` compares), kept beside the publish manifest so a pull request can be compared with the live site without building it. */
   pages: { key: string; body: Buffer; changed: boolean };
+  /** The plan's uploads in the steps `uploadSteps` made of them. */
+  steps: SiteFile[][];
+  /** Other sites' objects this publish would overwrite or adopt: refused unless `overlapSites`. */
+  overlaps: Overlap[];
+  /** Stale objects held back because the prefix lies among another site's objects: which of them are this site's is not known. */
+  held: string | undefined;
+}
+
+/**
+ * Where a publish meets another site published in the same bucket: its prefix lies among the
+ * objects of a site around it (`articles/` inside the live site), or its keys fall inside a site
+ * published within it. A preview inside the live site meets neither: its keys are its own.
+ */
+export interface Overlap {
+  kind: 'inside' | 'over';
+  /** The other site's prefix ('' for the bucket root). */
+  site: string;
+  /** The other site's objects under this prefix (`inside`), or this build's keys under its prefix (`over`). */
+  objects: number;
 }
 
 const MANIFEST = '.sitegen-publish.json';
@@ -55,9 +78,26 @@ export function ownObjects(listed: RemoteObject[], prefix: string): { own: Remot
   return { own, otherSites };
 }
 
+/** The nearest site published around `prefix`, known by its manifest at one of the prefixes that contain it. */
+async function siteAround(bucket: Bucket, prefix: string): Promise<string | undefined> {
+  const segments = prefix.split('/').slice(0, -1);
+  for (let n = segments.length - 1; n >= 0; n--) {
+    const around = segments.slice(0, n).map((s) => `${s}/`).join('');
+    if (await bucket.exists(around + MANIFEST)) return around;
+  }
+  return undefined;
+}
+
+/** The links of the new pages, which the pages that link to them wait for. */
+async function linksOfAdded(dir: string, plan: PublishPlan): Promise<Map<SiteFile, string[]>> {
+  const pages = plan.uploads.filter((f) => f.phase === 'pages' && plan.added.has(f));
+  const limit = pLimit(32);
+  return new Map(await Promise.all(pages.map((page) => limit(async () => [page, linkedKeys(await readFile(path.join(dir, page.file), 'utf8'))] as const))));
+}
+
 /** Reads the built folder and the bucket and works out what to upload, keep and delete. */
 export async function preparePublish(options: PublishOptions): Promise<PreparedPublish> {
-  const prefix = normalizePrefix(options.prefix);
+  const { prefix } = options;
   const manifestKey = prefix + MANIFEST;
   const bucket = new Bucket(options);
   // The output folder is a link to its current version: a build finishing meanwhile must not mix two sites.
@@ -66,7 +106,18 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
   const [files, listed, pageManifest] = await Promise.all([siteFiles(dir, prefix), bucket.list(prefix), manifestOfFolder(dir)]);
   const { own, otherSites } = ownObjects(listed, prefix);
   const firstPublish = !own.some((o) => o.key === manifestKey);
-  const previous = firstPublish ? { retired: {} } : await bucket.readManifest(manifestKey);
+  const previous: PublishManifest = firstPublish ? { retired: {} } : await bucket.readManifest(manifestKey);
+
+  const overlaps: Overlap[] = [];
+  // Objects under a prefix that no publish made a site of belong to the site around it, if there is one.
+  const around = firstPublish && own.length ? await siteAround(bucket, prefix) : undefined;
+  if (around !== undefined) overlaps.push({ kind: 'inside', site: around, objects: own.length });
+  for (const site of otherSites.keys()) {
+    const objects = files.flatMap((f) => f.keys).filter((key) => key.startsWith(site)).length;
+    if (objects) overlaps.push({ kind: 'over', site, objects });
+  }
+  const insideSite = previous.insideSite ?? around;
+
   const pagesBody = Buffer.from(manifestText(pageManifest));
   const pagesObject = own.find((o) => o.key === pagesKey);
   const plan = planPublish(
@@ -75,9 +126,20 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
     previous,
     { prefix, delete: options.delete, force: options.force, assetRetentionMs: options.assetRetentionDays * DAY_MS, now: options.now ?? new Date() },
   );
+  if (insideSite !== undefined) {
+    plan.manifest.insideSite = insideSite;
+    plan.kept = [...plan.kept, ...plan.deletes].sort();
+    plan.deletes = [];
+  }
   const manifestChanged = JSON.stringify(plan.manifest) !== JSON.stringify(previous);
   const pagesChanged = options.force || !pagesObject || !s3Etags(pagesBody).includes(pagesObject.etag);
-  return { bucket, prefix, dir, plan, manifestKey, manifestChanged, firstPublish, otherSites, pages: { key: pagesKey, body: pagesBody, changed: pagesChanged } };
+  const steps = uploadSteps(plan.uploads, plan.added, await linksOfAdded(dir, plan));
+  plan.uploads = steps.flat();
+  return {
+    bucket, prefix, dir, plan, manifestKey, manifestChanged, firstPublish, otherSites,
+    pages: { key: pagesKey, body: pagesBody, changed: pagesChanged },
+    steps, overlaps, held: options.delete ? insideSite : undefined,
+  };
 }
 
 /** Everything a site published at `prefix` left in the bucket, worked out but not yet deleted. */
@@ -89,18 +151,22 @@ export interface PreparedRemoval {
   otherSites: Map<string, number>;
   /** Whether a site was published at the prefix (its manifest is there): objects under a prefix without one belong to the site around it. */
   published: boolean;
+  /** The site this one was published among the objects of (`--overlap-sites`): its objects cannot be told apart, and none is deleted. */
+  insideSite: string | undefined;
 }
 
 /** Lists the site at a prefix (a preview) for `--delete-all`: its objects and its manifest, never a site published inside it. */
 export async function prepareRemoval(options: BucketOptions & { prefix: string }): Promise<PreparedRemoval> {
-  const prefix = normalizePrefix(options.prefix);
+  const { prefix } = options;
   if (!prefix) throw new Error('--delete-all needs a --prefix: it never deletes a whole bucket');
   const bucket = new Bucket(options);
   const { own, otherSites } = ownObjects(await bucket.list(prefix), prefix);
   const manifestKey = prefix + MANIFEST;
   // The manifest goes last: a removal stopped midway leaves the prefix marked as a site's, so the live site's --delete still leaves it alone.
   const deletes = [...own.map((o) => o.key).filter((key) => key !== manifestKey).sort(), ...own.filter((o) => o.key === manifestKey).map((o) => o.key)];
-  return { bucket, prefix, deletes, otherSites, published: own.some((o) => o.key === manifestKey) };
+  const published = own.some((o) => o.key === manifestKey);
+  const { insideSite } = published ? await bucket.readManifest(manifestKey) : { insideSite: undefined };
+  return { bucket, prefix, deletes, otherSites, published, insideSite };
 }
 
 /** Deletes what `prepareRemoval` listed, the manifest in a request of its own after the rest. */
@@ -112,8 +178,8 @@ export async function executeRemoval(prepared: PreparedRemoval): Promise<void> {
 }
 
 /**
- * Carries a plan out in the order that keeps the live site whole if it stops midway: assets
- * first, then pages (which point at them), then the manifest, then deletions.
+ * Carries a plan out in the order that keeps the live site whole if it stops midway: its upload
+ * steps (assets, new pages, changed pages, lists of pages), then the manifest, then deletions.
  */
 export async function executePublish(prepared: PreparedPublish, concurrency: number): Promise<void> {
   const { bucket, plan } = prepared;
@@ -124,10 +190,11 @@ export async function executePublish(prepared: PreparedPublish, concurrency: num
   const upload = (file: SiteFile) =>
     limit(async () => {
       const body = await readFile(path.join(prepared.dir, file.file));
-      for (const key of file.keys) await bucket.put(key, body, file);
+      // A page's route (`about`) before its file (`about/index.html`): links lead to the route, and a page may link to itself.
+      for (const key of [...file.keys].reverse()) await bucket.put(key, body, file);
     });
-  for (const phase of ['assets', 'pages'] as const) {
-    await Promise.all(plan.uploads.filter((f) => f.phase === phase).map(upload)).catch((error: unknown) => {
+  for (const step of prepared.steps) {
+    await Promise.all(step.map(upload)).catch((error: unknown) => {
       // Nothing more starts once one upload has failed; the next publish completes the rest.
       limit.clearQueue();
       throw error;

@@ -5,8 +5,8 @@ import { keysOf } from '../hosting/keys.ts';
 import { cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
 import { s3Etags } from './etag.ts';
 
-/** Pages, and the files that list pages, go up after everything they point at. */
-export type Phase = 'assets' | 'pages';
+/** Pages go up after the assets they point at, and the files that list pages (feed, sitemap, robots.txt) after the pages. */
+export type Phase = 'assets' | 'pages' | 'lists';
 
 /** One built file and the bucket keys it is stored under. */
 export interface SiteFile {
@@ -23,12 +23,6 @@ export interface SiteFile {
 }
 
 const PAGE_LISTS = new Set(['sitemap.xml', 'feed.xml', 'robots.txt']);
-
-/** Normalises a key prefix: no leading slash, one trailing slash, or empty. */
-export function normalizePrefix(prefix: string | undefined): string {
-  const clean = (prefix ?? '').replace(/^\/+|\/+$/g, '');
-  return clean ? `${clean}/` : '';
-}
 
 /** Every file of a built site with its keys and headers, pages answering at their exact path. */
 export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]> {
@@ -49,7 +43,7 @@ export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]
         etags: s3Etags(body),
         contentType: contentTypeFor(file),
         cacheControl: cacheControlFor(file),
-        phase: file.endsWith('.html') || PAGE_LISTS.has(file) ? 'pages' : 'assets',
+        phase: PAGE_LISTS.has(file) ? 'lists' : file.endsWith('.html') ? 'pages' : 'assets',
       } satisfies SiteFile;
     })),
   );

@@ -39,9 +39,15 @@ export async function startS3() {
       writes = 0;
       return n;
     },
-    /** Calls back after each object written. */
-    onWrite(callback: () => void) {
-      (server as unknown as EventEmitter).on('event', callback);
+    /** Calls back after each object written, with its key and bucket; returns a function that stops the calls. */
+    onWrite(callback: (key: string, bucket: string) => void): () => void {
+      const emitter = server as unknown as EventEmitter;
+      const listener = (event: { Records: { eventName: string; s3: { bucket: { name: string }; object: { key: string } } }[] }) => {
+        const record = event.Records[0];
+        if (record?.eventName.startsWith('ObjectCreated')) callback(record.s3.object.key, record.s3.bucket.name);
+      };
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
     },
     /** Starts the server again on the same port with the same data. */
     restart: start,

@@ -349,15 +349,62 @@ describe('sitegen publish of a preview beside the live site', () => {
     expect((await s3.website(bucket, '/previews/pr-42/legal')).status).toBe(404);
   });
 
-  it('refuses --delete-all without a prefix: a whole bucket is never deleted', async () => {
+  it('refuses --delete-all without a prefix, or with one that names the root: a whole bucket is never deleted', async () => {
     await publish();
     const before = await s3.objects(bucket);
-    for (const args of [[], ['--prefix', ''], ['--prefix', '/']]) {
-      const { code, stderr } = await runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', ...args);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stderr).toBe('sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n');
+    const expected = {
+      '': 'sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n',
+      '--prefix ': 'sitegen publish: --prefix "": is empty: leave --prefix out to publish at the bucket root; a prefix is a folder of keys below the bucket root, such as previews/pr-42/\n',
+      '--prefix /': 'sitegen publish: --prefix "/": starts with /: keys are relative to the bucket root, which is --prefix left out; a prefix is a folder of keys below the bucket root, such as previews/pr-42/\n',
+    };
+    for (const [args, message] of Object.entries(expected)) {
+      const { code, stderr } = await runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', ...(args ? args.split(/(?<=prefix) /) : []));
+      expect({ code, stderr }, args).toEqual({ code: 2, stderr: message });
     }
     expect(await s3.objects(bucket)).toEqual(before);
+  });
+
+  const publishAt = (dir: string, prefix: string, ...args: string[]) => runCli('publish', dir, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
+
+  it('refuses to publish among the objects of the live site (articles/), with --delete or --force too, and leaves them all', async () => {
+    await publish();
+    const before = await s3.objects(bucket);
+    for (const args of [[], ['--delete'], ['--force', '--delete'], ['--delete', '--dry-run']]) {
+      const { code, stdout, stderr } = await publishAt(preview, 'articles/', ...args);
+      expect({ code, stdout }, args.join(' ')).toEqual({ code: 2, stdout: '' });
+      expect(stderr).toBe(`sitegen publish: s3://${bucket}/articles/ holds 4 objects of the site published at s3://${bucket}/, and no site was published at articles/ itself: a publish there would overwrite them and its --delete would remove them. Publish at a prefix of its own (such as previews/pr-42/), or pass --overlap-sites to publish among them (stale objects there are then never deleted)\n`);
+    }
+    expect(await s3.objects(bucket)).toEqual(before);
+  });
+
+  it('publishes among them with --overlap-sites but never deletes them; the live site then refuses to overwrite that site unless told, and its --delete leaves it', async () => {
+    await publish();
+    const liveArticles = Object.keys(await s3.objects(bucket)).filter((k) => k.startsWith('articles/')).sort();
+    expect(liveArticles).toHaveLength(4);
+    for (let run = 0; run < 2; run++) {
+      const inside = await publishAt(preview, 'articles/', '--overlap-sites', '--delete');
+      expect(inside.code, inside.stderr).toBe(0);
+      expect(inside.stdout).toContain('delete 0, keep 4 stale');
+      expect(inside.stdout).toContain(`  hold    stale objects: this site was published among the objects of the site at s3://${bucket}/ (--overlap-sites), so --delete cannot tell its own from that site's\n`);
+      const keys = Object.keys(await s3.objects(bucket));
+      for (const key of liveArticles) expect(keys, key).toContain(key);
+    }
+    const before = await s3.objects(bucket);
+    const removal = await publishAt(preview, 'articles/', '--delete-all');
+    expect(removal).toEqual({ code: 2, stdout: '', stderr: `sitegen publish: s3://${bucket}/articles/ was published among the objects of the site at s3://${bucket}/ (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n` });
+
+    // The live site's own article pages now lie inside the site at articles/.
+    const over = await publish('--delete');
+    expect(over.code).toBe(2);
+    expect(over.stderr).toBe(`sitegen publish: 4 keys of this site fall inside the site published at s3://${bucket}/articles/: they would overwrite its objects. Remove that site first (--delete-all --prefix articles/), or pass --overlap-sites to overwrite them\n`);
+    expect(await s3.objects(bucket)).toEqual(before);
+    await rm(path.join(site, 'legal'), { recursive: true });
+    const told = await publish('--delete', '--overlap-sites');
+    expect(told.code, told.stderr).toBe(0);
+    expect(told.stdout).toContain('delete 2\n');
+    const after = Object.keys(await s3.objects(bucket));
+    expect(after).not.toContain('legal');
+    expect(after.filter((k) => k.startsWith('articles/')).sort()).toEqual(Object.keys(before).filter((k) => k.startsWith('articles/')).sort());
   });
 
   it('refuses --delete-all at a prefix no publish made a site of (part of the site around it), and finds nothing to delete at an empty one', async () => {

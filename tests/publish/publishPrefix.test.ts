@@ -1,0 +1,87 @@
+import http from 'node:http';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listen } from '../../src/serve/server.ts';
+import { smallBuiltSite } from '../helpers/builtSite.ts';
+import { runCli } from '../helpers/fixture.ts';
+import { CREDENTIALS } from '../helpers/s3.ts';
+
+/** Every value the hostile trial passed as --prefix, each of which once wrote or deleted outside its place. */
+const HOSTILE = ['', '/', '//', '///', 'zz/../', '../x', '..', './', 'a\\b/', ' ', '\n', 'previews//pr'];
+
+let site: string;
+let server: http.Server;
+let endpoint: string;
+/** Every request the endpoint received: a refused prefix must make none. */
+const requests: string[] = [];
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  site = await smallBuiltSite();
+  // Stands in for a bucket: an empty listing for every list request, 404 for anything else.
+  server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    req.resume();
+    if (req.method === 'GET' && req.url?.includes('list-type=2')) {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>');
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'application/xml' });
+    res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
+  });
+  endpoint = `http://127.0.0.1:${await listen(server, 0)}`;
+  Object.assign(process.env, {
+    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    AWS_CONFIG_FILE: path.join(site, 'no-aws-config'),
+    AWS_SHARED_CREDENTIALS_FILE: path.join(site, 'no-aws-credentials'),
+    AWS_EC2_METADATA_DISABLED: 'true',
+  });
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  server?.close();
+  await rm(site, { recursive: true, force: true });
+});
+beforeEach(() => {
+  requests.length = 0;
+});
+
+const publish = (...args: string[]) => runCli('publish', site, '--bucket', 'b', '--endpoint', endpoint, '--region', 'us-east-1', ...args);
+
+describe('sitegen publish --prefix', () => {
+  it.each(HOSTILE.flatMap((value) => [[value, 'publish'], [value, 'publish --delete'], [value, '--delete-all']]))('refuses %j (%s) with exit 2 before any request, in one line naming the fault', async (value, mode) => {
+    const extra = mode === 'publish' ? [] : [mode.split(' ').at(-1)!];
+    const { code, stdout, stderr } = await publish('--prefix', value, ...extra);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    // The value escaped (a newline shows as \n), then the fault, on one line.
+    expect(stderr.startsWith(`sitegen publish: --prefix ${JSON.stringify(value)}: `), stderr).toBe(true);
+    expect(stderr.indexOf('\n')).toBe(stderr.length - 1);
+    expect(requests).toEqual([]);
+  });
+
+  it('lists and publishes at an accepted prefix normalised to one trailing slash', async () => {
+    for (const value of ['previews/pr-7', 'previews/pr-7/']) {
+      requests.length = 0;
+      const { code, stdout } = await publish('--prefix', value, '--dry-run');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^s3:\/\/b\/previews\/pr-7\/: upload 5 files/);
+      expect(requests).toHaveLength(1);
+      expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBe('previews/pr-7/');
+    }
+  });
+
+  it('publishes at the bucket root only when --prefix is left out, and never deletes it all', async () => {
+    const root = await publish('--dry-run');
+    expect(root.code).toBe(0);
+    expect(root.stdout).toMatch(/^s3:\/\/b\/: upload 5 files/);
+    expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBeNull();
+    requests.length = 0;
+    const all = await publish('--delete-all');
+    expect(all).toEqual({ code: 2, stdout: '', stderr: 'sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n' });
+    expect(requests).toEqual([]);
+  });
+});
