@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { link, lstat, mkdir, open, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -39,8 +40,20 @@ function parseHolder(text: string): LockHolder | undefined {
   }
 }
 
+/**
+ * The lock's text; undefined when there is none. Something else in its place (a folder, a link,
+ * a FIFO) reads as an empty text, damaged: it is taken over like one, never followed or waited on.
+ */
 async function readLock(file: string): Promise<string | undefined> {
-  return readFile(file, 'utf8').catch(() => undefined);
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null));
+  if (!handle) return handle === null ? '' : undefined;
+  try {
+    return (await handle.stat()).isFile() ? await handle.readFile('utf8') : '';
+  } catch {
+    return '';
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Whether the lock's holder is certainly gone (or its text is damaged). */
@@ -74,13 +87,14 @@ async function publish(temp: string, file: string): Promise<boolean> {
 async function removeStale(dir: string, file: string, staleText: string, temp: string): Promise<void> {
   const takeover = path.join(dir, TAKEOVER_FILE);
   if (!(await publish(temp, takeover))) {
-    // A taker killed in these few instructions leaves this file: it goes once it is clearly old.
-    const age = Date.now() - ((await stat(takeover).catch(() => undefined))?.mtimeMs ?? Date.now());
-    if (age > 5_000) await rm(takeover, { force: true });
+    // A taker killed in these few instructions leaves this file (or anything else there): it goes once it is clearly old.
+    const age = Date.now() - ((await lstat(takeover).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (age > 5_000) await rm(takeover, { recursive: true, force: true });
     return;
   }
   try {
-    if ((await readLock(file)) === staleText) await rm(file, { force: true });
+    // Recursive for a folder in the lock's place; rm removes a link itself.
+    if ((await readLock(file)) === staleText) await rm(file, { recursive: true, force: true });
   } finally {
     await rm(takeover, { force: true });
   }
@@ -90,10 +104,13 @@ async function removeStale(dir: string, file: string, staleText: string, temp: s
  * One build at a time per project: builds share .sitegen-cache/ and may share an output. A
  * second build waits for the first (`onWait` is told once, with the holder). A lock whose
  * holder is gone is taken over: a dead pid, a pid now used by another process, a build that
- * died inside this process, a damaged text, or (from another machine) no heartbeat for a
+ * died inside this process, a damaged text (or a folder, link or FIFO in its place), or (from another machine) no heartbeat for a
  * minute. Returns the release.
  */
 export async function acquireBuildLock(cacheDir: string, onWait: (holder: LockHolder) => void): Promise<() => Promise<void>> {
+  // A file or a dangling link in the cache folder's place is removed (a link to a folder is kept).
+  const cache = await stat(cacheDir).catch(() => lstat(cacheDir).catch(() => undefined));
+  if (cache && !cache.isDirectory()) await rm(cacheDir, { force: true });
   await mkdir(cacheDir, { recursive: true });
   const file = path.join(cacheDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, started: processStartTime(process.pid), host: hostname(), since: new Date().toISOString(), token: randomUUID() };

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -137,6 +137,37 @@ describe('who counts as gone', () => {
     } finally {
       other.kill();
     }
+  });
+
+  it('takes over at once a folder, a dangling link, a link to a live holder’s lock outside, or a FIFO in the lock’s place, and leaves what the link names', async () => {
+    const other = spawn('sleep', ['30']);
+    const outside = path.join(project.parent, 'live-lock-outside');
+    try {
+      // A lock that followed the link would wait for this live holder.
+      await writeFile(outside, holder(other.pid!));
+      const places: [string, () => Promise<unknown>][] = [
+        ['a folder', () => mkdir(path.join(lock(), 'inner'), { recursive: true })],
+        ['a dangling link', () => symlink(path.join(dir, 'nothing-here'), lock())],
+        ['a link outside', () => symlink(outside, lock())],
+        ['a FIFO', async () => spawnSync('mkfifo', [lock()])],
+      ];
+      for (const [place, make] of places) {
+        await make();
+        expect(await takeWithin(2000), place).toBe('taken at once');
+        expect(existsSync(lock()), place).toBe(false);
+      }
+      expect(await readFile(outside, 'utf8')).toBe(holder(other.pid!));
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('makes the cache a folder when a file stands in its place', async () => {
+    const cache = path.join(dir, 'cache-that-is-a-file');
+    await writeFile(cache, 'x');
+    const release = await acquireBuildLock(cache, () => undefined);
+    expect(existsSync(path.join(cache, 'build.lock'))).toBe(true);
+    await release();
   });
 
   it('waits for a lock from another machine while it is kept fresh, and takes it over once it is a minute old', async () => {
