@@ -43,7 +43,7 @@ export class AnalysisCache {
   private constructor(
     /** The folder holding the cache (the project's root): entries name files relative to it, so a cache restored into a clone at another path (CI) still serves. */
     private readonly anchor: string,
-    private readonly dir: string,
+    private readonly cacheDir: string,
     private readonly version: string,
     private readonly entries: Map<string, Stored>,
     private readonly log: CacheLog,
@@ -52,15 +52,14 @@ export class AnalysisCache {
 
   /** `base`: the path the site is published under. Bodies are rendered under it, so each base keeps its own; facts are shared. */
   static async load(cacheDir: string, version: string, log: CacheLog, base = ''): Promise<AnalysisCache> {
-    const dir = path.join(cacheDir, 'analyses');
     const anchor = path.dirname(path.resolve(cacheDir));
-    const stored = Object.entries((await readCacheFile(path.join(dir, `${version}.json`), ENTRIES, version, log)) ?? {});
+    const stored = Object.entries((await readCacheFile(cacheDir, `analyses/${version}.json`, ENTRIES, version, log)) ?? {});
     // An entry whose facts name another file than its key was not written by this cache: dropped.
     const own = stored.filter(([file, entry]) => entry.facts.file === file);
     if (own.length < stored.length) log(`cache: dropped ${stored.length - own.length} analyses that name another file than their own`);
     const resolve = (file: string) => path.resolve(anchor, file);
     const entries = own.map(([file, entry]): [string, Stored] => [resolve(file), { ...entry, facts: withFiles(entry.facts, resolve) }]);
-    return new AnalysisCache(anchor, dir, version, new Map(entries), log, base);
+    return new AnalysisCache(anchor, cacheDir, version, new Map(entries), log, base);
   }
 
   /** Whether the cache has an analysis of `file`, of any version of its text. */
@@ -81,12 +80,12 @@ export class AnalysisCache {
 
   /** Pre-rendered bodies live in one file, read only when a cached page has to be rendered again. */
   private loadBodies(): Promise<Bodies> {
-    this.bodies ??= readCacheFile(this.bodiesFile(), BODIES, this.version, this.log).then((bodies) => bodies ?? {});
+    this.bodies ??= readCacheFile(this.cacheDir, this.bodiesFile(), BODIES, this.version, this.log).then((bodies) => bodies ?? {});
     return this.bodies;
   }
 
   private bodiesFile(): string {
-    return path.join(this.dir, this.base ? `${this.version}-bodies-${contentHash(this.base, 12)}.json` : `${this.version}-bodies.json`);
+    return this.base ? `analyses/${this.version}-bodies-${contentHash(this.base, 12)}.json` : `analyses/${this.version}-bodies.json`;
   }
 
   set(file: string, doc: AnalysedMarkdown): void {
@@ -106,10 +105,10 @@ export class AnalysisCache {
     // Only the bodies of the current entries are kept: older texts' bodies would pile up.
     for (const { hash } of this.entries.values()) if (known[hash]) bodies[hash] = known[hash];
     for (const doc of this.added.values()) bodies[doc.hash] = doc.body!;
-    await writeCacheFile(this.bodiesFile(), BODIES, this.version, bodies);
+    await writeCacheFile(this.cacheDir, this.bodiesFile(), BODIES, this.version, bodies, this.log);
     const relative = (file: string) => path.relative(this.anchor, file).split(path.sep).join('/');
     const entries = [...this.entries].map(([file, entry]) => [relative(file), { ...entry, facts: withFiles(entry.facts, relative) }]);
-    await writeCacheFile(path.join(this.dir, `${this.version}.json`), ENTRIES, this.version, Object.fromEntries(entries));
+    await writeCacheFile(this.cacheDir, `analyses/${this.version}.json`, ENTRIES, this.version, Object.fromEntries(entries), this.log);
     this.added.clear();
   }
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { z } from 'zod';
 import type { IslandBundle } from '../../bundle/islands.ts';
 import type { BuiltStylesheet } from '../../bundle/styles.ts';
@@ -33,20 +32,20 @@ const ASSETS = {
  * covers: the same version reuses the stylesheet and bundles of the last build.
  */
 export async function cachedAssets(cacheDir: string, version: string, build: () => Promise<Assets>, log: CacheLog): Promise<Assets> {
-  const file = path.join(cacheDir, 'assets', `${version}.json`);
-  const stored = await readCacheFile(file, ASSETS, version, log);
+  const file = `assets/${version}.json`;
+  const stored = await readCacheFile(cacheDir, file, ASSETS, version, log);
   if (stored) {
     const files = new Map(stored.files.map(([name, base64]) => [name, new Uint8Array(Buffer.from(base64, 'base64'))]));
     return { stylesheet: stored.stylesheet, bundle: { loader: stored.loader, islands: new Map(stored.islands), files, inputs: stored.inputs } };
   }
   const assets = await build();
   const { bundle } = assets;
-  await writeCacheFile(file, ASSETS, version, {
+  await writeCacheFile(cacheDir, file, ASSETS, version, {
     stylesheet: assets.stylesheet,
     loader: bundle.loader,
     islands: [...bundle.islands],
     files: [...bundle.files].map(([name, data]): [string, string] => [name, Buffer.from(data).toString('base64')]),
     inputs: bundle.inputs,
-  });
+  }, log);
   return assets;
 }

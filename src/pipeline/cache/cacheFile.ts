@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { pidOfWorkingName, processAlive } from '../../runtime/processes.ts';
+import { pidOfWorkingName, processAlive, workingName } from '../../runtime/processes.ts';
 import { writeFileAtomic } from '../../write/durable.ts';
 
 /**
@@ -10,7 +11,9 @@ import { writeFileAtomic } from '../../write/durable.ts';
  * code version that wrote it and a checksum of the rest, so that a truncated, damaged, foreign
  * or stale file is recognised and dropped instead of breaking the build. Every file is written
  * to a temporary name, flushed to disk, then renamed over the old one: a build killed at any
- * instant leaves either the old file or the new one.
+ * instant leaves either the old file or the new one. Files are named relative to the cache's
+ * folder, so that a folder, a link or a FIFO in place of one of them or of a folder on their way
+ * is seen, removed (a link itself, never what it names) and rebuilt, never followed or waited on.
  */
 const FORMAT = 'sitegen-cache/1';
 
@@ -27,14 +30,11 @@ function sha256(text: string): string {
 }
 
 /** Reads a cache file; a missing one is undefined, an unusable one is logged, removed and undefined. */
-export async function readCacheFile<S extends z.ZodType>(file: string, { kind, schema }: CacheFileKind<S>, version: string, log: CacheLog): Promise<z.infer<S> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return drop(file, `cannot be read: ${(error as Error).message}`, log);
-  }
+export async function readCacheFile<S extends z.ZodType>(cacheDir: string, name: string, { kind, schema }: CacheFileKind<S>, version: string, log: CacheLog): Promise<z.infer<S> | undefined> {
+  const file = path.join(cacheDir, name);
+  const bytes = await readCacheBytes(cacheDir, name, log);
+  if (!bytes) return undefined;
+  const text = bytes.toString('utf8');
   const newline = text.indexOf('\n');
   let header: { format?: unknown; kind?: unknown; version?: unknown; sha256?: unknown } | undefined;
   try {
@@ -59,25 +59,100 @@ export async function readCacheFile<S extends z.ZodType>(file: string, { kind, s
   return parsed.data;
 }
 
+/**
+ * The bytes of the cache file `name` (relative to `cacheDir`, with /), or undefined when there
+ * is none. Something else in its place or in place of a folder on its way is logged and removed.
+ */
+export async function readCacheBytes(cacheDir: string, name: string, log: CacheLog): Promise<Buffer | undefined> {
+  if (!(await foldersAreFolders(cacheDir, name, log))) return undefined;
+  const file = path.join(cacheDir, name);
+  let handle;
+  try {
+    // Neither through a link nor waiting for a FIFO's writer: fstat below says what it is.
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    return drop(file, code === 'ELOOP' ? 'it is a link, not a file' : `it cannot be read: ${(error as Error).message}`, log);
+  }
+  try {
+    const info = await handle.stat();
+    return info.isFile() ? await handle.readFile() : await drop(file, `it is ${what(info)}, not a file`, log);
+  } catch (error) {
+    return drop(file, `it cannot be read: ${(error as Error).message}`, log);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Where to write the cache file `name`: its folders made, and anything but a file in their place
+ * or in its own removed (a rename would fail over a folder, and write through a linked folder).
+ */
+export async function cacheFilePath(cacheDir: string, name: string, log: CacheLog): Promise<string> {
+  const file = path.join(cacheDir, name);
+  if (await foldersAreFolders(cacheDir, name, log)) {
+    const info = await lstat(file).catch(() => undefined);
+    if (info && !info.isFile()) await drop(file, `it is ${what(info)}, not a file`, log);
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  return file;
+}
+
+/** Whether each folder between `cacheDir` and its file `name` exists and is a folder; the first that is something else is removed. */
+async function foldersAreFolders(cacheDir: string, name: string, log: CacheLog): Promise<boolean> {
+  let dir = cacheDir;
+  for (const part of name.split('/').slice(0, -1)) {
+    dir = path.join(dir, part);
+    const info = await lstat(dir).catch(() => undefined);
+    if (!info) return false;
+    if (!info.isDirectory()) {
+      await drop(dir, `it is ${what(info)}, not a folder`, log);
+      return false;
+    }
+  }
+  return true;
+}
+
+function what(info: Stats): string {
+  if (info.isDirectory()) return 'a folder';
+  if (info.isSymbolicLink()) return 'a link';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isSocket()) return 'a socket';
+  return info.isFile() ? 'a file' : 'a device';
+}
+
 async function drop(file: string, reason: string, log: CacheLog): Promise<undefined> {
+  // Moved aside first: of the reads that found it unusable at once, the one that moved it says so.
+  let aside = workingName(file);
+  try {
+    await rename(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    aside = file;
+  }
   log(`cache: dropped ${path.relative(process.cwd(), file) || file}: ${reason}; it is rebuilt`);
-  await rm(file, { force: true }).catch(() => undefined);
+  // rm removes a link itself, and a folder's links without following them.
+  await rm(aside, { recursive: true, force: true }).catch(() => undefined);
   return undefined;
 }
 
 /** Writes a cache file atomically, with its header. */
-export async function writeCacheFile<S extends z.ZodType>(file: string, { kind }: CacheFileKind<S>, version: string, data: z.input<S>): Promise<void> {
+export async function writeCacheFile<S extends z.ZodType>(cacheDir: string, name: string, { kind }: CacheFileKind<S>, version: string, data: z.input<S>, log: CacheLog): Promise<void> {
   const body = JSON.stringify(data);
-  await writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n${body}`);
+  await writeFileAtomic(await cacheFilePath(cacheDir, name, log), `${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n${body}`);
 }
 
 /** Removes temporary files that builds killed while writing left in the cache. */
 export async function removeDeadWorkingFiles(cacheDir: string): Promise<number> {
-  const entries = await readdir(cacheDir, { recursive: true }).catch(() => [] as string[]);
-  const dead = entries.filter((name) => {
-    const pid = pidOfWorkingName(name);
-    return pid !== undefined && !processAlive(pid);
-  });
-  await Promise.all(dead.map((name) => rm(path.join(cacheDir, name), { force: true })));
+  const dead = (await workingFiles(cacheDir)).filter((file) => !processAlive(pidOfWorkingName(file)!));
+  await Promise.all(dead.map((file) => rm(file, { recursive: true, force: true })));
   return dead.length;
+}
+
+/** The working files under `dir`; a linked folder is not entered (readdir's `recursive` would follow it out of the cache). */
+async function workingFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((e) => (pidOfWorkingName(e.name) !== undefined ? [path.join(dir, e.name)] : e.isDirectory() ? workingFiles(path.join(dir, e.name)) : [])));
+  return nested.flat();
 }

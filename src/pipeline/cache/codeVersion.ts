@@ -19,8 +19,8 @@ const PUBLIC_HASHES_VERSION = '1';
  * calls it once it may write; a refused one writes nothing).
  */
 export async function codeVersion(root: string, publicDir: string, cacheDir?: string, log: CacheLog = () => undefined): Promise<{ version: string; save: () => Promise<void> }> {
-  const memo = cacheDir && path.join(cacheDir, 'public-files.json');
-  const known = (memo && (await readCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, log))) || {};
+  const memo = 'public-files.json';
+  const known = (cacheDir && (await readCacheFile(cacheDir, memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, log))) || {};
   const hashes: Record<string, [number, number, string]> = {};
   const parts = [sourceDigest(root)];
   // What public/ publishes, as validation walks it: a link is never followed into the cache this build writes, nor round a loop.
@@ -33,6 +33,6 @@ export async function codeVersion(root: string, publicDir: string, cacheDir?: st
     hashes[f] = [info.size, info.mtimeMs, size === info.size && time === info.mtimeMs && hash ? hash : contentHash(await readFile(source), 16)];
     parts.push(f, hashes[f][2]);
   }
-  const changed = memo && JSON.stringify(hashes) !== JSON.stringify(known);
-  return { version: contentHash(parts.join('\0'), 16), save: async () => void (changed && (await writeCacheFile(memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes))) };
+  const changed = cacheDir && JSON.stringify(hashes) !== JSON.stringify(known);
+  return { version: contentHash(parts.join('\0'), 16), save: async () => void (changed && (await writeCacheFile(cacheDir, memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes, log))) };
 }

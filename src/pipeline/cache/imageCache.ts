@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { workingName } from '../../runtime/processes.ts';
-import type { CacheLog } from './cacheFile.ts';
+import { cacheFilePath, readCacheBytes, type CacheLog } from './cacheFile.ts';
 
 /**
  * Processed images in .sitegen-cache/images/, one file each under the name it is published
@@ -18,13 +18,8 @@ export class ImageCache {
     private readonly log: CacheLog,
   ) {}
 
-  private file(name: string): string {
-    return path.join(this.dir, 'images', name);
-  }
-
   async get(name: string): Promise<Uint8Array | undefined> {
-    const file = this.file(name);
-    const data = await readFile(file).catch(() => undefined);
+    const data = await readCacheBytes(this.dir, `images/${name}`, this.log);
     if (!data) return undefined;
     const newline = data.indexOf(10);
     let header: { format?: unknown; name?: unknown; sha256?: unknown } | undefined;
@@ -35,6 +30,7 @@ export class ImageCache {
     }
     const bytes = data.subarray(newline + 1);
     if (header?.format === FORMAT && header.name === name && header.sha256 === sha256(bytes) && isImageOfItsName(name, bytes)) return new Uint8Array(bytes);
+    const file = path.join(this.dir, 'images', name);
     this.log(`cache: dropped ${path.relative(process.cwd(), file) || file}: it is truncated or damaged; the image is made again`);
     await rm(file, { force: true });
     return undefined;
@@ -44,9 +40,8 @@ export class ImageCache {
     const header = Buffer.from(`${JSON.stringify({ format: FORMAT, name, sha256: sha256(bytes) })}\n`);
     // Renamed into place but not flushed: hundreds of images would wait on the disk, and a file
     // that a power cut damaged is recognised by its checksum and made again.
-    const file = this.file(name);
+    const file = await cacheFilePath(this.dir, `images/${name}`, this.log);
     const temp = workingName(file);
-    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temp, Buffer.concat([header, bytes]));
     await rename(temp, file).catch(async (error: unknown) => {
       await rm(temp, { force: true });

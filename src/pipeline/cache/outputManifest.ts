@@ -17,15 +17,17 @@ type Entry = z.infer<typeof MANIFEST.schema>[string];
  */
 export class OutputManifest {
   private constructor(
+    private readonly cacheDir: string,
     private readonly file: string,
     private readonly version: string,
     private readonly entries: Map<string, Entry>,
+    private readonly log: CacheLog,
   ) {}
 
   static async load(cacheDir: string, outDir: string, version: string, log: CacheLog): Promise<OutputManifest> {
-    const file = path.join(cacheDir, `output-${contentHash(path.resolve(outDir), 12)}.json`);
-    const saved = await readCacheFile(file, MANIFEST, version, log);
-    return new OutputManifest(file, version, new Map(Object.entries(saved ?? {})));
+    const file = `output-${contentHash(path.resolve(outDir), 12)}.json`;
+    const saved = await readCacheFile(cacheDir, file, MANIFEST, version, log);
+    return new OutputManifest(cacheDir, file, version, new Map(Object.entries(saved ?? {})), log);
   }
 
   /** Whether the last output was made by the same code and public/ files and has exactly these pages. */
@@ -55,6 +57,6 @@ export class OutputManifest {
       const info = statSync(path.join(outDir, outputPath));
       record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: images.get(outputPath) ?? [], props: props.get(outputPath) ?? [] };
     }
-    await writeCacheFile(this.file, MANIFEST, this.version, record);
+    await writeCacheFile(this.cacheDir, this.file, MANIFEST, this.version, record, this.log);
   }
 }
