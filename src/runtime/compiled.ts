@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { compiledPath, ENTRIES, type EntryName } from './sources.mjs';
 
 /** Where the compiled generator lives (set by bin/generator.mjs); absent when running the sources under tsx (tests). */
@@ -9,7 +10,9 @@ export interface Compiled {
 }
 
 export function compiled(): Compiled | undefined {
-  return (globalThis as { __sitegenCompiled?: Compiled }).__sitegenCompiled;
+  // A worker thread's modules are evaluated before its entry can set the global (config.ts reads it
+  // then, for the project's root): the generator's threads carry it in their workerData from the start.
+  return (globalThis as { __sitegenCompiled?: Compiled }).__sitegenCompiled ?? (isMainThread ? undefined : (workerData as { compiled?: Compiled } | null)?.compiled);
 }
 
 export function setCompiled(value: Compiled | undefined): void {

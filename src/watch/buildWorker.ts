@@ -3,6 +3,7 @@ import { Builder } from '../pipeline/builder.ts';
 import { waitingLine, type LockHolder } from '../pipeline/buildLock.ts';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
+import { describeCrash } from '../diagnosticFormats.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 
 export type WorkerRequest = { type: 'build'; publicChanged: boolean } | { type: 'stop' };
@@ -42,7 +43,8 @@ parentPort!.on('message', (request: WorkerRequest) => {
   builder.build({ onWait, drafts: true }).then(
     (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings } satisfies WorkerReply),
     (error: unknown) => {
-      const reply: WorkerReply = error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: (error as Error).stack ?? String(error) };
+      // A fault is described as `build` describes it: the page, its content file and the template's frames.
+      const reply: WorkerReply = error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: describeCrash(error) };
       parentPort!.postMessage(reply);
     },
   );

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
-import { formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
+import { describeCrash, formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import { compiled, setCompiled, threadEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
@@ -55,7 +55,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     setCompiled(current);
     const thread = threadEntry(paths.root, 'buildWorker');
     const w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
-    w.on('error', (error) => finish({ type: 'crashed', message: error.stack ?? String(error) }));
+    w.on('error', (error) => finish({ type: 'crashed', message: describeCrash(error) }));
     return w;
   };
 
@@ -95,7 +95,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
         await retiring;
         worker ??= await spawn();
       } catch (error) {
-        finish({ type: 'crashed', message: (error as Error).stack ?? String(error) });
+        finish({ type: 'crashed', message: describeCrash(error) });
         return;
       }
       const w = worker;

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectCopy, type Project } from '../helpers/project.ts';
+import { finished, projectCopy, type Project } from '../helpers/project.ts';
 
 /** A template fault that only one article meets. */
 const FAULT = "  if (article.slug === 'value-banks') throw new Error('the card has no sponsor');\n";
@@ -24,10 +25,30 @@ describe.each([
   it('names the page, its content file and the template line, with exit 1', async () => {
     const { code, stderr } = await project.run(['build']);
     expect(code).toBe(1);
-    const [first, ...frames] = stderr.trimEnd().split('\n');
+    // Lines before it say how rendering progresses, when it takes over a second.
+    const lines = stderr.trimEnd().split('\n');
+    const [first, ...frames] = lines.slice(lines.findIndex((l) => l.startsWith('sitegen: ')));
     expect(first).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
     expect(line).toBeGreaterThan(0);
     expect(frames[0]).toMatch(new RegExp(`^\\s+at Article \\(.*templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
     expect(frames.length).toBeLessThanOrEqual(6);
   }, 60_000);
+
+  // watch builds on one thread of its own, whatever the size: once is enough.
+  it.runIf(articles === 0)('is described by watch as build describes it, with the template frame first', async () => {
+    const child = project.start(['watch', '--port', '0']);
+    const ended = finished(child);
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      for (let i = 0; i < 1200 && !/rendering \/articles\/value-banks failed[^\n]*\n(\s+at [^\n]*\n)+/.test(log); i++) await sleep(50);
+    } finally {
+      child.kill('SIGINT');
+      await ended;
+    }
+    const lines = log.split('\n');
+    const first = lines.findIndex((l) => l.includes('rendering /articles/value-banks failed'));
+    expect(lines[first], log).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
+    expect(lines[first + 1]).toMatch(new RegExp(`^\\s+at Article \\(.*templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
+  }, 90_000);
 });
