@@ -15,7 +15,8 @@ const MAX_WIDTH = 160;
 
 /** The lines around `line` of `text` (one either side). */
 export function excerptOf(text: string, line: number): Excerpt {
-  const lines = text.split(/\r?\n/);
+  // A file's last newline ends its last line: it starts no empty line to show.
+  const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
   const first = Math.max(1, line - AROUND);
   return { line: first, text: lines.slice(first - 1, Math.min(lines.length, line + AROUND)).map((l) => (l.length > MAX_WIDTH ? `${l.slice(0, MAX_WIDTH)}…` : l)) };
 }

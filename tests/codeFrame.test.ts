@@ -16,6 +16,7 @@ describe('code frames', () => {
   });
 
   it('keeps to the file at its first and last lines, and pads numbers to the widest', () => {
+    expect(excerptOf('a: 1\nb: 2\n', 2)).toEqual({ line: 1, text: ['a: 1', 'b: 2'] });
     expect(codeFrame(excerptOf(TEXT, 1), { line: 1, column: 1 })).toEqual(['> 1 | title: About', '    | ^', '  2 | hero:']);
     const long = Array.from({ length: 12 }, (_, i) => `key${i + 1}: ${i + 1}`).join('\n');
     expect(codeFrame(excerptOf(long, 10), { line: 10, column: 8 })).toEqual(['   9 | key9: 9', '> 10 | key10: 10', '     |        ^', '  11 | key11: 11']);

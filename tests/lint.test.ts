@@ -15,14 +15,14 @@ describe('the lint rule on imports', () => {
   }, 60_000);
 
   it('fails when a stage imports a later one, and on a cycle inside a stage', async () => {
-    await project.edit('src/validate/publicLinks.ts', (t) => `${t}\nexport { Builder } from '../pipeline/builder.ts';\n`);
+    await project.edit('src/validate/publicFiles.ts', (t) => `${t}\nexport { Builder } from '../pipeline/builder.ts';\n`);
     await writeFile(project.file('src/pipeline/cache/loop.ts'), "import { Builder } from '../builder.ts';\n\nexport const builder = Builder;\n");
     await project.edit('src/pipeline/builder.ts', (t) => `${t}\nexport { builder } from './cache/loop.ts';\n`);
     const failure = await project.lint().then(
       () => '',
       (error: Error) => error.message,
     );
-    expect(failure).toMatch(/publicLinks\.ts[\s\S]*'\.\.\/pipeline\/builder\.ts' import is restricted[\s\S]*validate may not import a later stage/);
+    expect(failure).toMatch(/publicFiles\.ts[\s\S]*'\.\.\/pipeline\/builder\.ts' import is restricted[\s\S]*validate may not import a later stage/);
     expect(failure).toMatch(/loop\.ts\s+1:1\s+error\s+Dependency cycle detected\s+import-x\/no-cycle/);
   }, 60_000);
 });

@@ -95,7 +95,7 @@ describe('schema errors point at the offending key or value', () => {
 
   it('reports YAML syntax errors with line and column', () => {
     const source = parseYaml('s.yaml', 'name: A\ntagline: B\nname: C\n');
-    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, endLine: 3, endColumn: 2, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', hint: RULES['yaml-syntax'], severity: 'error' }]);
+    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, endLine: 3, endColumn: 2, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', hint: RULES['yaml-syntax'], severity: 'error', excerpt: { line: 2, text: ['tagline: B', 'name: C'] } }]);
   });
 
   it('marks where the value or key ends, so an editor can underline all of it', () => {
