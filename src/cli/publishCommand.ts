@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { shown } from '../escape.ts';
+import { outputMode } from '../hosting/buildMode.ts';
 import { describeError } from '../publish/describeError.ts';
 import { executePublish, executeRemoval, preparePublish, prepareRemoval, type Overlap, type PublishOptions } from '../publish/publish.ts';
 import { parsePrefix, prefixProblemLine } from '../publish/prefix.ts';
+import { siteFitProblem } from '../publish/siteFit.ts';
 import type { PublishPlan } from '../publish/plan.ts';
 import { EXIT, formatBytes } from './report.ts';
 import { plural } from '../text.ts';
@@ -22,16 +25,16 @@ export interface PublishCommandOptions extends Omit<PublishOptions, 'dir' | 'pre
 function otherSitesLine(otherSites: Map<string, number>): string[] {
   if (!otherSites.size) return [];
   const objects = [...otherSites.values()].reduce((a, b) => a + b, 0);
-  return [`  leave   ${plural(objects, 'object')} of ${plural(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].join(', ')}`];
+  return [`  leave   ${plural(objects, 'object')} of ${plural(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].map(shown).join(', ')}`];
 }
 
 function planLines(plan: PublishPlan, target: string, detailed: boolean, otherSites: Map<string, number>): string[] {
   const stale = plan.kept.length ? `, keep ${plan.kept.length} stale` : '';
   const lines = [`${target}: upload ${plural(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`, ...otherSitesLine(otherSites)];
   if (!detailed) return lines;
-  for (const f of plan.uploads) lines.push(...f.keys.map((key) => `  upload  ${key}  (${f.contentType}; ${f.cacheControl})`));
-  for (const key of plan.deletes) lines.push(`  delete  ${key}`);
-  for (const key of plan.kept) lines.push(`  keep    ${key}`);
+  for (const f of plan.uploads) lines.push(...f.keys.map((key) => `  upload  ${shown(key)}  (${f.contentType}; ${f.cacheControl})`));
+  for (const key of plan.deletes) lines.push(`  delete  ${shown(key)}`);
+  for (const key of plan.kept) lines.push(`  keep    ${shown(key)}`);
   return lines;
 }
 
@@ -69,7 +72,7 @@ async function removeCommand(options: PublishCommandOptions, prefix: string): Pr
       return EXIT.usage;
     }
     const lines = [`${where}: delete all ${plural(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
-    if (options.dryRun || options.verbose) lines.push(...prepared.deletes.map((key) => `  delete  ${key}`));
+    if (options.dryRun || options.verbose) lines.push(...prepared.deletes.map((key) => `  delete  ${shown(key)}`));
     process.stdout.write(`${lines.join('\n')}\n`);
     if (options.dryRun) {
       process.stdout.write('dry run: nothing was changed\n');
@@ -97,6 +100,12 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
   if (options.deleteAll) return removeCommand(options, prefix);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
+    return EXIT.usage;
+  }
+  // Before any request: a preview, a drafts build or another base must not land where it does not belong.
+  const unfit = siteFitProblem(dir, outputMode(dir), prefix);
+  if (unfit) {
+    process.stderr.write(`sitegen publish: ${shown(unfit)}\n`);
     return EXIT.usage;
   }
   // The lockfile pins an SDK release that supports Node 20; its notice about later releases is noise in CI logs.

@@ -1,3 +1,4 @@
+import { sameMode, type BuildMode } from '../hosting/buildMode.ts';
 import type { PageManifest } from './pageManifest.ts';
 
 /** How one group of a site (its pages, or its other files) changed, each list in path order. */
@@ -12,6 +13,8 @@ export interface SiteDiff {
   pages: GroupChanges;
   files: GroupChanges;
   assets: GroupChanges;
+  /** Present when the two sides say how they were built and were built differently (a preview against the live site): many changes then come from that. */
+  modes?: { before: BuildMode; after: BuildMode };
 }
 
 function compareGroup(before: Record<string, string>, after: Record<string, string>): GroupChanges {
@@ -23,7 +26,8 @@ function compareGroup(before: Record<string, string>, after: Record<string, stri
 }
 
 export function compareSites(before: PageManifest, after: PageManifest): SiteDiff {
-  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets) };
+  const modes = before.mode && after.mode && !sameMode(before.mode, after.mode) ? { modes: { before: before.mode, after: after.mode } } : {};
+  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets), ...modes };
 }
 
 export function groupSize(group: GroupChanges): number {

@@ -1,4 +1,5 @@
 import { markdownCode, markdownUrl, shown, urlPath } from '../escape.ts';
+import { describeMode } from '../hosting/buildMode.ts';
 import { plural } from '../text.ts';
 import { groupSize, type GroupChanges, type SiteDiff } from './compare.ts';
 
@@ -37,7 +38,8 @@ function textGroup(name: string, group: GroupChanges, options: DiffFormatOptions
 /** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed; a control character shown as its escape). Assets have no address to link to. */
 export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): string {
   const lines = [...textGroup('pages', diff.pages, options), ...textGroup('other files', diff.files, options), ...textGroup('assets', diff.assets, {})];
-  return `${lines.length ? lines.join('\n') : 'no page, other file or asset changed'}\n`;
+  const modes = diff.modes ? [shown(`note: the two sides were built differently: the old one is ${describeMode(diff.modes.before)}, the new one ${describeMode(diff.modes.after)}`)] : [];
+  return `${[...modes, ...(lines.length ? lines : ['no page, other file or asset changed'])].join('\n')}\n`;
 }
 
 /** For tools: the lists themselves, `{ pages: { added, changed, removed }, files: { … } }`. */
@@ -68,7 +70,8 @@ function markdownList(title: string, paths: string[], linked: boolean, options: 
  * holds it exactly, so a file name can open no link, markup or HTML.
  */
 export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): string {
-  const lines = [markdownHeading(diff)];
+  const modes = diff.modes ? [`> **Built differently:** the old site is ${markdownCode(describeMode(diff.modes.before))}, the new one ${markdownCode(describeMode(diff.modes.after))}: some changes come from that.`, ''] : [];
+  const lines = [...modes, markdownHeading(diff)];
   for (const [group, noun] of [['pages', 'pages'], ['files', 'other files'], ['assets', 'assets']] as const) {
     // An asset's name without its hash is no address: assets are listed, not linked.
     for (const kind of KINDS) lines.push(...markdownList(`${kind[0]!.toUpperCase()}${kind.slice(1)} ${noun}`, diff[group][kind], kind !== 'removed' && group !== 'assets', options));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { contentHash } from '../hash.ts';
+import { buildModeSchema, outputMode } from '../hosting/buildMode.ts';
 import { keysOf } from '../hosting/keys.ts';
 import { isHashedAsset } from '../hosting/policy.ts';
 import { routeForOutputPath } from '../routes/outputPath.ts';
@@ -26,6 +27,8 @@ export const pageManifestSchema = z.strictObject({
   pages: hashes,
   files: hashes,
   assets: hashes,
+  /** How the site was built, as its output's marker says (absent for an output made before outputs said so). */
+  mode: buildModeSchema.optional(),
 });
 
 export type PageManifest = z.infer<typeof pageManifestSchema>;
@@ -67,7 +70,8 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   })));
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
   const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
-  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes) };
+  const mode = outputMode(dir);
+  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...(mode && { mode }) };
 }
 
 /** Keys in order, so that the same site always gives the same bytes. */

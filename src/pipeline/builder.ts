@@ -5,6 +5,7 @@ import type { Paths } from '../config.ts';
 import path from 'node:path';
 import { ContentError, diagnostic, isError, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
+import { outputMode, sameMode, type BuildMode } from '../hosting/buildMode.ts';
 import { ASSETS_DIR } from '../hosting/policy.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { publicFiles } from '../load/publicFiles.ts';
@@ -281,7 +282,8 @@ export class Builder {
     // `check` validates only: the stylesheet and island bundles are not needed.
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
-    const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined };
+    const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
+    const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined, mode };
     try {
       const read = await this.read(session, options.check);
       mark('content read');
@@ -546,14 +548,16 @@ export class Builder {
   private async write(session: Session, { files, pageKeys, linked, manifest, pageImages, pageProps }: RenderedOutput, store: OutputStore): Promise<void> {
     const props = [...pageProps.values()].flat();
     const outputs = new Map([...linked, ...pageKeys, ...props.map((file): [string, string] => [file, file])]);
-    const unchanged = !session.staged && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+    // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
+    const recorded = outputMode(this.paths.out);
+    const unchanged = !session.staged && recorded && sameMode(recorded, session.mode) && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
     if (!session.staged) ({ staged: session.staged, last: session.lastFiles } = await this.openVersion(store));
     const staged = session.staged;
     // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
     const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
     staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
-    await staged.commit();
+    await staged.commit(session.mode);
     this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;
@@ -566,6 +570,8 @@ interface Session {
   pool: MarkdownPool | undefined;
   staged: StagedVersion | undefined;
   lastFiles: Map<string, string | Uint8Array> | undefined;
+  /** How this build is made: its output's marker says so. */
+  mode: BuildMode;
 }
 
 /** The read phase's output. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
 import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
+import type { BuildMode } from '../hosting/buildMode.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -28,8 +29,9 @@ import packageJson from '../../package.json' with { type: 'json' };
 export { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 const VERSION_NAME = /^(\d{13})-(\d+)-[0-9a-f]+$/;
 
-function markerText(): string {
-  return `${JSON.stringify({ generator: 'sitegen', version: packageJson.version })}\n`;
+/** The marker's text: sitegen's, its version, and for an output how it was built (publish and diff read it). */
+function markerText(mode?: BuildMode): string {
+  return `${JSON.stringify({ generator: 'sitegen', version: packageJson.version, ...(mode && { mode }) })}\n`;
 }
 
 /** What is at the output path now. */
@@ -209,13 +211,13 @@ export class StagedVersion {
   }
 
   /**
-   * Marks the version complete and switches the output path to it. The files go to disk first,
+   * Marks the version complete (saying how it was built) and switches the output path to it. The files go to disk first,
    * then the marker, then the link: after a power cut the link never names a version whose
    * files the disk had not yet received. The versions it replaces are left to `retireOlder`.
    */
-  async commit(): Promise<void> {
+  async commit(mode: BuildMode): Promise<void> {
     await flushToDisk(this.dir);
-    await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText());
+    await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText(mode));
     await syncFolder(this.dir);
     await this.store.point(this.dir);
   }

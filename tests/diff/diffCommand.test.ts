@@ -30,7 +30,9 @@ beforeAll(async () => {
   await buildWith('content/articles/value-banks.md', (t) => t.replace('title: "Value Banks: Tracking Delivered Versus', 'title: "Value Banks: Tracking Delivered Against'), 'article');
   await buildWith('content/site.yaml', (t) => t.replace('- label: Sponsorship CRM\n', '- label: Sponsorship CRM and Pipeline\n'), 'header');
   await buildWith('templates/styles.css', (t) => `${t}\nabbr[title] { text-decoration-style: dotted; }\n`, 'styles');
-}, 120_000);
+  const preview = await project.run(['build', '--out', 'preview', '--drafts', '--base', '/previews/pr-42']);
+  expect(preview.code, preview.stderr).toBe(0);
+}, 180_000);
 afterAll(async () => project?.remove());
 
 const diff = async (...args: string[]) => {
@@ -133,5 +135,19 @@ describe('sitegen diff', () => {
     expect(await json('base.json', 'header')).toEqual(expected);
     expect(await json('base.json', 'header.json')).toEqual(expected);
     expect(await json('header.json', 'base')).toEqual(expected);
+  });
+});
+
+describe('sitegen diff of sites built in different modes', () => {
+  it('says so on its first line, in every format, from folders and from their manifests alike', async () => {
+    const note = 'note: the two sides were built differently: the old one is a plain build, the new one a build with --drafts --base /previews/pr-42';
+    expect((await diff('base', 'preview')).split('\n')[0]).toBe(note);
+    expect((await diff('base', 'preview', '--format', 'markdown')).split('\n')[0]).toBe('> **Built differently:** the old site is `a plain build`, the new one `a build with --drafts --base /previews/pr-42`: some changes come from that.');
+    expect(JSON.parse(await diff('base', 'preview', '--format', 'json')).modes).toEqual({ before: { drafts: false, base: '', siteUrl: null }, after: { drafts: true, base: '/previews/pr-42', siteUrl: null } });
+    await writeFile(project.file('base.json'), await diff('--manifest', 'base'));
+    expect((await diff('base.json', 'preview')).split('\n')[0]).toBe(note);
+    // Two builds made the same way say nothing of it.
+    expect(await diff('base', 'article')).not.toContain('built differently');
+    expect(JSON.parse(await diff('base', 'article', '--format', 'json'))).not.toHaveProperty('modes');
   });
 });

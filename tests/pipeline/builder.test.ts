@@ -59,6 +59,19 @@ describe('sitegen build', () => {
     expect(summary(again.stdout)).toBe(summary(first.stdout));
   });
 
+  it('records in its marker how it was built, and marks the output again when only that changed', async () => {
+    const marker = async () => JSON.parse(await readFile(path.join(fx.out, '.sitegen-output'), 'utf8')).mode;
+    expect((await build()).code).toBe(0);
+    expect(await marker()).toEqual({ drafts: false, base: '', siteUrl: null });
+    expect((await runCli('build', '--content', fx.content, '--out', fx.out, '--drafts')).code).toBe(0);
+    expect(await marker()).toEqual({ drafts: true, base: '', siteUrl: null });
+    // The same pages as the drafts build (the fixture has no draft): still a new version that says it is a plain build.
+    expect((await build()).code).toBe(0);
+    expect(await marker()).toEqual({ drafts: false, base: '', siteUrl: null });
+    expect((await runCli('build', '--content', fx.content, '--out', fx.out, '--base', '/previews/pr-3', '--site-url', 'https://preview.touchline.example')).code).toBe(0);
+    expect(await marker()).toEqual({ drafts: false, base: '/previews/pr-3', siteUrl: 'https://preview.touchline.example' });
+  });
+
   it('loads only the module loader up front, as a non-blocking module script', async () => {
     await build();
     const article = await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
 import { routeForOutputPath } from '../../src/routes/outputPath.ts';
 import { listen } from '../../src/serve/server.ts';
+import { markBuilt } from '../helpers/builtSite.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
 import { CREDENTIALS, startS3 } from '../helpers/s3.ts';
 
@@ -284,11 +285,16 @@ describe('sitegen publish', () => {
 describe('sitegen publish of a preview beside the live site', () => {
   const prefix = 'previews/pr-42/';
   let preview: string;
+  let inArticles: string;
   beforeAll(async () => {
     const out = path.join(fx.dir, 'preview-out');
     expect((await runCli('build', '--content', fx.content, '--out', out, '--base', '/previews/pr-42')).code).toBe(0);
     preview = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-preview-')), 'dist');
     await cp(out, preview, { recursive: true, dereference: true });
+    // A site built for articles/ (--base /articles), which publish lets through to the bucket's own checks.
+    inArticles = path.join(path.dirname(preview), 'articles-site');
+    await cp(preview, inArticles, { recursive: true });
+    await markBuilt(inArticles, { base: '/articles' });
   });
 
   const publishPreview = (...args: string[]) => runCli('publish', preview, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
@@ -370,7 +376,7 @@ describe('sitegen publish of a preview beside the live site', () => {
     await publish();
     const before = await s3.objects(bucket);
     for (const args of [[], ['--delete'], ['--force', '--delete'], ['--delete', '--dry-run']]) {
-      const { code, stdout, stderr } = await publishAt(preview, 'articles/', ...args);
+      const { code, stdout, stderr } = await publishAt(inArticles, 'articles/', ...args);
       expect({ code, stdout }, args.join(' ')).toEqual({ code: 2, stdout: '' });
       expect(stderr).toBe(`sitegen publish: s3://${bucket}/articles/ holds 4 objects of the site published at s3://${bucket}/, and no site was published at articles/ itself: a publish there would overwrite them and its --delete would remove them. Publish at a prefix of its own (such as previews/pr-42/), or pass --overlap-sites to publish among them (stale objects there are then never deleted)\n`);
     }
@@ -382,7 +388,7 @@ describe('sitegen publish of a preview beside the live site', () => {
     const liveArticles = Object.keys(await s3.objects(bucket)).filter((k) => k.startsWith('articles/')).sort();
     expect(liveArticles).toHaveLength(4);
     for (let run = 0; run < 2; run++) {
-      const inside = await publishAt(preview, 'articles/', '--overlap-sites', '--delete');
+      const inside = await publishAt(inArticles, 'articles/', '--overlap-sites', '--delete');
       expect(inside.code, inside.stderr).toBe(0);
       expect(inside.stdout).toContain('delete 0, keep 4 stale');
       expect(inside.stdout).toContain(`  hold    stale objects: this site was published among the objects of the site at s3://${bucket}/ (--overlap-sites), so --delete cannot tell its own from that site's\n`);
@@ -390,7 +396,7 @@ describe('sitegen publish of a preview beside the live site', () => {
       for (const key of liveArticles) expect(keys, key).toContain(key);
     }
     const before = await s3.objects(bucket);
-    const removal = await publishAt(preview, 'articles/', '--delete-all');
+    const removal = await publishAt(inArticles, 'articles/', '--delete-all');
     expect(removal).toEqual({ code: 2, stdout: '', stderr: `sitegen publish: s3://${bucket}/articles/ was published among the objects of the site at s3://${bucket}/ (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n` });
 
     // The live site's own article pages now lie inside the site at articles/.

@@ -2,8 +2,10 @@ import http from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OUTPUT_MARKER } from '../../src/config.ts';
+import type { BuildMode } from '../../src/hosting/buildMode.ts';
 import { listen } from '../../src/serve/server.ts';
-import { smallBuiltSite } from '../helpers/builtSite.ts';
+import { markBuilt, smallBuiltSite } from '../helpers/builtSite.ts';
 import { runCli } from '../helpers/fixture.ts';
 import { CREDENTIALS } from '../helpers/s3.ts';
 
@@ -64,13 +66,42 @@ describe('sitegen publish --prefix', () => {
   });
 
   it('lists and publishes at an accepted prefix normalised to one trailing slash', async () => {
-    for (const value of ['previews/pr-7', 'previews/pr-7/']) {
-      requests.length = 0;
-      const { code, stdout } = await publish('--prefix', value, '--dry-run');
-      expect(code).toBe(0);
-      expect(stdout).toMatch(/^s3:\/\/b\/previews\/pr-7\/: upload 5 files/);
-      expect(requests).toHaveLength(1);
-      expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBe('previews/pr-7/');
+    await markBuilt(site, { base: '/previews/pr-7' });
+    try {
+      for (const value of ['previews/pr-7', 'previews/pr-7/']) {
+        requests.length = 0;
+        const { code, stdout } = await publish('--prefix', value, '--dry-run');
+        expect(code).toBe(0);
+        expect(stdout).toMatch(/^s3:\/\/b\/previews\/pr-7\/: upload 5 files/);
+        expect(requests).toHaveLength(1);
+        expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBe('previews/pr-7/');
+      }
+    } finally {
+      await markBuilt(site);
+    }
+  });
+
+  it('refuses a site built for another place before any request, whatever --force says', async () => {
+    const refused: [Partial<BuildMode> | undefined, string[]][] = [
+      [{ drafts: true }, []],
+      [{ base: '/previews/pr-7', drafts: true }, []],
+      [{}, ['--prefix', 'previews/pr-7/']],
+      [{ base: '/previews/pr-7' }, ['--prefix', 'previews/pr-8/']],
+      [undefined, []],
+    ];
+    try {
+      for (const [mode, args] of refused) {
+        if (mode) await markBuilt(site, mode);
+        else await rm(path.join(site, OUTPUT_MARKER));
+        for (const extra of [[], ['--force'], ['--delete', '--dry-run']]) {
+          const { code, stdout, stderr } = await publish(...args, ...extra);
+          expect({ code, stdout, lines: stderr.split('\n').length }, `${JSON.stringify(mode)} ${args.join(' ')} ${extra.join(' ')}`).toEqual({ code: 2, stdout: '', lines: 2 });
+          expect(stderr).toMatch(/^sitegen publish: /);
+        }
+      }
+      expect(requests).toEqual([]);
+    } finally {
+      await markBuilt(site);
     }
   });
 

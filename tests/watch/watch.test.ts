@@ -75,6 +75,12 @@ describe('watch builds beside the site', () => {
       expect({ shown, code }, stderr).toEqual({ shown: true, code: 0 });
       expect(await treeHashes(project.out)).toEqual(before);
       expect(readFileSync(path.join(project.root, WATCH_OUT, 'articles/value-banks/index.html'), 'utf8')).toContain(EDITED);
+      // What watch shows is never published: refused before any request (nothing answers at the endpoint).
+      for (const prefix of [[], ['--prefix', 'previews/pr-1/']]) {
+        const published = await project.run(['publish', WATCH_OUT, '--bucket', 'www', '--endpoint', 'http://127.0.0.1:9', '--region', 'us-east-1', '--dry-run', ...prefix]);
+        expect({ code: published.code, stdout: published.stdout }, published.stderr).toEqual({ code: 2, stdout: '' });
+        expect(published.stderr).toMatch(/^sitegen publish: \.sitegen-watch\/site is a build with --drafts/);
+      }
       // The watch output is git-ignored: a session leaves nothing to commit.
       await project.git('init', '-q');
       expect(await project.git('status', '--porcelain', '--', '.sitegen-watch')).toBe('');
