@@ -24,7 +24,7 @@ const STYLE = `
 #${ID} .hint { padding-left: 2ch; color: #cbd5e1; }
 #${ID} .frame { margin: 4px 0; padding: 8px 2ch; border-radius: 4px; background: #1e293b; color: #f1f5f9; white-space: pre; overflow-x: auto; }
 #${ID} button { float: right; margin: 0 0 8px 16px; padding: 6px 12px; border: 0; border-radius: 6px; background: #f1f5f9; color: #0f172a; font: 600 14px/1.4 system-ui, sans-serif; cursor: pointer; }
-#${ID} button:focus-visible { outline: 3px solid #fde68a; outline-offset: 2px; }
+#${ID} button:focus-visible, #${ID} .frame:focus-visible { outline: 3px solid #fde68a; outline-offset: 2px; }
 `;
 
 /** An element holding text: what the build reports is only ever text here, never markup. */
@@ -50,7 +50,13 @@ function problem(d: Diagnostic, hinted: Set<string>): HTMLLIElement {
   const message = d.severity === 'warning' ? `warning: ${d.message}` : d.message;
   line.append(element('code', `${d.file}:${d.line}:${d.column}`, 'place'), '  ', element('span', message), '  ', element('code', `[${d.rule}]`, 'rule'));
   item.append(line);
-  if (d.excerpt) item.append(element('pre', codeFrame(d.excerpt, d).join('\n'), 'frame'));
+  if (d.excerpt) {
+    const frame = element('pre', codeFrame(d.excerpt, d).join('\n'), 'frame');
+    // A long line scrolls sideways on a phone: the keyboard can reach and scroll it too.
+    frame.tabIndex = 0;
+    frame.setAttribute('aria-label', `the lines around ${d.file}:${d.line}`);
+    item.append(frame);
+  }
   if (!hinted.has(d.hint)) item.append(element('p', `hint: ${d.hint}`, 'hint'));
   hinted.add(d.hint);
   return item;

@@ -84,14 +84,17 @@ describe('sitegen watch', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Legal Stuff');
     // A YAML syntax error shows the lines around it in the overlay, as the terminal does.
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${watcher.port}/legal`);
     const frame = page.locator('#sitegen-overlay pre.frame');
     await expect.poll(() => frame.count(), { timeout: 10_000 }).toBe(1);
     // The parser notices the missing ] on the next line: the frame shows both.
     const line = (await readFile(fx.file('site.yaml'), 'utf8')).split('\n').findIndex((l) => l.includes('name: [broken')) + 1;
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
     expect((await frame.textContent())!.split('\n')).toEqual([`  ${line} | name: [broken`, expect.stringMatching(new RegExp(`^> ${line + 1} \\| legalName: `)), '    | ^', expect.stringMatching(new RegExp(`^  ${line + 2} \\| `))]);
-    await page.close();
+    await context.close();
     const fixed = watcher.nextBuild();
     await fx.edit('site.yaml', (t) => t.replace('name: [broken', 'name: Fixture Site'));
     expect((await fixed).type).toBe('built');
