@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compile, optimize } from '@tailwindcss/node';
-import { Scanner } from '@tailwindcss/oxide';
+import type * as Oxide from '@tailwindcss/oxide';
+
+// Tailwind's scanner is a native addon behind a CommonJS loader. Loaded with require, as Tailwind's
+// own tools load it: once in a Node 24 CI run, the ESM import of it gave an undefined Scanner.
+const { Scanner } = createRequire(import.meta.url)('@tailwindcss/oxide') as typeof Oxide;
 import { stylesheetFileName } from './stylesheetUrls.ts';
 
 export interface BuiltStylesheet {
