@@ -9,7 +9,7 @@ import importX from 'eslint-plugin-import-x';
  * orchestrated by the pipeline, which the commands use. The first stage is what all share.
  */
 const STAGES = [
-  ['diagnostics.ts', 'codeFrame.ts', 'rules.ts', 'diagnosticFormats.ts', 'hash.ts', 'config.ts', 'runtime', 'schemas', 'yaml', 'hosting', 'routes', 'islands', 'model.ts'],
+  ['diagnostics.ts', 'escape.ts', 'text.ts', 'progress.ts', 'codeFrame.ts', 'rules.ts', 'diagnosticFormats.ts', 'hash.ts', 'config.ts', 'runtime', 'schemas', 'yaml', 'hosting', 'routes', 'islands', 'model.ts'],
   ['load'],
   ['markdown'],
   ['validate'],

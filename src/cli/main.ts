@@ -9,7 +9,8 @@ import { parseBase } from '../routes/base.ts';
 import { describeCrash, FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { EXIT, progressReporter, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { EXIT, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { progressReporter } from '../progress.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -110,7 +111,7 @@ export async function main(argv: string[]): Promise<number> {
       if (environmentRefused()) return void (code = EXIT.usage);
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
-      const progress = progressReporter();
+      const progress = progressReporter(process.stderr, { quiet: opts.format !== 'text' });
       try {
         const result = await build(paths, { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) }, { base: opts.base, siteUrl: opts.siteUrl });
         progress.done();

@@ -67,27 +67,6 @@ export function reportFailure(error: unknown, report: Reporter): number {
   throw error;
 }
 
-/** Shows progress on stderr only when a build takes longer than a second. */
-export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
-  const started = Date.now();
-  let last = 0;
-  let shown = false;
-  return {
-    update(done: number, total: number) {
-      const now = Date.now();
-      if (now - started < 1000 || now - last < 250) return;
-      last = now;
-      shown = true;
-      const text = `rendering pages ${done}/${total}`;
-      if (stream.isTTY) stream.write(`\r${text}`);
-      else if (now - started >= 1000 && done % Math.max(1, Math.floor(total / 4)) === 0) stream.write(`${text}\n`);
-    },
-    done() {
-      if (shown && stream.isTTY) stream.write('\r\x1b[K');
-    },
-  };
-}
-
 /** The line that says where a preview server listens, and why not on the port asked for. */
 export function listeningLine(what: string, choice: PortChoice, actual: number, path = ''): string {
   const moved = actual !== choice.port && choice.port !== 0 ? ` (port ${choice.port} is in use)` : '';

@@ -1,4 +1,5 @@
 import type { Paths } from '../config.ts';
+import { progressReporter } from '../progress.ts';
 import { PortInUse, type PortChoice } from '../serve/server.ts';
 import { startWatch } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -8,7 +9,7 @@ export async function watchCommand(paths: Paths, choice: PortChoice): Promise<nu
   const log = (line: string) => process.stderr.write(`${line}\n`);
   let watcher;
   try {
-    watcher = await startWatch(paths, choice, log);
+    watcher = await startWatch(paths, choice, log, () => progressReporter(process.stderr));
   } catch (error) {
     log(error instanceof OutputRefused || error instanceof PortInUse ? `sitegen: ${error.message}` : `cannot start watch: ${(error as Error).message}`);
     return EXIT.usage;

@@ -8,6 +8,12 @@ import { lookup } from 'mrmime';
 /** The folder of content-hashed assets (CSS and JavaScript): a changed file gets a new name. */
 export const ASSETS_DIR = 'assets';
 
+/**
+ * The stylesheet's name in watch's output, which is never published: pages keep their HTML when
+ * only the CSS changes, and the watch server makes browsers revalidate every file.
+ */
+export const WATCH_STYLESHEET = 'site.css';
+
 /** Where shared islands' props are published: one file per distinct value, named by its content. */
 export const PROPS_DIR = `${ASSETS_DIR}/props`;
 

@@ -5,8 +5,9 @@ import type { Paths } from '../config.ts';
 import path from 'node:path';
 import { ContentError, diagnostic, isError, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
+import type { BuildProgress } from '../progress.ts';
 import { outputMode, sameMode, type BuildMode } from '../hosting/buildMode.ts';
-import { ASSETS_DIR } from '../hosting/policy.ts';
+import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { publicFiles } from '../load/publicFiles.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
@@ -74,7 +75,8 @@ export interface BuildOptions {
   check?: boolean;
   /** Show drafts and entries scheduled for a later day, marked and kept from search engines (watch, `build --drafts`). */
   drafts?: boolean;
-  onProgress?: (done: number, total: number) => void;
+  /** Each phase as it starts, and the pages rendered so far. */
+  onProgress?: (progress: BuildProgress) => void;
   /** Another build of the project holds the lock: this one waits for it. */
   onWait?: (holder: LockHolder) => void;
 }
@@ -82,6 +84,13 @@ export interface BuildOptions {
 export interface BuilderOptions {
   /** Keep analyses and an output manifest in .sitegen-cache/ so the next build redoes only what changed. */
   persistent?: boolean;
+  /** Keep processed images in .sitegen-cache/images/ (their names hash their source): on with `persistent`. */
+  cacheImages?: boolean;
+  /**
+   * Name the stylesheet site.css, not by its content (watch): a stylesheet edit then writes the CSS
+   * and renders no page again, since no page's HTML changes.
+   */
+  unhashedStylesheet?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads (Infinity: never). */
   workerThreshold?: number;
   /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
@@ -151,6 +160,7 @@ export class Builder {
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
+  private readonly unhashedStylesheet: boolean;
   /**
    * Entry pages go straight into the new version as they are rendered, not kept for the next
    * build (which reads the cache on disk); a build that renders only YAML pages keeps its few in
@@ -180,15 +190,25 @@ export class Builder {
       this.code = codeVersion(paths.root, paths.public, paths.cache, this.note);
       this.version = this.code.then((code) => code.version);
     }
-    this.images = new ImageWork(options.persistent ? new ImageCache(paths.cache, this.note) : undefined);
+    this.images = new ImageWork(options.persistent || options.cacheImages ? new ImageCache(paths.cache, this.note) : undefined);
     this.workerThreshold = options.workerThreshold ?? thresholdFromEnvironment();
     this.writesAsItRenders = Boolean(options.persistent);
+    this.unhashedStylesheet = Boolean(options.unhashedStylesheet);
   }
 
   /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
   publicChanged(): void {
     this.workspace.publicChanged();
     this.last = undefined;
+  }
+
+  /** Compile the stylesheet again at the next build (after a change in templates/*.css); the island bundles stay. */
+  stylesChanged(): void {
+    const previous = this.assets;
+    if (!previous) return;
+    this.assets = Promise.all([previous, import('../bundle/styles.ts')]).then(async ([assets, { buildStylesheet }]) => ({ ...assets, stylesheet: await buildStylesheet(this.paths.templates) }));
+    // A stylesheet that fails now is tried again at the next build.
+    this.assets.catch(() => (this.assets = undefined));
   }
 
   /**
@@ -284,21 +304,28 @@ export class Builder {
     assets?.catch(() => undefined);
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
     const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined, mode };
+    const progress = (phase: BuildProgress['phase'], total?: number) => options.onProgress?.({ phase, done: total === undefined ? undefined : 0, total });
     try {
+      progress('reading');
       const read = await this.read(session, options.check);
       mark('content read');
+      if (read.missing.length) progress('analysing', read.missing.length);
       const analysed = await this.analyse(read);
       mark(`${read.missing.length} markdown files analysed`);
+      progress('validating');
       const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
       const { model, plan, warnings } = this.plan(read, validated);
       mark('content validated');
       if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
       const ready = await assets;
       mark('assets ready');
+      progress('rendering', plan.yamlPages.length + plan.entryPages.length);
       const output = await this.render(session, read, model, plan, ready, store, options);
       mark('pages rendered');
+      progress('images');
       const images = await this.finishImages(model, output);
       mark(`images ready (${images.processed} made, ${images.cached} from the cache)`);
+      progress('writing');
       await this.write(session, output, store);
       mark('output written');
       await read.cache?.save();
@@ -395,7 +422,8 @@ export class Builder {
     const { base } = this.address;
     const { bundle } = assets;
     // The CSS parser is loaded only for a build under a base.
-    const stylesheet = base ? (await import('../bundle/stylesheetUrls.ts')).stylesheetUnder(assets.stylesheet, base) : assets.stylesheet;
+    const placed = base ? (await import('../bundle/stylesheetUrls.ts')).stylesheetUnder(assets.stylesheet, base) : assets.stylesheet;
+    const stylesheet = this.unhashedStylesheet ? { ...placed, fileName: WATCH_STYLESHEET } : placed;
     const files = new Map<string, string | Uint8Array>();
     const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
     files.set(stylesheetUrl.slice(1), stylesheet.css);
@@ -432,7 +460,7 @@ export class Builder {
       named(page.outputPath, images, props);
       pageKeys.set(page.outputPath, keyOf(page));
       timings.push({ route: page.route, ms, bytes: rendered.bytes, islands: rendered.islands, cached });
-      options.onProgress?.(timings.length, total);
+      options.onProgress?.({ phase: 'rendering', done: timings.length, total });
     };
 
     const manifest = this.version ? await OutputManifest.load(this.paths.cache, this.paths.out, version, this.note) : undefined;
@@ -450,7 +478,7 @@ export class Builder {
       for (const file of reusable.props) linked.set(file, file);
       named(page.outputPath, reusable.images, reusable.props);
       timings.push({ route: page.route, ms: 0, bytes: reusable.size, islands, cached: true });
-      options.onProgress?.(timings.length, total);
+      options.onProgress?.({ phase: 'rendering', done: timings.length, total });
       return true;
     };
 

@@ -5,8 +5,9 @@ import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { describeCrash } from '../diagnosticFormats.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
+import type { BuildProgress } from '../progress.ts';
 
-export type WorkerRequest = { type: 'build'; publicChanged: boolean } | { type: 'stop' };
+export type WorkerRequest = { type: 'build'; publicChanged: boolean; stylesChanged: boolean } | { type: 'stop' };
 /** How a build ended, as data: the watch loop decides how the terminal and the browser show it. */
 export type WorkerReply =
   | { type: 'built'; pages: number; rendered: number; ms: number; warnings: Diagnostic[] }
@@ -15,13 +16,15 @@ export type WorkerReply =
   /** A template, a worker or sitegen itself failed: the error's stack. */
   | { type: 'crashed'; message: string };
 /** Said while a build waits for another build of the project; and once a stop is heard, before the last build and its cleanup end. */
-export type WorkerNotice = { type: 'waiting'; line: string } | { type: 'stopping' };
+export type WorkerNotice = { type: 'waiting'; line: string } | { type: 'progress'; progress: BuildProgress } | { type: 'stopping' };
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
 // One thread whatever the size: it keeps every rendered page and analysis between builds, so an
 // edit renders only the pages it changes (worker threads would start afresh and redo them all).
-const builder = new Builder(paths, { workerThreshold: Infinity });
+// Images come from the cache `build` fills: made again, the real site's take 4–5 s of a first build.
+// The stylesheet keeps one name, so a stylesheet edit renders no page again.
+const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true });
 
 parentPort!.on('message', (request: WorkerRequest) => {
   // esbuild's service is a child process that this thread must stop and reap: a terminated
@@ -38,9 +41,11 @@ parentPort!.on('message', (request: WorkerRequest) => {
       .finally(() => parentPort!.close());
   }
   if (request.publicChanged) builder.publicChanged();
+  if (request.stylesChanged) builder.stylesChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
   // Watch is where editors write: drafts and scheduled articles are shown, marked as such.
-  builder.build({ onWait, drafts: true }).then(
+  const onProgress = (progress: BuildProgress) => parentPort!.postMessage({ type: 'progress', progress } satisfies WorkerNotice);
+  builder.build({ onWait, onProgress, drafts: true }).then(
     (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings } satisfies WorkerReply),
     (error: unknown) => {
       // A fault is described as `build` describes it: the page, its content file and the template's frames.

@@ -7,6 +7,7 @@ import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
 import { describeCrash, formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
+import type { ProgressReporter } from '../progress.ts';
 import { compiled, setCompiled, threadEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
@@ -14,15 +15,25 @@ import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorker.ts'
 import { LiveReload } from './liveReload.ts';
 import type { compileGenerator } from '../runtime/compile.mjs';
 
-export type ChangeKind = 'content' | 'public' | 'code';
+export type ChangeKind = 'content' | 'public' | 'styles' | 'code';
 
-/** What a changed file invalidates: code (templates, styles, islands, generator) needs a fresh builder. */
+/** What a changed file invalidates: code (templates, islands, generator) needs a fresh builder; a stylesheet, only the CSS. */
 export function classifyChange(paths: Paths, file: string): ChangeKind {
   const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
   if (inside(paths.public)) return 'public';
   if (inside(paths.content)) return 'content';
+  if (inside(paths.templates) && file.endsWith('.css')) return 'styles';
   return 'code';
 }
+
+/** What the next build must redo besides the content: a fresh builder (code), public/, the stylesheet. */
+interface Job {
+  code: boolean;
+  publicChanged: boolean;
+  stylesChanged: boolean;
+}
+const NO_CHANGE: Job = { code: false, publicChanged: false, stylesChanged: false };
+const SILENT: ProgressReporter = { update: () => undefined, done: () => undefined };
 
 export interface Watcher {
   port: number;
@@ -35,7 +46,7 @@ export interface Watcher {
  * Serves the last good build with live reload and rebuilds on change. A content error is
  * shown in the terminal and as an overlay in the browser; the previous output keeps being served.
  */
-export async function startWatch(paths: Paths, choice: PortChoice, log: (line: string) => void): Promise<Watcher> {
+export async function startWatch(paths: Paths, choice: PortChoice, log: (line: string) => void, showProgress: () => ProgressReporter = () => SILENT): Promise<Watcher> {
   const refusal = outputRefusal(paths);
   if (refusal) throw refusal;
   const live = new LiveReload();
@@ -46,7 +57,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   // A retired worker may still hold the build lock while it removes old versions: the next one starts after it.
   let retiring: Promise<void> = Promise.resolve();
   let running = false;
-  let pending: { code: boolean; publicChanged: boolean } | undefined;
+  let pending: Job | undefined;
   const waiters: ((reply: WorkerReply) => void)[] = [];
 
   // A code change needs fresh modules: recompile (when running compiled) and start a new worker.
@@ -83,7 +94,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
 
   const run = () => {
     if (running) return;
-    const job = pending ?? { code: false, publicChanged: false };
+    const job = pending ?? NO_CHANGE;
     pending = undefined;
     running = true;
     if (job.code && worker) {
@@ -92,27 +103,32 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     }
     void (async () => {
       try {
-        await retiring;
-        worker ??= await spawn();
+        // The new worker compiles and loads its code while the old one stops: only builds take turns.
+        const [fresh] = await Promise.all([worker ?? spawn(), retiring]);
+        worker = fresh;
       } catch (error) {
         finish({ type: 'crashed', message: describeCrash(error) });
         return;
       }
       const w = worker;
+      const progress = showProgress();
       const onMessage = (message: WorkerReply | WorkerNotice) => {
+        if (message.type === 'progress') return progress.update(message.progress);
+        progress.done();
         if (message.type === 'waiting') return log(message.line);
         if (message.type === 'stopping') return;
         w.off('message', onMessage);
         if (w === worker) finish(message);
       };
       w.on('message', onMessage);
-      w.postMessage({ type: 'build', publicChanged: job.publicChanged } satisfies WorkerRequest);
+      w.postMessage({ type: 'build', publicChanged: job.publicChanged, stylesChanged: job.stylesChanged } satisfies WorkerRequest);
     })();
   };
 
   let timer: NodeJS.Timeout | undefined;
   const schedule = (kind: ChangeKind) => {
-    pending = { code: (pending?.code ?? false) || kind === 'code', publicChanged: (pending?.publicChanged ?? false) || kind === 'public' };
+    const was = pending ?? NO_CHANGE;
+    pending = { code: was.code || kind === 'code', publicChanged: was.publicChanged || kind === 'public', stylesChanged: was.stylesChanged || kind === 'styles' };
     clearTimeout(timer);
     timer = setTimeout(run, 25);
   };

@@ -1,11 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePaths, WATCH_OUT } from '../../src/config.ts';
+import type { ProgressReporter } from '../../src/progress.ts';
 import { startWatch, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy, treeHashes } from '../helpers/fixture.ts';
-import { finished, projectCopy } from '../helpers/project.ts';
+import { finished, projectCopy, type Project, type RunResult } from '../helpers/project.ts';
 
 const EDITED = 'Inventory edited while a build ran';
 
@@ -54,6 +56,15 @@ describe('watch loses no edit', () => {
     await saved;
     expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
   });
+
+  it('says what its first build is doing, phase by phase, and clears the line before it reports', async () => {
+    fx = await fixtureCopy();
+    const events: string[] = [];
+    const progress = (): ProgressReporter => ({ update: ({ phase }) => events.at(-1) !== phase && events.push(phase), done: () => events.at(-1) !== 'done' && events.push('done') });
+    const log = (line: string) => events.push(line.replace(/\d+ ms$/, 'N ms'));
+    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, log, progress);
+    expect(events).toEqual(['reading', 'analysing', 'validating', 'rendering', 'images', 'writing', 'done', expect.stringMatching(/^rebuilt (\d+) of \1 pages in N ms$/)]);
+  });
 });
 
 describe('watch builds beside the site', () => {
@@ -88,4 +99,50 @@ describe('watch builds beside the site', () => {
       await project.remove();
     }
   }, 120_000);
+});
+
+describe('watch rebuilds what an edit can change', () => {
+  let project: Project;
+  let child: ChildProcess;
+  let ended: Promise<RunResult>;
+  let port: number;
+  /** The `rebuilt K of N pages` lines so far. */
+  const rebuilt: string[] = [];
+
+  beforeAll(async () => {
+    project = await projectCopy();
+    child = project.start(['watch', '--port', '0']);
+    ended = finished(child);
+    let announced = '';
+    child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => rebuilt.push(...chunk.toString().split('\n').filter((line) => line.startsWith('rebuilt '))));
+    for (let i = 0; i < 1200 && !/localhost:\d+/.test(announced); i++) await sleep(50);
+    port = Number(/localhost:(\d+)/.exec(announced)?.[1]);
+  }, 90_000);
+  afterAll(async () => {
+    child?.kill('SIGINT');
+    await ended;
+    await project?.remove();
+  });
+
+  /** Waits for the build after the one reported as `after` (or 60 s), and returns its line. */
+  async function nextRebuild(after: number): Promise<string | undefined> {
+    for (let i = 0; i < 1200 && rebuilt.length <= after; i++) await sleep(50);
+    return rebuilt[after];
+  }
+
+  const page = async (route: string) => (await fetch(`http://127.0.0.1:${port}${route}`)).text();
+
+  it('compiles the stylesheet again after a stylesheet edit, and renders no page', async () => {
+    expect(port).toBeGreaterThan(0);
+    const home = await page('/');
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+)"/.exec(home)?.[1];
+    expect(stylesheet).toBe('/assets/site.css');
+    const before = rebuilt.length;
+    await project.edit('templates/styles.css', (t) => `${t}\n.watch-edit-marker { outline-offset: 7px; }\n`);
+    expect(await nextRebuild(before)).toMatch(/^rebuilt 0 of \d+ pages in \d+ ms$/);
+    expect(await page(stylesheet!)).toMatch(/\.watch-edit-marker\{outline-offset:7px\}/);
+    // The page is the same, byte for byte (the live-reload script aside, which the server adds).
+    expect(await page('/')).toBe(home);
+  }, 90_000);
 });

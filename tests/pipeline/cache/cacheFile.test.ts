@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeHashes } from '../../helpers/fixture.ts';
 import { projectCopy, seededRandom, type Project } from '../../helpers/project.ts';
+import { PROGRESS_LINE } from '../../../src/progress.ts';
 
 let project: Project;
 let cold: Record<string, string>;
@@ -68,7 +69,7 @@ describe('a damaged .sitegen-cache/ never breaks a build', () => {
         const { code, stdout, stderr } = await project.run(['build', '--verbose']);
         expect(code, `${file}: ${stderr}`).toBe(0);
         // Nothing but progress, which a build longer than a second prints.
-        expect(stderr.split('\n').filter((line) => line && !line.startsWith('rendering pages')), file).toEqual([]);
+        expect(stderr.split('\n').filter((line) => line && !PROGRESS_LINE.test(line)), file).toEqual([]);
         const dropped = stdout.split('\n').filter((line) => line.startsWith('cache: dropped'));
         expect(dropped, file).toEqual(reported ? [expect.stringContaining(path.join('.sitegen-cache', file))] : []);
         expect(await treeHashes(project.out), file).toEqual(cold);
