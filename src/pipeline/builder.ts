@@ -36,6 +36,7 @@ import { OutputManifest } from './cache/outputManifest.ts';
 import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import { loadSite } from './loadDefinition.ts';
 import { MarkdownWorkspace, placePage, type MarkdownWorker, type PlacedPage, type SharedRender } from './markdownWork.tsx';
+import { pageCode, type PageCode } from './pageCode.ts';
 import { MarkdownPool } from './workers/pool.ts';
 
 export interface PageTiming {
@@ -91,6 +92,12 @@ export interface BuilderOptions {
    * and renders no page again, since no page's HTML changes.
    */
   unhashedStylesheet?: boolean;
+  /**
+   * Key each page by the code that renders it, not by all the code (watch): a builder that adopts
+   * another's work after a template edit renders again only that template's pages, and analyses
+   * markdown again only when code every analysis runs changed.
+   */
+  pageCode?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads (Infinity: never). */
   workerThreshold?: number;
   /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
@@ -161,6 +168,7 @@ export class Builder {
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
   private readonly unhashedStylesheet: boolean;
+  private readonly pageCode?: Promise<PageCode>;
   /**
    * Entry pages go straight into the new version as they are rendered, not kept for the next
    * build (which reads the cache on disk); a build that renders only YAML pages keeps its few in
@@ -194,12 +202,40 @@ export class Builder {
     this.workerThreshold = options.workerThreshold ?? thresholdFromEnvironment();
     this.writesAsItRenders = Boolean(options.persistent);
     this.unhashedStylesheet = Boolean(options.unhashedStylesheet);
+    if (options.pageCode) {
+      this.pageCode = this.site.then(({ definition }) => pageCode(paths.root, definition));
+      this.pageCode.catch(() => undefined);
+    }
+  }
+
+  /** What this builder made that another may use (watch's next worker, after a code change): see `adopt`. */
+  handover(): Handover | undefined {
+    if (!this.pageCode) return undefined;
+    return { analyses: this.workspace.analyses(), rendered: [...this.rendered], last: this.last, code: this.pageCode.then((code) => code.shared) };
+  }
+
+  /**
+   * Takes over what an earlier builder of the same project made: its pages (each is used only if
+   * its key, which names the code that rendered it, is this builder's too), its analyses when the
+   * code every analysis runs is the same, and the version of the output it wrote last.
+   */
+  async adopt(work: Adopted): Promise<void> {
+    if (!this.pageCode) return;
+    const { shared } = await this.pageCode;
+    if (work.code === shared) this.workspace.adopt(work.analyses);
+    for (const [route, page] of work.rendered) this.rendered.set(route, page);
+    this.last = work.last;
   }
 
   /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
   publicChanged(): void {
     this.workspace.publicChanged();
     this.last = undefined;
+  }
+
+  /** Starts compiling the stylesheet and the island bundles before the first build asks for them (a new watch worker, while it waits for the old one). */
+  prepareAssets(): void {
+    this.loadAssets().catch(() => undefined);
   }
 
   /** Compile the stylesheet again at the next build (after a change in templates/*.css); the island bundles stay. */
@@ -432,9 +468,10 @@ export class Builder {
     const shared: SharedRender = { site: model.site, base, year: buildYear(), today: model.today, preview: model.drafts, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
     // Everything a page can see besides its own inputs: when this changes, every page renders again.
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
-    const version = this.version ? await this.version : '';
+    const code = await this.pageCode;
+    const version = this.version ? await this.version : (code?.shared ?? '');
     const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base, shared.preview, unreleased(model)]), 20);
-    const keyOf = (page: PlannedPage) => `${sharedKey}:${page.inputs}`;
+    const keyOf = (page: PlannedPage) => (code ? `${sharedKey}:${code.of(page.madeBy)}:${page.inputs}` : `${sharedKey}:${page.inputs}`);
 
     const timings: PageTiming[] = [];
     const total = plan.yamlPages.length + plan.entryPages.length;
@@ -592,6 +629,18 @@ export class Builder {
     await manifest?.save(this.paths.out, outputs, pageImages, pageProps);
   }
 }
+
+/** A builder's work as another builder takes it over (every field survives a postMessage). */
+export interface Adopted {
+  /** The code every analysis ran (PageCode.shared). */
+  code: string;
+  analyses: AnalysedMarkdown[];
+  rendered: [string, PlacedPage & { key: string; html: string }][];
+  last: { dir: string; files: Map<string, string | Uint8Array> } | undefined;
+}
+
+/** A builder's work before the code key is known. */
+export type Handover = Omit<Adopted, 'code'> & { code: Promise<string> };
 
 /** What one build holds while it runs: the worker pool and the version being written, released at its end. */
 interface Session {

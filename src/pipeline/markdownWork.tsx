@@ -86,6 +86,16 @@ export class MarkdownWorkspace implements MarkdownWorker {
     this.sizeOf = createImageSizer(paths.public);
   }
 
+  /** The analyses kept for the next build. */
+  analyses(): AnalysedMarkdown[] {
+    return [...this.done.values()];
+  }
+
+  /** Analyses another workspace made with the same code, kept as if made here. */
+  adopt(analyses: AnalysedMarkdown[]): void {
+    for (const analysis of analyses) this.done.set(analysis.facts.file, analysis);
+  }
+
   /** Forget image sizes and analyses (after a change in public/). */
   publicChanged(): void {
     this.sizeOf = createImageSizer(this.paths.public);

@@ -19,9 +19,13 @@ export interface PlannedPage {
   lastmod?: string;
   /** A hash of the page's own inputs (its file, its variant, the data it shows): with what every page sees, its cache key. */
   inputs: string;
+  /** The collection or the YAML page template it is made by: whose code renders it. */
+  madeBy: MadeBy;
   /** The page shown for any path without a page (404.html): no link can point at it. */
   notFound?: boolean;
 }
+
+export type MadeBy = { collection: string } | { template: string };
 
 /** A page with the tree that renders it (inside the layout). */
 export interface PageJob extends PlannedPage {
@@ -69,7 +73,7 @@ export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary
   const published = release.status === 'published';
   // An entry's page shows its release (a Draft or Scheduled notice) whatever its template puts in its summary.
   const inputs = published ? doc.hash : contentHash(`${doc.hash}\0${JSON.stringify(release)}`, 20);
-  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...((preview || !published) && { noindex: true }) }, lastmod, inputs };
+  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...((preview || !published) && { noindex: true }) }, lastmod, inputs, madeBy: { collection: collection.name } };
 }
 
 /** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
@@ -109,6 +113,7 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
         head: { route, title, description, noindex: !own || model.drafts, feed: template.feed },
         ...(!own && { notFound: true }),
         inputs: variant === undefined ? fileInputs : contentHash(`${fileInputs}\0${JSON.stringify(variant)}`, 20),
+        madeBy: { template: page.template },
         element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
       };
     });

@@ -4,10 +4,10 @@
 // loading a few large files is several times faster than resolving hundreds of small modules.
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { compiledPath, ENTRIES, ISLAND_FILE, sourceDigest } from './sources.mjs';
+import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
 // Left in node_modules: native binaries, packages that read their own files at run time, and
 // the S3 client that only `publish` loads.
@@ -23,16 +23,17 @@ const WORKING = /\.tmp-(\d+)-[0-9a-f]+$/;
 
 function entryPoints(root) {
   const islands = readdirSync(path.join(root, 'templates/islands')).filter((f) => ISLAND_FILE.test(f));
-  return [...Object.values(ENTRIES), ...islands.map((f) => `templates/islands/${f}`)].map((f) => path.join(root, f));
+  return [...Object.values(ENTRIES), ...islands.map((f) => `templates/islands/${f}`), ...declaringModules(root)].map((f) => path.join(root, f));
 }
 
 /**
  * Compiles the current sources of the project at `root` if no intact compilation of them
  * exists; returns the folder of the compiled modules. A damaged compilation (a file missing,
  * changed, or something else in its place) is said on one line through `warn`, set aside and
- * compiled again into a new folder: it never fails the command.
+ * compiled again into a new folder: it never fails the command. A `session` (watch, which
+ * compiles again after each edit of code) compiles only what changed since its last compilation.
  */
-export async function compileGenerator(root, warn = (line) => process.stderr.write(`${line}\n`)) {
+export async function compileGenerator(root, warn = (line) => process.stderr.write(`${line}\n`), session = undefined) {
   const base = path.join(root, 'node_modules', '.cache', 'sitegen', 'code');
   // The digest covers this file too: it is one of the sources.
   const digest = sourceDigest(root).slice(0, 16);
@@ -46,10 +47,26 @@ export async function compileGenerator(root, warn = (line) => process.stderr.wri
   await usableFolder(path.dirname(base));
   await usableFolder(base);
   const tmp = workingName(path.join(base, digest));
-  await esbuild.build({
+  // Hashed before esbuild reads them: an edit in between makes the code newer than its hashes, never older.
+  const files = sourceHashes(root);
+  const metafile = session ? await session.compileInto(tmp) : (await esbuild.build(buildOptions(root, tmp))).metafile;
+  await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files, imports: projectImports(metafile) }));
+  await writeFile(path.join(tmp, MANIFEST), JSON.stringify({ format: FORMAT, files: checksums(tmp) }));
+  // A new name, never one in use: a process that verified an older compilation keeps loading from it.
+  const dir = path.join(base, `${digest}-${randomBytes(4).toString('hex')}`);
+  await rename(tmp, dir);
+  await pruneCompilations(base);
+  return dir;
+}
+
+/** How esbuild compiles the project at `root` into `outdir`. */
+function buildOptions(root, outdir) {
+  return {
     entryPoints: entryPoints(root),
+    absWorkingDir: root,
+    metafile: true,
     outbase: root,
-    outdir: tmp,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -65,13 +82,42 @@ export async function compileGenerator(root, warn = (line) => process.stderr.wri
     sourcemap: 'linked',
     sourcesContent: false,
     logLevel: 'warning',
-  });
-  await writeFile(path.join(tmp, MANIFEST), JSON.stringify({ format: FORMAT, files: checksums(tmp) }));
-  // A new name, never one in use: a process that verified an older compilation keeps loading from it.
-  const dir = path.join(base, `${digest}-${randomBytes(4).toString('hex')}`);
-  await rename(tmp, dir);
-  await pruneCompilations(base);
-  return dir;
+  };
+}
+
+/**
+ * Compilations that share esbuild's work (an incremental context): each parses only the files
+ * that changed since the last. The context writes nothing; each compilation's files are written
+ * into its own folder. Its output folder is a name beside the compilations, so that source map
+ * paths, relative to it, hold in each.
+ */
+export function compileSession(root) {
+  const base = path.join(root, 'node_modules', '.cache', 'sitegen', 'code');
+  const outdir = path.join(base, 'session');
+  let context;
+  let entries;
+  return {
+    async compileInto(dir) {
+      const options = buildOptions(root, outdir);
+      // A new island or declaring module is a new entry: the context is made again.
+      if (!context || options.entryPoints.join('\0') !== entries) {
+        await context?.dispose();
+        context = await esbuild.context({ ...options, write: false });
+        entries = options.entryPoints.join('\0');
+      }
+      const { outputFiles, metafile } = await context.rebuild();
+      for (const file of outputFiles) {
+        const target = path.join(dir, path.relative(outdir, file.path));
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, file.contents);
+      }
+      return metafile;
+    },
+    async dispose() {
+      await context?.dispose();
+      context = undefined;
+    },
+  };
 }
 
 /** The finished compilations of `digest`, newest first. */

@@ -5,3 +5,8 @@ export const ISLAND_FILE: RegExp;
 export function compiledPath(source: string): string;
 export function sourceFiles(root: string): string[];
 export function sourceDigest(root: string): string;
+export const DECLARING_DIRS: string[];
+export function sourceHashes(root: string): Record<string, string>;
+export function declaringModules(root: string): string[];
+export const CODE_MAP: string;
+export function projectImports(metafile: { inputs: Record<string, { imports: { path: string; external?: boolean }[] }> }): Record<string, string[]>;

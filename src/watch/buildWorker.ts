@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { Builder } from '../pipeline/builder.ts';
+import { Builder, type Adopted } from '../pipeline/builder.ts';
 import { waitingLine, type LockHolder } from '../pipeline/buildLock.ts';
 import type { Paths } from '../config.ts';
 import { setCompiled, type Compiled } from '../runtime/compiled.ts';
@@ -7,7 +7,11 @@ import { describeCrash } from '../diagnosticFormats.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildProgress } from '../progress.ts';
 
-export type WorkerRequest = { type: 'build'; publicChanged: boolean; stylesChanged: boolean } | { type: 'stop' };
+export type WorkerRequest =
+  | { type: 'build'; publicChanged: boolean; stylesChanged: boolean }
+  /** Take over what the worker this one replaces made (before the first build). */
+  | { type: 'adopt'; work: Adopted }
+  | { type: 'stop' };
 /** How a build ended, as data: the watch loop decides how the terminal and the browser show it. */
 export type WorkerReply =
   | { type: 'built'; pages: number; rendered: number; ms: number; warnings: Diagnostic[] }
@@ -15,16 +19,23 @@ export type WorkerReply =
   | { type: 'failed'; diagnostics: Diagnostic[] }
   /** A template, a worker or sitegen itself failed: the error's stack. */
   | { type: 'crashed'; message: string };
-/** Said while a build waits for another build of the project; and once a stop is heard, before the last build and its cleanup end. */
-export type WorkerNotice = { type: 'waiting'; line: string } | { type: 'progress'; progress: BuildProgress } | { type: 'stopping' };
+/**
+ * Said while a build waits for another build of the project, and as it progresses; once a stop is
+ * heard, at once, and then what this worker made, for the next one, once its last build is done.
+ */
+export type WorkerNotice = { type: 'waiting'; line: string } | { type: 'progress'; progress: BuildProgress } | { type: 'stopping' } | { type: 'handover'; work: Adopted };
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
 setCompiled(compiled);
 // One thread whatever the size: it keeps every rendered page and analysis between builds, so an
 // edit renders only the pages it changes (worker threads would start afresh and redo them all).
 // Images come from the cache `build` fills: made again, the real site's take 4–5 s of a first build.
-// The stylesheet keeps one name, so a stylesheet edit renders no page again.
-const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true });
+// The stylesheet keeps one name, so a stylesheet edit renders no page again. Pages are keyed by the
+// code that renders them, so the worker that replaces this one after a template edit renders only that template's pages.
+const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true });
+builder.prepareAssets();
+/** Requests are handled in turn: an adoption finishes before the build it is for. */
+let turn: Promise<unknown> = Promise.resolve();
 
 parentPort!.on('message', (request: WorkerRequest) => {
   // esbuild's service is a child process that this thread must stop and reap: a terminated
@@ -32,20 +43,26 @@ parentPort!.on('message', (request: WorkerRequest) => {
   // once the last build has removed the versions it replaced and given up the lock.
   if (request.type === 'stop') {
     parentPort!.postMessage({ type: 'stopping' } satisfies WorkerNotice);
-    return void builder
-      .idle()
+    return void turn
+      .then(() => builder.idle())
+      .then(() => handOver())
       .then(() => import('esbuild'))
       .then((esbuild) => esbuild.stop())
       // The service's exit reaches this thread a moment after the kill (it is reaped here, not by the main thread).
       .then(() => new Promise((resolve) => setTimeout(resolve, 250)))
       .finally(() => parentPort!.close());
   }
+  if (request.type === 'adopt') return void (turn = turn.then(() => builder.adopt(request.work)).catch(() => undefined));
+  turn = turn.then(() => build(request));
+});
+
+function build(request: Extract<WorkerRequest, { type: 'build' }>): Promise<void> {
   if (request.publicChanged) builder.publicChanged();
   if (request.stylesChanged) builder.stylesChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
-  // Watch is where editors write: drafts and scheduled articles are shown, marked as such.
   const onProgress = (progress: BuildProgress) => parentPort!.postMessage({ type: 'progress', progress } satisfies WorkerNotice);
-  builder.build({ onWait, onProgress, drafts: true }).then(
+  // Watch is where editors write: drafts and scheduled articles are shown, marked as such.
+  return builder.build({ onWait, onProgress, drafts: true }).then(
     (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings } satisfies WorkerReply),
     (error: unknown) => {
       // A fault is described as `build` describes it: the page, its content file and the template's frames.
@@ -53,4 +70,11 @@ parentPort!.on('message', (request: WorkerRequest) => {
       parentPort!.postMessage(reply);
     },
   );
-});
+}
+
+/** Posts what this worker made for the next one; a worker whose code could not even load has nothing to give. */
+async function handOver(): Promise<void> {
+  const work = builder.handover();
+  const code = await work?.code.catch(() => undefined);
+  if (work && code !== undefined) parentPort!.postMessage({ type: 'handover', work: { ...work, code } } satisfies WorkerNotice);
+}

@@ -11,9 +11,10 @@ import type { ProgressReporter } from '../progress.ts';
 import { compiled, setCompiled, threadEntry } from '../runtime/compiled.ts';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
+import type { Adopted } from '../pipeline/builder.ts';
 import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorker.ts';
 import { LiveReload } from './liveReload.ts';
-import type { compileGenerator } from '../runtime/compile.mjs';
+import type * as Compiler from '../runtime/compile.mjs';
 
 export type ChangeKind = 'content' | 'public' | 'styles' | 'code';
 
@@ -54,15 +55,17 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   // The port first: when it is taken, nothing else has started that would keep the process alive.
   const actual = await listenOn(server, choice);
   let worker: Worker | undefined;
-  // A retired worker may still hold the build lock while it removes old versions: the next one starts after it.
-  let retiring: Promise<void> = Promise.resolve();
+  // A retired worker may still hold the build lock while it removes old versions: the next one starts
+  // after it, and takes over what it made.
+  let retiring: Promise<Adopted | undefined> = Promise.resolve(undefined);
   let running = false;
   let pending: Job | undefined;
   const waiters: ((reply: WorkerReply) => void)[] = [];
 
+  const compiler = recompiler(paths.root);
   // A code change needs fresh modules: recompile (when running compiled) and start a new worker.
   const spawn = async () => {
-    const current = compiled() ? { root: paths.root, dir: await recompile(paths.root) } : undefined;
+    const current = compiled() ? { root: paths.root, dir: await compiler.compile() } : undefined;
     setCompiled(current);
     const thread = threadEntry(paths.root, 'buildWorker');
     const w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
@@ -104,7 +107,12 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     void (async () => {
       try {
         // The new worker compiles and loads its code while the old one stops: only builds take turns.
-        const [fresh] = await Promise.all([worker ?? spawn(), retiring]);
+        const [fresh, work] = await Promise.all([worker ?? spawn(), retiring]);
+        if (work && fresh !== worker) {
+          fresh.postMessage({ type: 'adopt', work } satisfies WorkerRequest);
+          // Handed on: the main thread keeps no copy of every page.
+          retiring = Promise.resolve(undefined);
+        }
         worker = fresh;
       } catch (error) {
         finish({ type: 'crashed', message: describeCrash(error) });
@@ -116,7 +124,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
         if (message.type === 'progress') return progress.update(message.progress);
         progress.done();
         if (message.type === 'waiting') return log(message.line);
-        if (message.type === 'stopping') return;
+        if (message.type === 'stopping' || message.type === 'handover') return;
         w.off('message', onMessage);
         if (w === worker) finish(message);
       };
@@ -154,6 +162,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       await watcher.close();
       if (worker) retiring = retire(worker);
       await retiring;
+      await compiler.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -161,22 +170,42 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
 }
 
 /**
- * Ends a build worker and the esbuild service it started, then terminates it. A worker that does
- * not even say it is stopping within 2 s is stuck (a template in an endless loop) and is ended
- * at once; one that is finishing its build and removing old versions under the build lock is
- * given the time that takes.
+ * Ends a build worker and the esbuild service it started, then terminates it; resolves with what
+ * it made, for the next worker. A worker that does not even say it is stopping within 2 s is
+ * stuck (a template in an endless loop) and is ended at once; one that is finishing its build and
+ * removing old versions under the build lock is given the time that takes.
  */
-async function retire(w: Worker): Promise<void> {
+async function retire(w: Worker): Promise<Adopted | undefined> {
   const exited = once(w, 'exit');
-  const stopping = new Promise<void>((resolve) => w.on('message', (message: WorkerNotice | WorkerReply) => message.type === 'stopping' && resolve()));
+  let work: Adopted | undefined;
+  const stopping = new Promise<void>((resolve) =>
+    w.on('message', (message: WorkerNotice | WorkerReply) => {
+      if (message.type === 'stopping') resolve();
+      if (message.type === 'handover') work = message.work;
+    }),
+  );
   w.postMessage({ type: 'stop' } satisfies WorkerRequest);
   const answered = await Promise.race([stopping.then(() => true), exited.then(() => true), sleep(2000, undefined, { ref: false }).then(() => false)]);
   if (answered) await Promise.race([exited, sleep(60_000, undefined, { ref: false })]);
   await w.terminate();
+  return work;
 }
 
-async function recompile(root: string): Promise<string> {
+/** Compiles the generator again after an edit of code, each time parsing only what changed (one esbuild session for the whole watch). */
+function recompiler(root: string) {
+  let loaded: Promise<{ compiler: typeof Compiler; session: Compiler.CompileSession }> | undefined;
   // Imported from its source file at run time: compiled into the generator, it would hash and compile itself.
-  const compiler = (await import(pathToFileURL(path.join(root, 'src/runtime/compile.mjs')).href)) as { compileGenerator: typeof compileGenerator };
-  return compiler.compileGenerator(root);
+  const load = async () => {
+    const compiler = (await import(pathToFileURL(path.join(root, 'src/runtime/compile.mjs')).href)) as typeof Compiler;
+    return { compiler, session: compiler.compileSession(root) };
+  };
+  return {
+    async compile(): Promise<string> {
+      const { compiler, session } = await (loaded ??= load());
+      return compiler.compileGenerator(root, undefined, session);
+    },
+    async close(): Promise<void> {
+      await (await loaded)?.session.dispose();
+    },
+  };
 }

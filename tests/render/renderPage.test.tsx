@@ -21,7 +21,7 @@ const context: RenderContext = {
   islandUrls: new Map([['Widget', '/assets/island-Widget-abc.js']]),
   Layout: ({ children }: { children: ReactNode }) => <main>{children}</main>,
 };
-const job = (element: () => ReactNode) => ({ route: '/page', outputPath: '', source: 'page.yaml', head: { route: '/page', title: 'Page', description: 'A page.' }, inputs: '', element });
+const job = (element: () => ReactNode) => ({ route: '/page', outputPath: '', source: 'page.yaml', head: { route: '/page', title: 'Page', description: 'A page.' }, inputs: '', madeBy: { template: 'page' }, element });
 
 describe('renderPage', () => {
   it('ships no JavaScript at all for a page without islands', () => {

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
@@ -144,5 +145,28 @@ describe('watch rebuilds what an edit can change', () => {
     expect(await page(stylesheet!)).toMatch(/\.watch-edit-marker\{outline-offset:7px\}/);
     // The page is the same, byte for byte (the live-reload script aside, which the server adds).
     expect(await page('/')).toBe(home);
+  }, 90_000);
+
+  it("renders again only the pages of an edited template, in the template's new words", async () => {
+    const articles = (await readdir(project.file('content/articles'))).length;
+    const home = await page('/');
+    let before = rebuilt.length;
+    await project.edit('templates/pages/Article.tsx', (t) => t.replace('Back to Articles', 'Back to every article'));
+    expect(await nextRebuild(before)).toMatch(new RegExp(`^rebuilt ${articles} of \\d+ pages in \\d+ ms$`));
+    expect(await page('/articles/value-banks')).toContain('Back to every article');
+    // A YAML page template's edit renders its pages: the one page of the 404 template.
+    before = rebuilt.length;
+    await project.edit('templates/pages/NotFound.tsx', (t) => t.replace('Error 404', 'Error 404: no such page'));
+    expect(await nextRebuild(before)).toMatch(/^rebuilt 1 of \d+ pages in \d+ ms$/);
+    expect(await (await fetch(`http://127.0.0.1:${port}/no-such-page`)).text()).toContain('Error 404: no such page');
+    // What the edits did not touch is served as it was, and so is what the first edit made.
+    expect(await page('/')).toBe(home);
+    expect(await page('/articles/value-banks')).toContain('Back to every article');
+  }, 90_000);
+
+  it('renders every page again after an edit of the layout, which every page shows', async () => {
+    const before = rebuilt.length;
+    await project.edit('templates/layouts/Layout.tsx', (t) => `${t}\n// An edit of the layout.\n`);
+    expect(await nextRebuild(before)).toMatch(/^rebuilt (\d+) of \1 pages in \d+ ms$/);
   }, 90_000);
 });
