@@ -34,7 +34,7 @@ import { codeVersion } from './cache/codeVersion.ts';
 import { ImageCache } from './cache/imageCache.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
 import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
-import { loadSite } from './loadDefinition.ts';
+import { loadSite, type LoadedSite } from './loadDefinition.ts';
 import { MarkdownWorkspace, placePage, type MarkdownWorker, type PlacedPage, type SharedRender } from './markdownWork.tsx';
 import { pageCode, type PageCode } from './pageCode.ts';
 import { MarkdownPool } from './workers/pool.ts';
@@ -157,7 +157,7 @@ const unreleased = (model: ContentModel) => model.entries.filter((e) => e.releas
  * inputs hash the same is not rendered again. Large sites spread markdown work over worker threads.
  */
 export class Builder {
-  private readonly site;
+  private site: Promise<LoadedSite>;
   private assets?: Promise<Assets>;
   private readonly workspace: MarkdownWorkspace;
   private readonly rendered = new Map<string, PlacedPage & { key: string; html: string }>();
@@ -168,7 +168,9 @@ export class Builder {
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
   private readonly unhashedStylesheet: boolean;
-  private readonly pageCode?: Promise<PageCode>;
+  private pageCode?: Promise<PageCode>;
+  /** The code the workspace's analyses were made with (PageCode.shared), with `pageCode`. */
+  private analysedWith?: string;
   /**
    * Entry pages go straight into the new version as they are rendered, not kept for the next
    * build (which reads the cache on disk); a build that renders only YAML pages keeps its few in
@@ -202,29 +204,46 @@ export class Builder {
     this.workerThreshold = options.workerThreshold ?? thresholdFromEnvironment();
     this.writesAsItRenders = Boolean(options.persistent);
     this.unhashedStylesheet = Boolean(options.unhashedStylesheet);
-    if (options.pageCode) {
-      this.pageCode = this.site.then(({ definition }) => pageCode(paths.root, definition));
-      this.pageCode.catch(() => undefined);
-    }
+    if (options.pageCode) this.pageCode = this.codeOfPages();
   }
 
   /** What this builder made that another may use (watch's next worker, after a code change): see `adopt`. */
-  handover(): Handover | undefined {
+  handover(): Adopted | undefined {
     if (!this.pageCode) return undefined;
-    return { analyses: this.workspace.analyses(), rendered: [...this.rendered], last: this.last, code: this.pageCode.then((code) => code.shared) };
+    return { code: this.analysedWith, analyses: this.workspace.analyses(), rendered: [...this.rendered], last: this.last };
   }
 
   /**
    * Takes over what an earlier builder of the same project made: its pages (each is used only if
-   * its key, which names the code that rendered it, is this builder's too), its analyses when the
-   * code every analysis runs is the same, and the version of the output it wrote last.
+   * its key, which names the code that rendered it, is this builder's too), its analyses (used
+   * only if the code every analysis runs is this builder's too), and the version it wrote last.
    */
-  async adopt(work: Adopted): Promise<void> {
+  adopt(work: Adopted): void {
     if (!this.pageCode) return;
-    const { shared } = await this.pageCode;
-    if (work.code === shared) this.workspace.adopt(work.analyses);
+    if (work.code !== undefined) {
+      this.workspace.adopt(work.analyses);
+      this.analysedWith = work.code;
+    }
     for (const [route, page] of work.rendered) this.rendered.set(route, page);
     this.last = work.last;
+  }
+
+  /**
+   * Loads the templates again (a watch worker, after they were compiled again): the stylesheet
+   * and the island bundles are made again, pages are rendered again where their template's code
+   * changed, and markdown is analysed again if the code every analysis runs changed.
+   */
+  templatesChanged(): void {
+    this.site = loadSite(this.paths.templates);
+    this.site.catch(() => undefined);
+    this.assets = undefined;
+    if (this.pageCode) this.pageCode = this.codeOfPages();
+  }
+
+  private codeOfPages(): Promise<PageCode> {
+    const code = this.site.then(({ definition }) => pageCode(this.paths.root, definition));
+    code.catch(() => undefined);
+    return code;
   }
 
   /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
@@ -390,7 +409,12 @@ export class Builder {
    * schemas with the definition (a build leaves them to `check`: they change nothing it writes).
    */
   private async read(session: Session, check = false): Promise<ReadContent> {
-    const [{ definition }, cache] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base))]);
+    const [{ definition }, cache, code] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base)), this.pageCode]);
+    // Analyses kept from code that analyses differently are made again.
+    if (code && this.analysedWith !== code.shared) {
+      if (this.analysedWith !== undefined) this.workspace.forgetAnalyses();
+      this.analysedWith = code.shared;
+    }
     const list = await listMarkdown(this.paths.content, definition);
     this.startPool(session, list.markdown.filter((m) => !cache?.has(m.file)).length);
     const sources = readMarkdownFiles(list.markdown);
@@ -632,15 +656,12 @@ export class Builder {
 
 /** A builder's work as another builder takes it over (every field survives a postMessage). */
 export interface Adopted {
-  /** The code every analysis ran (PageCode.shared). */
-  code: string;
+  /** The code its analyses were made with (PageCode.shared); undefined before its first build. */
+  code: string | undefined;
   analyses: AnalysedMarkdown[];
   rendered: [string, PlacedPage & { key: string; html: string }][];
   last: { dir: string; files: Map<string, string | Uint8Array> } | undefined;
 }
-
-/** A builder's work before the code key is known. */
-export type Handover = Omit<Adopted, 'code'> & { code: Promise<string> };
 
 /** What one build holds while it runs: the worker pool and the version being written, released at its end. */
 interface Session {

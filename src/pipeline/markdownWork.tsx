@@ -96,6 +96,12 @@ export class MarkdownWorkspace implements MarkdownWorker {
     for (const analysis of analyses) this.done.set(analysis.facts.file, analysis);
   }
 
+  /** Forget the analyses and bodies (made by code that changed since). */
+  forgetAnalyses(): void {
+    this.done.clear();
+    this.bodies.clear();
+  }
+
   /** Forget image sizes and analyses (after a change in public/). */
   publicChanged(): void {
     this.sizeOf = createImageSizer(this.paths.public);

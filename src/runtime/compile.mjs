@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
@@ -21,36 +22,154 @@ const COMPILATION = /^([0-9a-f]{16})-[0-9a-f]{8}$/;
 /** A compilation being written, or being removed, by the process named in it. */
 const WORKING = /\.tmp-(\d+)-[0-9a-f]+$/;
 
-function entryPoints(root) {
-  const islands = readdirSync(path.join(root, 'templates/islands')).filter((f) => ISLAND_FILE.test(f));
-  return [...Object.values(ENTRIES), ...islands.map((f) => `templates/islands/${f}`), ...declaringModules(root)].map((f) => path.join(root, f));
+/** Where compilations live: the generator's in code/, watch's in watch/. */
+const cacheBase = (root, ...dirs) => path.join(root, 'node_modules', '.cache', 'sitegen', ...dirs);
+
+const islandEntries = (root) => readdirSync(path.join(root, 'templates/islands')).filter((f) => ISLAND_FILE.test(f)).map((f) => `templates/islands/${f}`);
+
+const digestOf = (hashes, ...more) => createHash('sha256').update(JSON.stringify([hashes, ...more])).digest('hex').slice(0, 16);
+
+/** What esbuild does for every compilation: ESM for Node, one module per entry, with source maps. */
+const COMMON = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  metafile: true,
+  jsx: 'automatic',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  // Stacks of a crash point at src/ and templates/ lines (bin/sitegen.mjs turns source maps on).
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+/**
+ * The generator as every command runs it: src/ and the templates in one compilation, with the
+ * pure-JavaScript dependencies bundled in. `files` are the sources' hashes.
+ */
+function generatorKind(root, files = sourceHashes(root)) {
+  return {
+    base: cacheBase(root, 'code'),
+    // The digest covers this file too: it is one of the sources.
+    digest: sourceDigest(root).slice(0, 16),
+    files,
+    required: Object.values(ENTRIES).map(compiledPath),
+    options: (outdir) => ({
+      ...COMMON,
+      entryPoints: [...Object.values(ENTRIES), ...islandEntries(root), ...declaringModules(root)].map((f) => path.join(root, f)),
+      absWorkingDir: root,
+      outbase: root,
+      outdir,
+      external: EXTERNAL,
+      // Bundled CommonJS (React) requires Node's built-in modules.
+      banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
+    }),
+  };
+}
+
+/**
+ * The generator as a watch worker runs it: src/ alone, every module an entry (the templates import
+ * them by file), dependencies left in node_modules, where the templates find the same instances.
+ */
+function watchWorkerKind(root) {
+  const files = Object.fromEntries(Object.entries(sourceHashes(root)).filter(([f]) => !f.startsWith('templates/')));
+  const modules = Object.keys(files).filter((f) => /^src\/.*\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
+  return {
+    base: cacheBase(root, 'watch', 'worker'),
+    digest: digestOf(files),
+    files,
+    required: [compiledPath(ENTRIES.buildWorker)],
+    options: (outdir) => ({ ...COMMON, entryPoints: modules.map((f) => path.join(root, f)), absWorkingDir: root, outbase: root, outdir, packages: 'external' }),
+  };
+}
+
+/**
+ * The templates as a watch worker loads them after an edit, beside the worker's generator
+ * (`workerDir`): an import of src/ is the worker's compiled module of it, and a dependency is
+ * left in node_modules, so the templates share the instances the running generator has.
+ */
+function templatesKind(root, workerDir) {
+  const files = Object.fromEntries(Object.entries(sourceHashes(root)).filter(([f]) => f.startsWith('templates/')));
+  const src = path.join(root, 'src') + path.sep;
+  const generator = {
+    // Named by the worker's compilation: templates for another worker are compiled in a context of their own.
+    name: `sitegen-generator ${path.basename(workerDir)}`,
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, ({ path: spec, resolveDir }) => {
+        const file = path.resolve(resolveDir, spec);
+        if (!file.startsWith(src)) return undefined;
+        return { path: pathToFileURL(path.join(workerDir, compiledPath(path.relative(root, file)))).href, external: true };
+      });
+    },
+  };
+  return {
+    base: cacheBase(root, 'watch', 'templates'),
+    digest: digestOf(files, path.basename(workerDir)),
+    files,
+    required: [compiledPath(ENTRIES.templates)],
+    options: (outdir) => ({
+      ...COMMON,
+      entryPoints: [ENTRIES.templates, ...islandEntries(root), ...declaringModules(root)].map((f) => path.join(root, f)),
+      absWorkingDir: root,
+      outbase: root,
+      outdir,
+      packages: 'external',
+      plugins: [generator],
+    }),
+  };
 }
 
 /**
  * Compiles the current sources of the project at `root` if no intact compilation of them
  * exists; returns the folder of the compiled modules. A damaged compilation (a file missing,
  * changed, or something else in its place) is said on one line through `warn`, set aside and
- * compiled again into a new folder: it never fails the command. A `session` (watch, which
- * compiles again after each edit of code) compiles only what changed since its last compilation.
+ * compiled again into a new folder: it never fails the command.
  */
-export async function compileGenerator(root, warn = (line) => process.stderr.write(`${line}\n`), session = undefined) {
-  const base = path.join(root, 'node_modules', '.cache', 'sitegen', 'code');
-  // The digest covers this file too: it is one of the sources.
-  const digest = sourceDigest(root).slice(0, 16);
+export function compileGenerator(root, warn = (line) => process.stderr.write(`${line}\n`)) {
+  return compile(root, generatorKind(root), warn);
+}
+
+/**
+ * The compilations of a watch session: its worker's generator, and the templates after each edit
+ * of them. Each goes through an incremental esbuild context, which parses only what changed.
+ */
+export function watchCompiler(root, warn = (line) => process.stderr.write(`${line}\n`)) {
+  const worker = incremental(cacheBase(root, 'watch', 'worker'));
+  const templates = incremental(cacheBase(root, 'watch', 'templates'));
+  return {
+    /** The generator a new worker runs, and the templates it starts with. */
+    async generator() {
+      const workerDir = await compile(root, watchWorkerKind(root), warn, worker);
+      return { worker: workerDir, templates: await compile(root, templatesKind(root, workerDir), warn, templates) };
+    },
+    /** The templates again, for the worker running `workerDir`. */
+    templates: (workerDir) => compile(root, templatesKind(root, workerDir), warn, templates),
+    async dispose() {
+      await Promise.all([worker.dispose(), templates.dispose()]);
+    },
+  };
+}
+
+/** One compilation of `kind` (see generatorKind): an intact one of the same digest, or a new one. */
+async function compile(root, kind, warn, session = undefined) {
+  const { base, digest } = kind;
   for (const name of compilationsOf(base, digest)) {
     const dir = path.join(base, name);
-    const damage = damageOf(dir);
+    const damage = damageOf(dir, kind.required);
     if (!damage) return dir;
     // Of processes that found it damaged at once, the one that moved it away says so.
     if (await setAside(dir)) warn(`sitegen: ${path.relative(root, dir)} is damaged (${damage}); the generator is compiled again`);
   }
-  await usableFolder(path.dirname(base));
-  await usableFolder(base);
+  // Each folder from node_modules/.cache/sitegen down to `base`, from the top.
+  const top = cacheBase(root);
+  for (const dir of [top, ...path.relative(top, base).split(path.sep).map((_, i, parts) => path.join(top, ...parts.slice(0, i + 1)))]) await usableFolder(dir);
   const tmp = workingName(path.join(base, digest));
-  // Hashed before esbuild reads them: an edit in between makes the code newer than its hashes, never older.
-  const files = sourceHashes(root);
-  const metafile = session ? await session.compileInto(tmp) : (await esbuild.build(buildOptions(root, tmp))).metafile;
-  await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files, imports: projectImports(metafile) }));
+  // The hashes were taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
+  const metafile = session ? await session.compileInto(kind.options, tmp) : (await esbuild.build(kind.options(tmp))).metafile;
+  await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files: kind.files, imports: projectImports(metafile) }));
   await writeFile(path.join(tmp, MANIFEST), JSON.stringify({ format: FORMAT, files: checksums(tmp) }));
   // A new name, never one in use: a process that verified an older compilation keeps loading from it.
   const dir = path.join(base, `${digest}-${randomBytes(4).toString('hex')}`);
@@ -59,51 +178,27 @@ export async function compileGenerator(root, warn = (line) => process.stderr.wri
   return dir;
 }
 
-/** How esbuild compiles the project at `root` into `outdir`. */
-function buildOptions(root, outdir) {
-  return {
-    entryPoints: entryPoints(root),
-    absWorkingDir: root,
-    metafile: true,
-    outbase: root,
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: EXTERNAL,
-    // Bundled CommonJS (React) requires Node's built-in modules.
-    banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
-    jsx: 'automatic',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    // Stacks of a crash point at src/ and templates/ lines (bin/sitegen.mjs turns source maps on).
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'warning',
-  };
-}
-
 /**
  * Compilations that share esbuild's work (an incremental context): each parses only the files
  * that changed since the last. The context writes nothing; each compilation's files are written
  * into its own folder. Its output folder is a name beside the compilations, so that source map
  * paths, relative to it, hold in each.
  */
-export function compileSession(root) {
-  const base = path.join(root, 'node_modules', '.cache', 'sitegen', 'code');
+function incremental(base) {
   const outdir = path.join(base, 'session');
   let context;
   let entries;
   return {
-    async compileInto(dir) {
-      const options = buildOptions(root, outdir);
-      // A new island or declaring module is a new entry: the context is made again.
-      if (!context || options.entryPoints.join('\0') !== entries) {
+    async compileInto(optionsFor, dir) {
+      const options = optionsFor(outdir);
+      // A new island or declaring module is a new entry, and templates for another worker resolve
+      // src/ elsewhere (the plugin's closure): the context is made again.
+      const key = JSON.stringify([options.entryPoints, options.plugins?.map((plugin) => plugin.name)]);
+      if (!context || key !== entries) {
         await context?.dispose();
-        context = await esbuild.context({ ...options, write: false });
-        entries = options.entryPoints.join('\0');
+        // Silent: watch says what does not compile, once, in the terminal and the overlay.
+        context = await esbuild.context({ ...options, write: false, logLevel: 'silent' });
+        entries = key;
       }
       const { outputFiles, metafile } = await context.rebuild();
       for (const file of outputFiles) {
@@ -128,7 +223,7 @@ function compilationsOf(base, digest) {
 }
 
 /** Why the compilation in `dir` cannot be used, or undefined when every file it lists is there with its bytes. */
-function damageOf(dir) {
+function damageOf(dir, required) {
   let manifest;
   try {
     manifest = JSON.parse(readRegularFile(path.join(dir, MANIFEST)).toString('utf8'));
@@ -137,7 +232,7 @@ function damageOf(dir) {
   }
   const files = manifest?.format === FORMAT && typeof manifest.files === 'object' && manifest.files !== null ? manifest.files : {};
   const listed = (entry) => Array.isArray(entry) && typeof entry[0] === 'number' && typeof entry[1] === 'string';
-  if (!Object.values(files).every(listed) || !Object.values(ENTRIES).every((entry) => listed(files[compiledPath(entry)]))) return `${MANIFEST} is damaged`;
+  if (!Object.values(files).every(listed) || !required.every((file) => listed(files[file]))) return `${MANIFEST} is damaged`;
   for (const [file, [size, sha256]] of Object.entries(files)) {
     let bytes;
     try {

@@ -7,6 +7,8 @@ import { compiledPath, ENTRIES, type EntryName } from './sources.mjs';
 export interface Compiled {
   root: string;
   dir: string;
+  /** Where a watch worker's templates are compiled, apart from its generator (they are compiled again after each edit). */
+  templates?: string;
 }
 
 export function compiled(): Compiled | undefined {
@@ -23,7 +25,9 @@ export function setCompiled(value: Compiled | undefined): void {
 export function moduleUrl(sourceFile: string): string {
   const c = compiled();
   if (!c) return pathToFileURL(sourceFile).href;
-  return pathToFileURL(path.join(c.dir, compiledPath(path.relative(c.root, sourceFile)))).href;
+  const source = path.relative(c.root, sourceFile);
+  const dir = c.templates && source.startsWith(`templates${path.sep}`) ? c.templates : c.dir;
+  return pathToFileURL(path.join(dir, compiledPath(source))).href;
 }
 
 /**

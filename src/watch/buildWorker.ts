@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Builder, type Adopted } from '../pipeline/builder.ts';
 import { waitingLine, type LockHolder } from '../pipeline/buildLock.ts';
 import type { Paths } from '../config.ts';
-import { setCompiled, type Compiled } from '../runtime/compiled.ts';
+import { compiled as compiledNow, setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { describeCrash } from '../diagnosticFormats.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildProgress } from '../progress.ts';
@@ -11,6 +11,8 @@ export type WorkerRequest =
   | { type: 'build'; publicChanged: boolean; stylesChanged: boolean }
   /** Take over what the worker this one replaces made (before the first build). */
   | { type: 'adopt'; work: Adopted }
+  /** Load the templates compiled again into `dir` (a compiled worker, after an edit of templates). */
+  | { type: 'templates'; dir: string }
   | { type: 'stop' };
 /** How a build ended, as data: the watch loop decides how the terminal and the browser show it. */
 export type WorkerReply =
@@ -52,7 +54,13 @@ parentPort!.on('message', (request: WorkerRequest) => {
       .then(() => new Promise((resolve) => setTimeout(resolve, 250)))
       .finally(() => parentPort!.close());
   }
-  if (request.type === 'adopt') return void (turn = turn.then(() => builder.adopt(request.work)).catch(() => undefined));
+  if (request.type === 'adopt') return void (turn = turn.then(() => builder.adopt(request.work)));
+  if (request.type === 'templates') {
+    return void (turn = turn.then(() => {
+      setCompiled({ ...compiledNow()!, templates: request.dir });
+      builder.templatesChanged();
+    }));
+  }
   turn = turn.then(() => build(request));
 });
 
@@ -72,9 +80,8 @@ function build(request: Extract<WorkerRequest, { type: 'build' }>): Promise<void
   );
 }
 
-/** Posts what this worker made for the next one; a worker whose code could not even load has nothing to give. */
-async function handOver(): Promise<void> {
+/** Posts what this worker made, for the next one. */
+function handOver(): void {
   const work = builder.handover();
-  const code = await work?.code.catch(() => undefined);
-  if (work && code !== undefined) parentPort!.postMessage({ type: 'handover', work: { ...work, code } } satisfies WorkerNotice);
+  if (work) parentPort!.postMessage({ type: 'handover', work } satisfies WorkerNotice);
 }

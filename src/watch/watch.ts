@@ -8,32 +8,34 @@ import type { Paths } from '../config.ts';
 import { describeCrash, formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { ProgressReporter } from '../progress.ts';
-import { compiled, setCompiled, threadEntry } from '../runtime/compiled.ts';
+import { compiled, threadEntry, type Compiled } from '../runtime/compiled.ts';
+import { compiledPath, ENTRIES } from '../runtime/sources.mjs';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { Adopted } from '../pipeline/builder.ts';
 import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorker.ts';
 import { LiveReload } from './liveReload.ts';
 import type * as Compiler from '../runtime/compile.mjs';
+import type { BuildFailure } from 'esbuild';
 
-export type ChangeKind = 'content' | 'public' | 'styles' | 'code';
+export type ChangeKind = 'content' | 'public' | 'styles' | 'templates' | 'code';
 
-/** What a changed file invalidates: code (templates, islands, generator) needs a fresh builder; a stylesheet, only the CSS. */
+/**
+ * What a changed file invalidates: the generator's code needs a fresh builder; templates are
+ * compiled again and loaded into the builder (a fresh one, running the sources under tsx); a
+ * stylesheet, only the CSS.
+ */
 export function classifyChange(paths: Paths, file: string): ChangeKind {
   const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
   if (inside(paths.public)) return 'public';
   if (inside(paths.content)) return 'content';
-  if (inside(paths.templates) && file.endsWith('.css')) return 'styles';
+  if (inside(paths.templates)) return file.endsWith('.css') ? 'styles' : 'templates';
   return 'code';
 }
 
-/** What the next build must redo besides the content: a fresh builder (code), public/, the stylesheet. */
-interface Job {
-  code: boolean;
-  publicChanged: boolean;
-  stylesChanged: boolean;
-}
-const NO_CHANGE: Job = { code: false, publicChanged: false, stylesChanged: false };
+/** What the next build must redo besides the content: a fresh builder (code), the templates, public/, the stylesheet. */
+type Job = Record<'code' | 'templates' | 'publicChanged' | 'stylesChanged', boolean>;
+const NO_CHANGE: Job = { code: false, templates: false, publicChanged: false, stylesChanged: false };
 const SILENT: ProgressReporter = { update: () => undefined, done: () => undefined };
 
 export interface Watcher {
@@ -62,18 +64,35 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   let pending: Job | undefined;
   const waiters: ((reply: WorkerReply) => void)[] = [];
 
-  const compiler = recompiler(paths.root);
-  // A code change needs fresh modules: recompile (when running compiled) and start a new worker.
-  const spawn = async () => {
-    const current = compiled() ? { root: paths.root, dir: await compiler.compile() } : undefined;
-    setCompiled(current);
-    const thread = threadEntry(paths.root, 'buildWorker');
-    const w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
+  // Running compiled, a worker runs the generator compiled apart from the templates, which are
+  // compiled again after each edit of them and loaded in place (its dirs say which).
+  const compiler = compiled() ? await watchCompiler(paths.root) : undefined;
+  let dirs: { worker: string; templates: string } | undefined;
+  // A change of the generator's code needs fresh modules: compile them, and start a new worker.
+  const spawn = async (): Promise<Worker> => {
+    let w: Worker;
+    if (compiler) {
+      const fresh = await compiler.generator();
+      const compiledCode: Compiled = { root: paths.root, dir: fresh.worker, templates: fresh.templates };
+      w = new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), { workerData: { paths, compiled: compiledCode }, execArgv: [...process.execArgv, '--enable-source-maps'] });
+      dirs = fresh;
+    } else {
+      const thread = threadEntry(paths.root, 'buildWorker');
+      w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
+    }
     w.on('error', (error) => finish({ type: 'crashed', message: describeCrash(error) }));
     return w;
   };
+  /** Compiles the templates again and has the worker load them; says whether it has something new to load. */
+  const reloadTemplates = async (w: Worker): Promise<boolean> => {
+    const templates = await compiler!.templates(dirs!.worker);
+    if (templates === dirs!.templates) return false;
+    dirs = { ...dirs!, templates };
+    w.postMessage({ type: 'templates', dir: templates } satisfies WorkerRequest);
+    return true;
+  };
 
-  const finish = (reply: WorkerReply) => {
+  const finish = (reply: WorkerReply, { keepWorker = false } = {}) => {
     running = false;
     if (reply.type === 'built') {
       if (reply.warnings.length) log(formatDiagnostics(reply.warnings));
@@ -86,7 +105,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     } else {
       log(reply.message);
       live.failed({ kind: 'crash', message: reply.message });
-      if (worker) {
+      if (worker && !keepWorker) {
         retiring = retire(worker);
         worker = undefined;
       }
@@ -100,11 +119,20 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     const job = pending ?? NO_CHANGE;
     pending = undefined;
     running = true;
-    if (job.code && worker) {
+    // Without compiled templates to load in place (tsx), an edit of templates needs a fresh worker too.
+    if ((job.code || (job.templates && !compiler)) && worker) {
       retiring = retire(worker);
       worker = undefined;
     }
     void (async () => {
+      if (job.templates && worker && compiler) {
+        try {
+          await reloadTemplates(worker);
+        } catch (error) {
+          // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
+          return finish({ type: 'crashed', message: await describeCompileFailure(error) }, { keepWorker: true });
+        }
+      }
       try {
         // The new worker compiles and loads its code while the old one stops: only builds take turns.
         const [fresh, work] = await Promise.all([worker ?? spawn(), retiring]);
@@ -115,7 +143,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
         }
         worker = fresh;
       } catch (error) {
-        finish({ type: 'crashed', message: describeCrash(error) });
+        finish({ type: 'crashed', message: await describeCompileFailure(error) });
         return;
       }
       const w = worker;
@@ -136,7 +164,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   let timer: NodeJS.Timeout | undefined;
   const schedule = (kind: ChangeKind) => {
     const was = pending ?? NO_CHANGE;
-    pending = { code: was.code || kind === 'code', publicChanged: was.publicChanged || kind === 'public', stylesChanged: was.stylesChanged || kind === 'styles' };
+    pending = { code: was.code || kind === 'code', templates: was.templates || kind === 'templates', publicChanged: was.publicChanged || kind === 'public', stylesChanged: was.stylesChanged || kind === 'styles' };
     clearTimeout(timer);
     timer = setTimeout(run, 25);
   };
@@ -162,7 +190,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       await watcher.close();
       if (worker) retiring = retire(worker);
       await retiring;
-      await compiler.close();
+      await compiler?.dispose();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -191,21 +219,19 @@ async function retire(w: Worker): Promise<Adopted | undefined> {
   return work;
 }
 
-/** Compiles the generator again after an edit of code, each time parsing only what changed (one esbuild session for the whole watch). */
-function recompiler(root: string) {
-  let loaded: Promise<{ compiler: typeof Compiler; session: Compiler.CompileSession }> | undefined;
-  // Imported from its source file at run time: compiled into the generator, it would hash and compile itself.
-  const load = async () => {
-    const compiler = (await import(pathToFileURL(path.join(root, 'src/runtime/compile.mjs')).href)) as typeof Compiler;
-    return { compiler, session: compiler.compileSession(root) };
-  };
-  return {
-    async compile(): Promise<string> {
-      const { compiler, session } = await (loaded ??= load());
-      return compiler.compileGenerator(root, undefined, session);
-    },
-    async close(): Promise<void> {
-      await (await loaded)?.session.dispose();
-    },
-  };
+/** The compilations of this watch (compile.mjs, imported from its source file at run time: compiled into the generator, it would hash and compile itself). */
+async function watchCompiler(root: string): Promise<Compiler.WatchCompiler> {
+  const compiler = (await import(pathToFileURL(path.join(root, 'src/runtime/compile.mjs')).href)) as typeof Compiler;
+  return compiler.watchCompiler(root);
+}
+
+/**
+ * What esbuild could not compile, as esbuild shows it (each error at its file, line and column,
+ * with the line and a marker under the fault); anything else as a crash.
+ */
+async function describeCompileFailure(error: unknown): Promise<string> {
+  const errors = (error as Partial<BuildFailure> | undefined)?.errors;
+  if (!Array.isArray(errors) || !errors.length) return describeCrash(error);
+  const { formatMessages } = await import('esbuild');
+  return `sitegen: the code does not compile\n${(await formatMessages(errors, { kind: 'error', color: false })).join('').trimEnd()}`;
 }

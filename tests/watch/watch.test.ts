@@ -107,8 +107,9 @@ describe('watch rebuilds what an edit can change', () => {
   let child: ChildProcess;
   let ended: Promise<RunResult>;
   let port: number;
-  /** The `rebuilt K of N pages` lines so far. */
+  /** The `rebuilt K of N pages` lines so far, and all it printed on stderr. */
   const rebuilt: string[] = [];
+  let stderr = '';
 
   beforeAll(async () => {
     project = await projectCopy();
@@ -116,7 +117,10 @@ describe('watch rebuilds what an edit can change', () => {
     ended = finished(child);
     let announced = '';
     child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => rebuilt.push(...chunk.toString().split('\n').filter((line) => line.startsWith('rebuilt '))));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      rebuilt.push(...chunk.toString().split('\n').filter((line) => line.startsWith('rebuilt ')));
+    });
     for (let i = 0; i < 1200 && !/localhost:\d+/.test(announced); i++) await sleep(50);
     port = Number(/localhost:(\d+)/.exec(announced)?.[1]);
   }, 90_000);
@@ -162,6 +166,22 @@ describe('watch rebuilds what an edit can change', () => {
     // What the edits did not touch is served as it was, and so is what the first edit made.
     expect(await page('/')).toBe(home);
     expect(await page('/articles/value-banks')).toContain('Back to every article');
+  }, 90_000);
+
+  it('says where a template does not compile, serves the last good pages meanwhile, and renders once it is fixed', async () => {
+    const good = await page('/articles/value-banks');
+    const said = stderr.length;
+    await project.edit('templates/pages/Article.tsx', (t) => t.replace('<span aria-hidden="true">←</span>', '<span aria-hidden="true">←</spam>'));
+    for (let i = 0; i < 400 && !stderr.slice(said).includes('</spam>'); i++) await sleep(50);
+    // Said once, as esbuild frames it: the fault, its file, line and column, the line and a marker.
+    const told = stderr.slice(said);
+    expect(told.match(/Unexpected closing "spam" tag/g)).toHaveLength(1);
+    expect(told).toMatch(/^sitegen: the code does not compile\n✘ \[ERROR\] Unexpected closing "spam" tag does not match opening "span" tag\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>/m);
+    expect(await page('/articles/value-banks')).toBe(good);
+    const before = rebuilt.length;
+    await project.edit('templates/pages/Article.tsx', (t) => t.replace('</spam>', '</span>').replace('Back to every article', 'Back to the articles'));
+    expect(await nextRebuild(before)).toMatch(/^rebuilt \d+ of \d+ pages in \d+ ms$/);
+    expect(await page('/articles/value-banks')).toContain('Back to the articles');
   }, 90_000);
 
   it('renders every page again after an edit of the layout, which every page shows', async () => {
