@@ -2,18 +2,19 @@
 // npm run bench -- --articles N [--runs R]
 // Copies the real content, adds N synthetic articles of the real article shape, then runs a
 // cold `sitegen build` and a second build with nothing changed, printing wall time, pages per
-// second and peak memory of each; then the rebuild of `sitegen watch` after a one-article edit;
-// then the weight of the blog's index page and of a first search; then the image pipeline on
+// second and peak memory of each; then `sitegen watch`'s first build and its rebuilds after edits
+// of an article, a page template and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
 // 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
 import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { phonePhoto } from './benchPhoto.mjs';
-import { copyProject } from './projectCopy.mjs';
+import { BUILD_FILES, copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,7 +32,8 @@ await rm(path.join(root, '.sitegen-cache'), { recursive: true, force: true });
 
 function run(label) {
   const started = process.hrtime.bigint();
-  const output = execFileSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'build', '--content', content, '--out', out, '--verbose'], { cwd: root, encoding: 'utf8' });
+  // Its progress lines (stderr) are not the benchmark's.
+  const output = execFileSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'build', '--content', content, '--out', out, '--verbose'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const pages = Number(/built (\d+) pages/.exec(output)?.[1]);
   const peak = /peak memory (\d+) MB/.exec(output)?.[1];
@@ -48,15 +50,24 @@ for (let r = 0; r < runs; r++) {
   run('second build, no change');
 }
 
-/** `sitegen watch` on the content: its first build, then the rebuild after one article's text changes. */
-async function watchEdit() {
-  const watchOut = path.join(dir, 'watch-dist');
-  const child = spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'watch', '--content', content, '--out', watchOut, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `sitegen watch` in a copy of the project with the same content: its first build, then five edits
+ * each of an article, a page template and the stylesheet, each timed from the moment the file is
+ * saved to the moment watch says the rebuild is served (the debounce, compiling and rendering included).
+ */
+async function watchEdits() {
+  const project = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-watch-'));
+  await copyProject(root, project, BUILD_FILES.filter((name) => name !== 'content'));
+  await cp(content, path.join(project, 'content'), { recursive: true });
+  // The images the builds above made, as a developer's cache has them.
+  await cp(path.join(root, '.sitegen-cache/images'), path.join(project, '.sitegen-cache/images'), { recursive: true });
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'watch', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   const rebuilt = [];
   let waiting;
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text) => {
-    for (const [, rendered, total, ms] of text.matchAll(/rebuilt (\d+) of (\d+) pages in (\d+) ms/g)) rebuilt.push({ rendered: Number(rendered), total: Number(total), ms: Number(ms) });
+    for (const [, rendered, total] of text.matchAll(/rebuilt (\d+) of (\d+) pages in \d+ ms/g)) rebuilt.push({ at: Date.now(), rendered: Number(rendered), total: Number(total) });
     waiting?.();
   });
   const next = (n) =>
@@ -64,22 +75,35 @@ async function watchEdit() {
       waiting = () => rebuilt.length >= n && resolve(rebuilt[n - 1]);
       waiting();
     });
-  // Watch says where it serves once its first build is done and it watches the files.
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  await next(1);
-  const article = path.join(content, 'articles', 'value-banks.md');
-  const text = await readFile(article, 'utf8');
-  const edits = [];
-  for (let i = 1; i <= 5; i++) {
-    await writeFile(article, `${text}\nAn edit made by the benchmark, number ${i}.\n`);
-    edits.push(await next(i + 1));
+  const first = await next(1);
+  console.log(`watch, first build           ${String(first.at - started).padStart(6)} ms   (${first.total} pages; the generator compiled, images from the cache)`);
+  const edits = [
+    ['one-article edit', 'content/articles/value-banks.md', (text, i) => `${text}\nAn edit made by the benchmark, number ${i}.\n`],
+    ['page template edit', 'templates/pages/Article.tsx', (text, i) => text.replace('Back to Articles', `Back to Articles (${i})`)],
+    ['stylesheet edit', 'templates/styles.css', (text, i) => `${text}\n.bench-edit { outline-offset: ${i}px; }\n`],
+  ];
+  for (const [label, file, edit] of edits) {
+    const full = path.join(project, file);
+    const text = await readFile(full, 'utf8');
+    const times = [];
+    let rendered;
+    for (let i = 1; i <= 5; i++) {
+      // A pause, as between two saves, so each edit starts from an idle watch.
+      await sleep(300);
+      const saved = Date.now();
+      await writeFile(full, edit(text, i));
+      const done = await next(rebuilt.length + 1);
+      times.push(done.at - saved);
+      rendered = `${done.rendered} of ${done.total} pages rendered`;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`watch, ${label.padEnd(21)} ${String(times[2]).padStart(6)} ms median of 5 (${times[0]}–${times[4]} ms), saved to served, ${rendered}`);
   }
   child.kill('SIGTERM');
-  await writeFile(article, text);
-  const times = edits.map((e) => e.ms).sort((a, b) => a - b);
-  console.log(`watch, one-article edit ${String(times[2]).padStart(5)} ms median of 5 (${times[0]}–${times[4]} ms), ${edits[0].rendered} of ${edits[0].total} pages rendered`);
+  await new Promise((resolve) => child.once('exit', resolve));
+  await rm(project, { recursive: true, force: true });
 }
-await watchEdit();
+await watchEdits();
 
 /** Raw and gzip bytes of files of the built site, by URL path. */
 async function weigh(urls) {
