@@ -261,9 +261,10 @@ export class Builder {
   stylesChanged(): void {
     const previous = this.assets;
     if (!previous) return;
-    this.assets = Promise.all([previous, import('../bundle/styles.ts')]).then(async ([assets, { buildStylesheet }]) => ({ ...assets, stylesheet: await buildStylesheet(this.paths.templates) }));
+    const next = Promise.all([previous, import('../bundle/styles.ts')]).then(async ([assets, { buildStylesheet }]) => ({ ...assets, stylesheet: await buildStylesheet(this.paths.templates) }));
+    this.assets = next;
     // A stylesheet that fails now is tried again at the next build.
-    this.assets.catch(() => (this.assets = undefined));
+    next.catch(() => this.assets === next && (this.assets = undefined));
   }
 
   /**

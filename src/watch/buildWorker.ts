@@ -68,7 +68,14 @@ function build(request: Extract<WorkerRequest, { type: 'build' }>): Promise<void
   if (request.publicChanged) builder.publicChanged();
   if (request.stylesChanged) builder.stylesChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);
-  const onProgress = (progress: BuildProgress) => parentPort!.postMessage({ type: 'progress', progress } satisfies WorkerNotice);
+  // A message for each phase, and at most every 100 ms within one: an edit at 1,000 articles counts 1,381 pages.
+  let said: { phase: string; at: number } | undefined;
+  const onProgress = (progress: BuildProgress) => {
+    const at = performance.now();
+    if (said?.phase === progress.phase && at - said.at < 100) return;
+    said = { phase: progress.phase, at };
+    parentPort!.postMessage({ type: 'progress', progress } satisfies WorkerNotice);
+  };
   // Watch is where editors write: drafts and scheduled articles are shown, marked as such.
   return builder.build({ onWait, onProgress, drafts: true }).then(
     (result) => parentPort!.postMessage({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings } satisfies WorkerReply),

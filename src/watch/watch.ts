@@ -83,13 +83,12 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     w.on('error', (error) => finish({ type: 'crashed', message: describeCrash(error) }));
     return w;
   };
-  /** Compiles the templates again and has the worker load them; says whether it has something new to load. */
-  const reloadTemplates = async (w: Worker): Promise<boolean> => {
+  /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */
+  const reloadTemplates = async (w: Worker): Promise<void> => {
     const templates = await compiler!.templates(dirs!.worker);
-    if (templates === dirs!.templates) return false;
+    if (templates === dirs!.templates) return;
     dirs = { ...dirs!, templates };
     w.postMessage({ type: 'templates', dir: templates } satisfies WorkerRequest);
-    return true;
   };
 
   const finish = (reply: WorkerReply, { keepWorker = false } = {}) => {
