@@ -98,6 +98,11 @@ export interface BuilderOptions {
    * markdown again only when code every analysis runs changed.
    */
   pageCode?: boolean;
+  /**
+   * Switch in new versions without waiting for the disk (watch, whose output is built again
+   * whenever it starts): a power cut may leave a version the disk did not fully receive.
+   */
+  scratchOutput?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads (Infinity: never). */
   workerThreshold?: number;
   /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
@@ -168,6 +173,7 @@ export class Builder {
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
   private readonly unhashedStylesheet: boolean;
+  private readonly scratchOutput: boolean;
   private pageCode?: Promise<PageCode>;
   /** The code the workspace's analyses were made with (PageCode.shared), with `pageCode`. */
   private analysedWith?: string;
@@ -204,6 +210,7 @@ export class Builder {
     this.workerThreshold = options.workerThreshold ?? thresholdFromEnvironment();
     this.writesAsItRenders = Boolean(options.persistent);
     this.unhashedStylesheet = Boolean(options.unhashedStylesheet);
+    this.scratchOutput = Boolean(options.scratchOutput);
     if (options.pageCode) this.pageCode = this.codeOfPages();
   }
 
@@ -647,7 +654,7 @@ export class Builder {
     // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
     const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
     staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
-    await staged.commit(session.mode);
+    await staged.commit(session.mode, !this.scratchOutput);
     this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;

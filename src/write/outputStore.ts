@@ -135,8 +135,8 @@ export class OutputStore {
     return new StagedVersion(this, dir, this.current());
   }
 
-  /** Points the output path at `dir` with one atomic rename (a real folder there is moved into the store first). */
-  async point(dir: string): Promise<void> {
+  /** Points the output path at `dir` with one atomic rename (a real folder there is moved into the store first); `durable`, on disk before it returns. */
+  async point(dir: string, durable = true): Promise<void> {
     const link = workingName(path.join(this.store, '.link'));
     await symlink(path.relative(path.dirname(this.out), dir), link);
     const state = this.state();
@@ -145,7 +145,7 @@ export class OutputStore {
     else if (state.kind === 'folder') await rename(this.out, path.join(this.store, `${'0'.repeat(13)}-${process.pid}-0`));
     else if (state.kind === 'foreign') throw new Error(`${this.out}: ${state.reason}`);
     await rename(link, this.out);
-    await syncFolder(path.dirname(this.out));
+    if (durable) await syncFolder(path.dirname(this.out));
   }
 
   /** Removes complete versions but the current one and the newest before it. */
@@ -214,8 +214,14 @@ export class StagedVersion {
    * Marks the version complete (saying how it was built) and switches the output path to it. The files go to disk first,
    * then the marker, then the link: after a power cut the link never names a version whose
    * files the disk had not yet received. The versions it replaces are left to `retireOlder`.
+   * Not `durable` (watch's output, built again whenever watch starts), nothing waits for the disk:
+   * readers see the same switch, and a power cut may leave a version with files the disk never got.
    */
-  async commit(mode: BuildMode): Promise<void> {
+  async commit(mode: BuildMode, durable = true): Promise<void> {
+    if (!durable) {
+      await writeFile(path.join(this.dir, OUTPUT_MARKER), markerText(mode));
+      return this.store.point(this.dir, false);
+    }
     await flushToDisk(this.dir);
     await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText(mode));
     await syncFolder(this.dir);
