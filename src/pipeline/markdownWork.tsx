@@ -105,8 +105,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
   /** Forget image sizes and analyses (after a change in public/). */
   publicChanged(): void {
     this.sizeOf = createImageSizer(this.paths.public);
-    this.done.clear();
-    this.bodies.clear();
+    this.forgetAnalyses();
   }
 
   async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {
