@@ -227,15 +227,21 @@ describe('sitegen publish', () => {
   });
 
   it('retries uploads that the server throttles or fails with a 5xx, and stores every byte', async () => {
-    let puts = 0;
     const upstream = new URL(s3.endpoint());
-    // In front of the bucket: every third upload is answered 503 SlowDown or 500 the first time.
+    // In front of the bucket: the first upload of every third key is answered 503 SlowDown or 500,
+    // once per key, so each of them must be retried and every retry can succeed, however the
+    // uploads interleave.
+    const attempts = new Map<string, number>();
+    let refused = 0;
     const proxy = http.createServer((req, res) => {
-      if (req.method === 'PUT' && ++puts % 3 === 0) {
+      const key = req.url ?? '';
+      const attempt = (attempts.get(key) ?? 0) + 1;
+      if (req.method === 'PUT') attempts.set(key, attempt);
+      if (req.method === 'PUT' && attempt === 1 && attempts.size % 3 === 0) {
         req.resume();
-        const code = puts % 2 ? 'SlowDown' : 'InternalError';
-        res.writeHead(puts % 2 ? 503 : 500, { 'Content-Type': 'application/xml' });
-        res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>Try again.</Message></Error>`);
+        const throttled = ++refused % 2 === 1;
+        res.writeHead(throttled ? 503 : 500, { 'Content-Type': 'application/xml' });
+        res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${throttled ? 'SlowDown' : 'InternalError'}</Code><Message>Try again.</Message></Error>`);
         return;
       }
       const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
@@ -246,9 +252,11 @@ describe('sitegen publish', () => {
     });
     const port = await listen(proxy, 0);
     try {
-      const { code } = await runCli('publish', site, '--bucket', bucket, '--endpoint', `http://127.0.0.1:${port}`, '--region', 'us-east-1');
-      expect(code).toBe(0);
-      expect(puts).toBeGreaterThan(3);
+      const { code, stderr } = await runCli('publish', site, '--bucket', bucket, '--endpoint', `http://127.0.0.1:${port}`, '--region', 'us-east-1');
+      expect(code, stderr).toBe(0);
+      expect(refused).toBeGreaterThan(3);
+      const retried = [...attempts.values()].filter((n) => n > 1).length;
+      expect(retried).toBe(refused);
       for (const file of await builtFiles()) expect((await s3.get(bucket, file)).body.equals(await readFile(path.join(site, file))), file).toBe(true);
     } finally {
       proxy.close();
