@@ -5,7 +5,7 @@ import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
 import { PAGES_FOLDER, type SiteDefinition } from '../model.ts';
 import { SLUG } from '../schemas/common.ts';
-import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
+import { parseYaml, type KeptDocuments, type YamlSource } from '../yaml/yamlSource.ts';
 import { decodeContent } from './decode.ts';
 
 /** A markdown file of a collection, listed but not read. */
@@ -50,9 +50,9 @@ export function readMarkdownFiles(list: MarkdownListing[]): MarkdownFile[] {
   });
 }
 
-export async function readYamlFile(file: string): Promise<YamlSource> {
+export async function readYamlFile(file: string, kept?: KeptDocuments): Promise<YamlSource> {
   const { text, problem } = decodeContent(file, await readFile(file));
-  const source = parseYaml(file, text);
+  const source = parseYaml(file, text, 0, kept);
   if (problem) source.errors.unshift(problem);
   return source;
 }
@@ -80,15 +80,15 @@ export async function listMarkdown(contentDir: string, definition: Pick<SiteDefi
   return { markdown, diagnostics };
 }
 
-/** Reads and parses the YAML files: the data files and the pages. */
-export async function readYamlContent(contentDir: string, definition: Pick<SiteDefinition, 'data'>): Promise<Diagnosed<Pick<RawContent, 'data' | 'pages'>>> {
+/** Reads and parses the YAML files: the data files and the pages (those `kept` parsed from the same text are not parsed again). */
+export async function readYamlContent(contentDir: string, definition: Pick<SiteDefinition, 'data'>, kept?: KeptDocuments): Promise<Diagnosed<Pick<RawContent, 'data' | 'pages'>>> {
   const diagnostics: Diagnostic[] = [];
   const checkSlug = slugChecker(diagnostics);
   const data: RawContent['data'] = {};
   await Promise.all(
     Object.entries(definition.data).map(async ([name, { file, optional }]) => {
       const full = path.join(contentDir, file);
-      data[name] = await readYamlFile(full).catch((error: NodeJS.ErrnoException) => {
+      data[name] = await readYamlFile(full, kept).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         if (!optional) diagnostics.push(diagnostic(full, FILE_START, 'content/missing-file', `content/${file} is missing: every site needs it`));
         return undefined;
@@ -101,7 +101,7 @@ export async function readYamlContent(contentDir: string, definition: Pick<SiteD
       const file = path.join(pagesDir, name);
       const base = name.slice(0, -5);
       if (base !== '404') checkSlug(file, base, 'about.yaml');
-      return { name: base, source: await readYamlFile(file) };
+      return { name: base, source: await readYamlFile(file, kept) };
     }),
   );
   return { data, pages, diagnostics };

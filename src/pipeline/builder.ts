@@ -9,10 +9,11 @@ import type { BuildProgress } from '../progress.ts';
 import { outputMode, sameMode, type BuildMode } from '../hosting/buildMode.ts';
 import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
-import { publicFiles } from '../load/publicFiles.ts';
+import { publicFiles, type PublicFile } from '../load/publicFiles.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
+import { KeptDocuments } from '../yaml/yamlSource.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx';
@@ -103,6 +104,11 @@ export interface BuilderOptions {
    * whenever it starts): a power cut may leave a version the disk did not fully receive.
    */
   scratchOutput?: boolean;
+  /**
+   * The builder is told of every change in public/ (`publicChanged`, from watch): public/ is then
+   * walked and checked once until it changes, not at every build.
+   */
+  toldOfPublicChanges?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads (Infinity: never). */
   workerThreshold?: number;
   /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
@@ -167,6 +173,8 @@ export class Builder {
   private readonly workspace: MarkdownWorkspace;
   private readonly rendered = new Map<string, PlacedPage & { key: string; html: string }>();
   private readonly images: ImageWork;
+  /** The YAML files' parses, for the next build (watch): a file read again with the same text is not parsed again. */
+  private readonly yamlDocuments = new KeptDocuments();
 
   private readonly code?: Promise<{ version: string; save: () => Promise<void> }>;
   private readonly version?: Promise<string>;
@@ -174,6 +182,9 @@ export class Builder {
   private readonly address: SiteAddress;
   private readonly unhashedStylesheet: boolean;
   private readonly scratchOutput: boolean;
+  private readonly toldOfPublicChanges: boolean;
+  /** public/ as walked and checked: what it publishes, and its problems. */
+  private publicState?: { files: PublicFile[]; diagnostics: Diagnostic[] };
   private pageCode?: Promise<PageCode>;
   /** The code the workspace's analyses were made with (PageCode.shared), with `pageCode`. */
   private analysedWith?: string;
@@ -211,6 +222,7 @@ export class Builder {
     this.writesAsItRenders = Boolean(options.persistent);
     this.unhashedStylesheet = Boolean(options.unhashedStylesheet);
     this.scratchOutput = Boolean(options.scratchOutput);
+    this.toldOfPublicChanges = Boolean(options.toldOfPublicChanges);
     if (options.pageCode) this.pageCode = this.codeOfPages();
   }
 
@@ -257,6 +269,14 @@ export class Builder {
   publicChanged(): void {
     this.workspace.publicChanged();
     this.last = undefined;
+    this.publicState = undefined;
+  }
+
+  /** public/ walked and checked once per build, or once until it changes when the builder is told of its changes. */
+  private publicContent(): { files: PublicFile[]; diagnostics: Diagnostic[] } {
+    if (this.publicState) return this.publicState;
+    const walked = publicFiles(this.paths.public, this.paths.root);
+    return (this.publicState = { files: walked.files, diagnostics: checkPublic(this.paths.public, walked) });
   }
 
   /** Starts compiling the stylesheet and the island bundles before the first build asks for them (a new watch worker, while it waits for the old one). */
@@ -283,7 +303,7 @@ export class Builder {
     const last = this.last && this.last.dir === staged.previous ? this.last.files : undefined;
     try {
       // Raster images are published only as the pipeline makes them: never with their metadata, never at 4 MB.
-      await staged.addPublic(publicFiles(this.paths.public, this.paths.root).files, last !== undefined, (file) => RASTER_EXTENSION.test(file));
+      await staged.addPublic(this.publicContent().files, last !== undefined, (file) => RASTER_EXTENSION.test(file));
     } catch (error) {
       await staged.discard();
       throw error;
@@ -367,6 +387,7 @@ export class Builder {
     assets?.catch(() => undefined);
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
     const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined, mode };
+    if (!this.toldOfPublicChanges) this.publicState = undefined;
     const progress = (phase: BuildProgress['phase'], total?: number) => options.onProgress?.({ phase, done: total === undefined ? undefined : 0, total });
     try {
       progress('reading');
@@ -432,7 +453,7 @@ export class Builder {
     const markdown = session.pool ?? this.workspace;
     const analysing = markdown.analyse(missing);
     analysing.catch(() => undefined);
-    const [yaml, unread, schemas] = await Promise.all([readYamlContent(this.paths.content, definition), unreadFiles(this.paths.content, definition), check ? outdatedSchemas(this.paths, definition) : []]);
+    const [yaml, unread, schemas] = await Promise.all([readYamlContent(this.paths.content, definition, this.yamlDocuments), unreadFiles(this.paths.content, definition), check ? outdatedSchemas(this.paths, definition) : []]);
     const raw = withMarkdown(yaml, list);
     raw.diagnostics.push(...unread, ...schemas);
     return { definition, raw, sources, known, missing, analysing, markdown, cache };
@@ -453,7 +474,7 @@ export class Builder {
   /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
   private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
     const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release);
-    return { model, diagnostics: [...diagnostics, ...checkPublic(this.paths.public, this.paths.root)] };
+    return { model, diagnostics: [...diagnostics, ...this.publicContent().diagnostics] };
   }
 
   /**

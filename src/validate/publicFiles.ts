@@ -2,16 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, FILE_START, type Diagnostic, type Place } from '../diagnostics.ts';
 import { contentTypeFor } from '../hosting/policy.ts';
-import { publicFiles } from '../load/publicFiles.ts';
+import type { PublicFile } from '../load/publicFiles.ts';
 import { activeContent, documentKind } from './activeContent.ts';
 
 /**
- * Everything public/ publishes is safe to serve, whether a page names it or not: what its walk
+ * Everything public/ publishes (as its walk by `publicFiles` found it) is safe to serve, whether a page names it or not: what its walk
  * leaves out (links outside the project or into its private folders, dotfiles), and every SVG,
  * HTML or XML file it publishes, which would run in the site's origin if it held a script.
  */
-export function checkPublic(publicDir: string, root: string): Diagnostic[] {
-  const { files, diagnostics } = publicFiles(publicDir, root);
+export function checkPublic(publicDir: string, walked: { files: PublicFile[]; diagnostics: Diagnostic[] }): Diagnostic[] {
+  const { files } = walked;
+  const diagnostics = [...walked.diagnostics];
   for (const { rel, source } of files) {
     const kind = documentKind(rel);
     if (!kind) continue;

@@ -35,7 +35,8 @@ setCompiled(compiled);
 // The stylesheet keeps one name, so a stylesheet edit renders no page again. Pages are keyed by the
 // code that renders them, so the worker that replaces this one after a template edit renders only that template's pages.
 // Its output is a scratch preview, built again whenever watch starts: nothing waits for the disk.
-const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true, scratchOutput: true });
+// Watch says when public/ changes: it is walked and checked once until then.
+const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true, scratchOutput: true, toldOfPublicChanges: true });
 builder.prepareAssets();
 /** Requests are handled in turn: an adoption finishes before the build it is for. */
 let turn: Promise<unknown> = Promise.resolve();

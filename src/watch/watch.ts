@@ -165,7 +165,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     const was = pending ?? NO_CHANGE;
     pending = { code: was.code || kind === 'code', templates: was.templates || kind === 'templates', publicChanged: was.publicChanged || kind === 'public', stylesChanged: was.stylesChanged || kind === 'styles' };
     clearTimeout(timer);
-    timer = setTimeout(run, 25);
+    timer = setTimeout(run, 10);
   };
 
   // Files are watched before the first build starts: an edit saved while it runs builds again after it.

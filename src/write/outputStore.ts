@@ -1,5 +1,5 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
@@ -247,8 +247,18 @@ async function copyPublic(files: PublicFile[], dir: string, linkFrom: string | u
   createFolders(dir, files.map((f) => f.rel));
   for (const { rel, source, linked } of files) {
     // A linked file may have changed outside public/: it is always copied afresh.
-    const reused = linkFrom && !linked ? await link(path.join(linkFrom, rel), path.join(dir, rel)).then(() => true, () => false) : false;
+    const reused = linkFrom !== undefined && !linked && linkedFrom(path.join(linkFrom, rel), path.join(dir, rel));
     if (!reused) await copyFile(source, path.join(dir, rel));
+  }
+}
+
+/** Hard-links a file on this thread (a thread-pool round trip per file cost watch's edits more than the links), saying whether it could. */
+function linkedFrom(existing: string, created: string): boolean {
+  try {
+    linkSync(existing, created);
+    return true;
+  } catch {
+    return false;
   }
 }
 

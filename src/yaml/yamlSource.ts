@@ -18,9 +18,8 @@ export interface YamlSource {
  * Parses YAML keeping source positions. `lineOffset` shifts positions for YAML that sits
  * inside another file (markdown frontmatter starts on the line after `---`).
  */
-export function parseYaml(file: string, text: string, lineOffset = 0): YamlSource {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+export function parseYaml(file: string, text: string, lineOffset = 0, kept?: KeptDocuments): YamlSource {
+  const { doc, lineCounter } = kept?.parse(file, text) ?? parseText(text);
   const at = (offset: number) => {
     const pos = lineCounter.linePos(offset);
     return { line: pos.line + lineOffset, column: pos.col };
@@ -53,6 +52,28 @@ export function parseYaml(file: string, text: string, lineOffset = 0): YamlSourc
       return span(found.start, found.end);
     },
   };
+}
+
+function parseText(text: string): { doc: Document; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+}
+
+/**
+ * The parsed documents of the YAML files a builder read last (watch reads every file again after
+ * each edit): a file whose text is unchanged is not parsed again. Only the document is kept, never
+ * the data made from it, which each build gets afresh and may change.
+ */
+export class KeptDocuments {
+  private readonly kept = new Map<string, { text: string; doc: Document; lineCounter: LineCounter }>();
+
+  parse(file: string, text: string): { doc: Document; lineCounter: LineCounter } {
+    const hit = this.kept.get(file);
+    if (hit?.text === text) return hit;
+    const parsed = { text, ...parseText(text) };
+    this.kept.set(file, parsed);
+    return parsed;
+  }
 }
 
 /**

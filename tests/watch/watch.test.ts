@@ -184,6 +184,18 @@ describe('watch rebuilds what an edit can change', () => {
     expect(await page('/articles/value-banks')).toContain('Back to the articles');
   }, 90_000);
 
+  it('checks public/ again after each change in it: an unsafe SVG added while it runs is refused, a safe file is served', async () => {
+    const said = stderr.length;
+    const unsafe = project.file('public/images/watch-added.svg');
+    writeFileSync(unsafe, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n');
+    for (let i = 0; i < 400 && !stderr.slice(said).includes('[image/unsafe-svg]'); i++) await sleep(50);
+    expect(stderr.slice(said)).toMatch(/public\/images\/watch-added\.svg:1:\d+ .*\[image\/unsafe-svg\]/);
+    const before = rebuilt.length;
+    writeFileSync(unsafe, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n');
+    expect(await nextRebuild(before)).toMatch(/^rebuilt 0 of \d+ pages in \d+ ms$/);
+    expect(await page('/images/watch-added.svg')).toContain('<rect width="1" height="1"/>');
+  }, 90_000);
+
   it('renders every page again after an edit of the layout, which every page shows', async () => {
     const before = rebuilt.length;
     await project.edit('templates/layouts/Layout.tsx', (t) => `${t}\n// An edit of the layout.\n`);

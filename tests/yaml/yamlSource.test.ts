@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostics } from '../../src/diagnosticFormats.ts';
-import { parseYaml } from '../../src/yaml/yamlSource.ts';
+import { KeptDocuments, parseYaml } from '../../src/yaml/yamlSource.ts';
 
 describe('YAML syntax errors', () => {
   it('reports the first error of a file with its code frame, then at most two more, saying how many it left out', () => {
@@ -53,5 +53,30 @@ describe('YAML aliases', () => {
     const { errors, data } = parseYaml('/site/ok.yaml', 'base: &cta { label: Start, href: /signup }\nhero: { cta: *cta }\nfooter: { cta: *cta }\n');
     expect(errors).toEqual([]);
     expect(data).toEqual({ base: { label: 'Start', href: '/signup' }, hero: { cta: { label: 'Start', href: '/signup' } }, footer: { cta: { label: 'Start', href: '/signup' } } });
+  });
+});
+
+describe('YAML documents kept between builds', () => {
+  it('parses a file again only when its text changed, and gives each build data of its own', () => {
+    const kept = new KeptDocuments();
+    const text = 'title: About\nhero:\n  heading: We help\n';
+    const first = parseYaml('/site/pages/about.yaml', text, 0, kept);
+    (first.data as { hero: { heading: string } }).hero.heading = 'changed by a build';
+    const second = parseYaml('/site/pages/about.yaml', text, 0, kept);
+    expect(second.data).toEqual({ title: 'About', hero: { heading: 'We help' } });
+    expect(second.locate(['hero', 'heading'])).toEqual(first.locate(['hero', 'heading']));
+    const edited = parseYaml('/site/pages/about.yaml', 'title: About\nhero:\n  heading: We help rights holders\n', 0, kept);
+    expect(edited.data).toEqual({ title: 'About', hero: { heading: 'We help rights holders' } });
+    expect(edited.locate(['hero', 'heading'])).toMatchObject({ line: 3, column: 12, endLine: 3, endColumn: 34 });
+  });
+
+  it('reports a kept document’s syntax errors again at every build', () => {
+    const kept = new KeptDocuments();
+    const text = 'a: 1\na: 2\n';
+    const once = parseYaml('/site/a.yaml', text, 0, kept).errors;
+    expect(parseYaml('/site/a.yaml', text, 0, kept).errors).toEqual(once);
+    expect(once).toHaveLength(1);
+    // The same text in another file is reported at that file.
+    expect(parseYaml('/site/b.yaml', text, 0, kept).errors.map((e) => e.file)).toEqual(['/site/b.yaml']);
   });
 });
