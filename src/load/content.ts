@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
@@ -42,13 +42,44 @@ export interface MarkdownFile extends MarkdownListing {
 }
 
 /** Reads the listed markdown files once each, synchronously: thousands of small files read faster without a thread-pool round trip each. */
-export function readMarkdownFiles(list: MarkdownListing[]): MarkdownFile[] {
-  return list.map((m) => {
-    const { text, problem } = decodeContent(m.file, readFileSync(m.file));
-    // A file whose bad bytes became U+FFFD must not share its analysis with one that holds U+FFFD itself.
-    return { ...m, text, hash: contentHash(problem ? `${text}\0not UTF-8` : text, 20), ...(problem && { encoding: problem }) };
-  });
+export function readMarkdownFiles(list: MarkdownListing[], kept?: KeptReads): MarkdownFile[] {
+  return list.map((m) => kept?.read(m) ?? readMarkdownFile(m));
 }
+
+function readMarkdownFile(m: MarkdownListing): MarkdownFile {
+  const { text, problem } = decodeContent(m.file, readFileSync(m.file));
+  // A file whose bad bytes became U+FFFD must not share its analysis with one that holds U+FFFD itself.
+  return { ...m, text, hash: contentHash(problem ? `${text}\0not UTF-8` : text, 20), ...(problem && { encoding: problem }) };
+}
+
+/**
+ * The markdown files as a builder read them last (watch reads every file again after each edit:
+ * at 1,000 articles, reading and hashing them took most of an edit's reading): a file whose
+ * inode, size and modification and change times are all unchanged is not read again.
+ *
+ * File times tick in steps of a few milliseconds, so a second save of the same size within one
+ * step would keep the stamp the first one had: a file changed less than `SETTLED_MS` before it was
+ * read is read again at the next build (as git treats "racily clean" files).
+ */
+export class KeptReads {
+  private readonly kept = new Map<string, { stamp: string; read: MarkdownFile }>();
+
+  read(listing: MarkdownListing): MarkdownFile {
+    const readAt = Date.now();
+    const stat = statSync(listing.file, { bigint: true });
+    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    const hit = this.kept.get(listing.file);
+    if (hit?.stamp === stamp && hit.read.collection === listing.collection) return hit.read;
+    const read = readMarkdownFile(listing);
+    const changedAt = Number((stat.mtimeNs > stat.ctimeNs ? stat.mtimeNs : stat.ctimeNs) / 1_000_000n);
+    if (changedAt < readAt - SETTLED_MS) this.kept.set(listing.file, { stamp, read });
+    else this.kept.delete(listing.file);
+    return read;
+  }
+}
+
+/** How long after its last change a file's stamp is trusted to say it has not changed again. */
+const SETTLED_MS = 100;
 
 export async function readYamlFile(file: string, kept?: KeptDocuments): Promise<YamlSource> {
   const { text, problem } = decodeContent(file, await readFile(file));

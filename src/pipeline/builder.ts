@@ -10,7 +10,7 @@ import { outputMode, sameMode, type BuildMode } from '../hosting/buildMode.ts';
 import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { publicFiles, type PublicFile } from '../load/publicFiles.ts';
-import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
+import { KeptReads, listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown, type MarkdownFile, type RawContent } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
 import { KeptDocuments } from '../yaml/yamlSource.ts';
@@ -24,7 +24,7 @@ import { checkDistinctTitles, checkReferences, imageReferences } from '../valida
 import { checkPublic } from '../validate/publicFiles.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
-import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
+import { OutputStore, updateInPlace, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import { acquireBuildLock, type LockHolder } from './buildLock.ts';
@@ -100,8 +100,10 @@ export interface BuilderOptions {
    */
   pageCode?: boolean;
   /**
-   * Switch in new versions without waiting for the disk (watch, whose output is built again
-   * whenever it starts): a power cut may leave a version the disk did not fully receive.
+   * The output is a scratch preview (watch's, built again whenever it starts): new versions are
+   * switched in without waiting for the disk (a power cut may leave one the disk did not fully
+   * receive), and a build of the same kind after this builder's last one updates that version in
+   * place, each changed file by one rename, instead of making a new one.
    */
   scratchOutput?: boolean;
   /**
@@ -175,6 +177,8 @@ export class Builder {
   private readonly images: ImageWork;
   /** The YAML files' parses, for the next build (watch): a file read again with the same text is not parsed again. */
   private readonly yamlDocuments = new KeptDocuments();
+  /** The markdown files as read, for the next build (watch): a file whose stat is unchanged is not read again. */
+  private readonly markdownReads = new KeptReads();
 
   private readonly code?: Promise<{ version: string; save: () => Promise<void> }>;
   private readonly version?: Promise<string>;
@@ -446,7 +450,7 @@ export class Builder {
     }
     const list = await listMarkdown(this.paths.content, definition);
     this.startPool(session, list.markdown.filter((m) => !cache?.has(m.file)).length);
-    const sources = readMarkdownFiles(list.markdown);
+    const sources = readMarkdownFiles(list.markdown, this.markdownReads);
     const known = sources.map((m) => cache?.get(m.file, m.hash));
     const missing = sources.filter((_, i) => !known[i]);
     this.startPool(session, missing.length);
@@ -670,6 +674,14 @@ export class Builder {
     const recorded = outputMode(this.paths.out);
     const unchanged = !session.staged && recorded && sameMode(recorded, session.mode) && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
+    // Watch's scratch preview, still as this builder wrote it and built the same way: only what changed is written.
+    const shown = this.scratchOutput && !session.staged && recorded && sameMode(recorded, session.mode) ? this.last : undefined;
+    if (shown && shown.dir === store.current()) {
+      const changed = new Map([...files].filter(([file, data]) => !sameContent(shown.files.get(file), data)));
+      updateInPlace(shown.dir, changed, [...shown.files.keys()].filter((file) => !files.has(file) && !linked.has(file)));
+      this.last = { dir: shown.dir, files };
+      return;
+    }
     if (!session.staged) ({ staged: session.staged, last: session.lastFiles } = await this.openVersion(store));
     const staged = session.staged;
     // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.

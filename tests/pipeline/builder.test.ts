@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, linkSync, realpathSync, statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -254,6 +254,37 @@ describe('a builder that builds again (watch)', () => {
     await rm(fx.file('articles/short-lived.md'));
     await builder.build();
     expect(existsSync(path.join(fx.out, 'articles/short-lived'))).toBe(false);
+  });
+
+  it('updates a scratch preview (watch) in place: one version, each changed file replaced whole, a file it shares with an older version left as it was', async () => {
+    const builder = new Builder(resolvePaths({ content: fx.content, out: fx.out }), { scratchOutput: true, workerThreshold: Infinity });
+    const page = (route: string) => path.join(fx.out, route, 'index.html');
+    await fx.write('articles/short-lived.md', (await readFile(fx.file('articles/second-look.md'), 'utf8')).replace(/title: .*/, 'title: Short Lived'));
+    await builder.build({ drafts: true });
+    const version = realpathSync(fx.out);
+    const untouched = statSync(page('legal')).ino;
+    // An older version holding the same file, as a hard link: it must keep its bytes.
+    const shared = path.join(fx.dir, 'older-version-page.html');
+    linkSync(page('articles/second-look'), shared);
+    const before = await readFile(shared, 'utf8');
+
+    await fx.edit('articles/second-look.md', (t) => t.replace(/Renewals start on [^.]*\./, 'Renewals start on the first edit.'));
+    await builder.build({ drafts: true });
+    expect(realpathSync(fx.out)).toBe(version);
+    expect(await readFile(page('articles/second-look'), 'utf8')).toContain('Renewals start on the first edit.');
+    expect(await readFile(shared, 'utf8')).toBe(before);
+    expect(statSync(page('legal')).ino).toBe(untouched);
+
+    await rm(fx.file('articles/short-lived.md'));
+    await builder.build({ drafts: true });
+    expect(realpathSync(fx.out)).toBe(version);
+    expect(existsSync(page('articles/short-lived'))).toBe(false);
+    expect((await readdir(version, { recursive: true })).filter((name) => name.includes('.tmp-'))).toEqual([]);
+
+    // Built another way (without drafts), the preview is a new version that says so.
+    await builder.build();
+    expect(realpathSync(fx.out)).not.toBe(version);
+    expect(JSON.parse(await readFile(path.join(fx.out, '.sitegen-output'), 'utf8')).mode.drafts).toBe(false);
   });
 
   it('answers once the new site is shown, and removes the versions it replaced before its next build and by idle()', async () => {
