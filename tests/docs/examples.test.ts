@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docFiles, markedBlocks, rewriteBlocks } from '../helpers/outputBlocks.ts';
+import { docFiles, markedBlocks, rewriteBlocks } from '../helpers/docPages.ts';
 
 /**
  * Every `<!-- output: NAME -->` block of README.md and docs/ equals what

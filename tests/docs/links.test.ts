@@ -7,7 +7,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { docFiles } from '../helpers/outputBlocks.ts';
+import { docFiles } from '../helpers/docPages.ts';
 
 /**
  * Every relative link of README.md and docs/ leads to a file of the repository, and its

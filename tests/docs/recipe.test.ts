@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markedBlocks } from '../helpers/outputBlocks.ts';
+import { markedBlocks } from '../helpers/docPages.ts';
 import { projectCopy, type Project } from '../helpers/project.ts';
 
 /**

@@ -11,10 +11,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * so `shown` drops the temp folder from every path: `content/articles/value-banks.md` reads as in
  * the project.
  */
-export async function contentCopy(source = path.join(ROOT, 'content')) {
+export async function contentCopy() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-docs-'));
   const content = path.join(dir, 'content');
-  await cp(source, content, { recursive: true });
+  await cp(path.join(ROOT, 'content'), content, { recursive: true });
   const prefix = `${path.relative(process.cwd(), dir)}${path.sep}`;
   return {
     dir,
@@ -31,6 +31,7 @@ export async function contentCopy(source = path.join(ROOT, 'content')) {
     /** Runs `sitegen ARGS` in-process on the copy (`--content` added) and returns its output with the copy's folder dropped from paths. */
     async run(...args: string[]) {
       const result = await runCli(...args, '--content', content);
+      // Relative paths lose the copy's folder; an absolute one, if a message has one, shows it as `…`.
       const shown = (text: string) => text.split(prefix).join('').split(dir).join('…');
       return { code: result.code, stdout: shown(result.stdout), stderr: shown(result.stderr) };
     },
@@ -39,8 +40,8 @@ export async function contentCopy(source = path.join(ROOT, 'content')) {
 }
 
 /** Runs `example` on a copy of the real content, and removes the copy whatever happens. */
-export async function withContentCopy(example: (copy: Awaited<ReturnType<typeof contentCopy>>) => Promise<string>, source?: string): Promise<string> {
-  const copy = await contentCopy(source);
+export async function withContentCopy(example: (copy: Awaited<ReturnType<typeof contentCopy>>) => Promise<string>): Promise<string> {
+  const copy = await contentCopy();
   try {
     return await example(copy);
   } finally {

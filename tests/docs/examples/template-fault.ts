@@ -11,7 +11,8 @@ export default async () => {
   const project = await projectCopy();
   try {
     await project.edit('templates/pages/Article.tsx', (t) => t.replace(/(export function Article\([^)]*\) \{\n)/, `$1${FAULT}`));
-    const { stderr } = await project.run(['build']);
+    const { code, stderr } = await project.run(['build']);
+    if (code !== 1) throw new Error(`the build with a faulty Article.tsx exited ${code}: the example no longer shows a fault`);
     const lines = stderr.trimEnd().split('\n');
     const fault = lines.slice(lines.findIndex((l) => l.startsWith('sitegen: '))).slice(0, 2);
     return `$ npx sitegen build\n${fault.join('\n').split(`${project.root}/`).join('…/')}`;

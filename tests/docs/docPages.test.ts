@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markedBlocks, rewriteBlocks } from '../helpers/outputBlocks.ts';
+import { markedBlocks, rewriteBlocks } from '../helpers/docPages.ts';
 
 const PAGE = ['# A page', '', '<!-- output: counts -->', '```', '2 errors in 2 files', '```', '', '1. A step:', '', '   <!-- output: frame -->', '   ```text', '   > 3 |   heading: We help', '', '   ```', 'After.', ''].join('\n');
 
