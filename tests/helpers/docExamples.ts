@@ -71,3 +71,27 @@ export async function withEnv<T>(vars: Record<string, string>, example: () => Pr
     }
   }
 }
+
+/**
+ * A new article that is not published yet (a draft, or dated after the day of the build), made in
+ * `copy`, and a link to it from `birds-eye-view.md`, which is published.
+ */
+export async function linkToUnpublished(copy: Awaited<ReturnType<typeof contentCopy>>, { date, draft }: { date: string; draft?: true }) {
+  const article = [
+    '---',
+    'title: "Renewal Season: A Checklist for the Last Ninety Days of a Deal"',
+    `date: ${date}`,
+    'author: Erin Walsh',
+    'excerpt: "What to gather, whom to call and which numbers to lead with in the three months before a sponsorship agreement ends."',
+    'category: Strategy',
+    'thumbnail: /images/articles/value-banks.svg',
+    'thumbnailAlt: "App card with a line chart of delivered value rising above contracted value"',
+    ...(draft ? ['draft: true'] : []),
+    '---',
+    '',
+    'Renewals are won in the season before they are signed.',
+    '',
+  ];
+  await copy.write('articles/renewal-season.md', article.join('\n'));
+  await copy.edit('articles/birds-eye-view.md', (t) => t.replace('[value banks](/articles/value-banks)', '[renewal checklist](/articles/renewal-season)'));
+}
