@@ -1,6 +1,6 @@
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import { appendFileSync } from 'node:fs';
-import { FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
+import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
 import { shown } from '../escape.ts';
 import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
@@ -33,6 +33,8 @@ export function verboseLines(result: BuildResult): string[] {
 export interface Reporter {
   /** The problems of the run: its warnings when it went well, every error and warning when content stopped it. */
   problems(list: readonly Diagnostic[]): void;
+  /** The problems that stopped the run, then their counts as its summary line where the format's own text does not end with them. */
+  failed(list: readonly Diagnostic[]): void;
   /** A line for the reader (the summary, timings). */
   line(text: string): void;
 }
@@ -44,11 +46,17 @@ export interface Reporter {
 export function reporter(name: FormatName, command: string, env: NodeJS.ProcessEnv = process.env): Reporter {
   const format = FORMATS[name];
   const [problemsTo, linesTo] = format.stream === 'stdout' ? [process.stdout, process.stderr] : [process.stderr, process.stdout];
+  const problems = (list: readonly Diagnostic[]) => {
+    const text = format.render(list, process.cwd(), paintFor(problemsTo));
+    if (text) problemsTo.write(`${text}\n`);
+    if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, githubRoot(process.cwd(), env), sourceLinksFromEnv(env))}\n`);
+  };
   return {
-    problems(list) {
-      const text = format.render(list, process.cwd(), paintFor(problemsTo));
-      if (text) problemsTo.write(`${text}\n`);
-      if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, githubRoot(process.cwd(), env), sourceLinksFromEnv(env))}\n`);
+    problems,
+    failed(list) {
+      problems(list);
+      // A run that went well ends with its summary on the lines' stream; one that failed says its counts there too.
+      if (format.stream === 'stdout') linesTo.write(`${countLine(list, paintFor(linesTo))}\n`);
     },
     line: (text) => void linesTo.write(`${text}\n`),
   };
@@ -57,7 +65,7 @@ export function reporter(name: FormatName, command: string, env: NodeJS.ProcessE
 /** Prints a failure and returns the exit code: 1 for content errors, 2 for a refused output folder; rethrows anything else. */
 export function reportFailure(error: unknown, report: Reporter): number {
   if (error instanceof ContentError) {
-    report.problems(error.diagnostics);
+    report.failed(error.diagnostics);
     return EXIT.content;
   }
   if (error instanceof OutputRefused) {

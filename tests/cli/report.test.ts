@@ -44,7 +44,8 @@ describe('--format json', () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)'));
     await fx.edit('pages/index.yaml', (t) => t.replace('    heading: A small site for tests.', '    headng: A small site for tests.'));
     const { code, stdout, stderr } = await runCli('check', '--content', fx.content, '--format', 'json');
-    expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    // The counts are the run's summary, on stderr, so that stdout stays one array for tools.
+    expect({ code, stderr }).toEqual({ code: 1, stderr: '2 errors and 2 warnings in 4 files\n' });
     const problems = JSON.parse(stdout) as unknown[];
     expect(problems).toHaveLength(4);
     expect(problems).toEqual(
@@ -103,7 +104,7 @@ describe('under GitHub Actions', () => {
     vi.stubEnv('GITHUB_SHA', '0123abc');
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)'));
     const { code, stdout, stderr } = await runCli('check', '--content', fx.content);
-    expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    expect({ code, stderr }).toEqual({ code: 1, stderr: '1 error in 1 file\n' });
     // Where the repository is checked out, not where sitegen runs: GitHub puts the annotation on content/articles/first-steps.md.
     expect(stdout).toBe(
       `::error file=content/articles/first-steps.md,line=17,col=63,endLine=17,endColumn=105,title=link/broken::broken link "/articles/third-look": no page or file has the path /articles/third-look%0Ahint: ${RULES['link/broken']}\n`,

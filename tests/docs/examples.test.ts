@@ -1,0 +1,48 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docFiles, markedBlocks, rewriteBlocks } from '../helpers/docPages.ts';
+
+/**
+ * Every `<!-- output: NAME -->` block of README.md and docs/ equals what
+ * tests/docs/examples/NAME.ts returns, which runs the real tool: an example cannot drift from it.
+ * `SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs` writes the blocks from the modules instead.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WRITE = process.env.SITEGEN_WRITE_DOCS === '1';
+
+const modulePath = (name: string) => path.join(import.meta.dirname, 'examples', `${name}.ts`);
+
+/** Each example runs once, however many pages show it. */
+const produced = new Map<string, Promise<string>>();
+
+function produce(name: string): Promise<string> {
+  if (!produced.has(name)) produced.set(name, import(modulePath(name)).then(async (example: { default: () => Promise<string> }) => (await example.default()).replace(/\n$/, '')));
+  return produced.get(name)!;
+}
+
+for (const file of docFiles(ROOT)) {
+  const markdown = readFileSync(path.join(ROOT, file), 'utf8');
+  const blocks = markedBlocks(markdown, file, 'output');
+  if (!blocks.length) continue;
+
+  describe(file, () => {
+    if (WRITE) {
+      it('has its example outputs written from their modules', async () => {
+        const texts: Record<string, string> = {};
+        for (const block of blocks) {
+          expect(existsSync(modulePath(block.name)), `${file}:${block.line}: no module tests/docs/examples/${block.name}.ts`).toBe(true);
+          texts[block.name] = await produce(block.name);
+        }
+        writeFileSync(path.join(ROOT, file), rewriteBlocks(markdown, blocks, texts));
+      }, 120_000);
+      return;
+    }
+    for (const block of blocks) {
+      it(`line ${block.line}: ${block.name}`, async () => {
+        expect(existsSync(modulePath(block.name)), `${file}:${block.line}: no module tests/docs/examples/${block.name}.ts`).toBe(true);
+        expect(block.text, `${file}:${block.line}: the output of ${block.name} differs from tests/docs/examples/${block.name}.ts (SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs rewrites it)`).toBe(await produce(block.name));
+      }, 120_000);
+    }
+  });
+}

@@ -1,0 +1,9 @@
+import { linkToUnpublished, withContentCopy } from '../../helpers/docExamples.ts';
+
+/** A published article that links to a draft: the link is an error in a production check. */
+export default () =>
+  withContentCopy(async (copy) => {
+    await linkToUnpublished(copy, { date: '2024-05-14', draft: true });
+    const { stderr } = await copy.run('check');
+    return `$ npx sitegen check\n${stderr}`;
+  });
