@@ -209,12 +209,14 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('diff')
     .description('list the pages and other files added, changed and removed between two built sites (or their page manifests), asset renames ignored; exit 0 either way')
-    .argument('[old]', 'the site before: a built folder or a page manifest')
-    .argument('[new]', 'the site after: a built folder or a page manifest')
+    .argument('[old]', 'the site before: a built folder, a page manifest, or s3://BUCKET/PREFIX/ for the site published there (none yet: an empty site)')
+    .argument('[new]', 'the site after: a built folder, a page manifest or s3://BUCKET/PREFIX/')
     .addOption(new Option('--format <format>', 'text for a terminal, json for tools, markdown for a pull-request comment').choices(Object.keys(DIFF_FORMATS)).default('text'))
     .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
     .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
-    .action(async (old: string | undefined, next: string | undefined, opts: { format: DiffFormatName; previewUrl?: string; manifest?: string }) => {
+    .option('--endpoint <url>', 'S3-compatible endpoint of an s3:// side (MinIO, R2, …); default: AWS S3', url)
+    .option('--region <region>', 'region of an s3:// side\'s bucket (default: AWS_REGION or the AWS profile)')
+    .action(async (old: string | undefined, next: string | undefined, opts: { format: DiffFormatName; previewUrl?: string; manifest?: string; endpoint?: string; region?: string }) => {
       const { diffCommand } = await import('./diffCommand.ts');
       code = await diffCommand([old, next].filter((side) => side !== undefined), opts);
     });
