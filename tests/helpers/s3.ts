@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutBucketWebsiteCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { fixtureCopy, runCli } from './fixture.ts';
 
 export const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -103,6 +104,25 @@ export async function startS3() {
         });
         req.on('error', reject);
       });
+    },
+  };
+}
+
+/** A built copy of the test fixture and a local S3 server whose keys the CLI is given; `remove` puts the environment back and deletes both. */
+export async function builtFixtureAndS3() {
+  const fx = await fixtureCopy();
+  const built = await runCli('build', '--content', fx.content, '--out', fx.out, '--format', 'text');
+  if (built.code !== 0) throw new Error(`the fixture did not build: ${built.stderr}`);
+  const s3 = await startS3();
+  const savedEnv = { ...process.env };
+  Object.assign(process.env, s3Environment(fx.dir));
+  return {
+    fx,
+    s3,
+    async remove() {
+      process.env = savedEnv;
+      await s3.destroy();
+      await fx.remove();
     },
   };
 }

@@ -1,36 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
 import { parseBucketLocation } from '../../src/publish/publishedPages.ts';
-import { fixtureCopy, runCli } from '../helpers/fixture.ts';
-import { s3Environment, startS3 } from '../helpers/s3.ts';
+import { runCli } from '../helpers/fixture.ts';
+import { builtFixtureAndS3 } from '../helpers/s3.ts';
 
-let fx: Awaited<ReturnType<typeof fixtureCopy>>;
-let s3: Awaited<ReturnType<typeof startS3>>;
-const savedEnv = { ...process.env };
-
+let setup: Awaited<ReturnType<typeof builtFixtureAndS3>>;
 beforeAll(async () => {
-  fx = await fixtureCopy();
-  const built = await runCli('build', '--content', fx.content, '--out', fx.out, '--format', 'text');
-  expect(built.code, built.stderr).toBe(0);
-  s3 = await startS3();
-  Object.assign(process.env, s3Environment(fx.dir));
+  setup = await builtFixtureAndS3();
 });
-afterAll(async () => {
-  process.env = savedEnv;
-  await s3?.destroy();
-  await fx?.remove();
-});
+afterAll(() => setup?.remove());
 
-const bucketArgs = () => ['--endpoint', s3.endpoint(), '--region', 'us-east-1'];
+const bucketArgs = () => ['--endpoint', setup.s3.endpoint(), '--region', 'us-east-1'];
 const diffJson = async (old: string) => {
-  const run = await runCli('diff', old, fx.out, '--format', 'json', ...bucketArgs());
+  const run = await runCli('diff', old, setup.fx.out, '--format', 'json', ...bucketArgs());
   return { ...run, diff: run.code === 0 ? (JSON.parse(run.stdout) as Record<'pages' | 'files', Record<'added' | 'changed' | 'removed', string[]>>) : undefined };
 };
 
 describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side', () => {
   it('reads a bucket never published to as an empty site: every page and file is added, and stderr says why', async () => {
-    await s3.createWebsiteBucket('never-published');
-    const built = await manifestOfFolder(fx.out);
+    await setup.s3.createWebsiteBucket('never-published');
+    const built = await manifestOfFolder(setup.fx.out);
     const { code, stderr, diff } = await diffJson('s3://never-published');
     expect(code, stderr).toBe(0);
     expect(diff!.pages).toEqual({ added: Object.keys(built.pages), changed: [], removed: [] });
@@ -39,8 +28,8 @@ describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side
   });
 
   it('compares with the manifest a publish left, at the root and at a prefix, and says nothing more', async () => {
-    await s3.createWebsiteBucket('published');
-    const root = await runCli('publish', fx.out, '--bucket', 'published', ...bucketArgs());
+    await setup.s3.createWebsiteBucket('published');
+    const root = await runCli('publish', setup.fx.out, '--bucket', 'published', ...bucketArgs());
     expect(root.code, root.stderr).toBe(0);
     const atRoot = await diffJson('s3://published/');
     expect(atRoot.code, atRoot.stderr).toBe(0);
@@ -56,7 +45,7 @@ describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side
   it('exits 3 with one line when the bucket cannot be read, and 2 for a location that names no bucket or prefix', async () => {
     const missing = await diffJson('s3://no-such-bucket');
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe(`sitegen diff: bucket "no-such-bucket" does not exist at ${s3.endpoint()}\n`);
+    expect(missing.stderr).toBe(`sitegen diff: bucket "no-such-bucket" does not exist at ${setup.s3.endpoint()}\n`);
 
     for (const [side, problem] of [['s3://', 'names no bucket'], ['s3://b/../live/', 'the segment ".." is not allowed'], ['s3://b//x', 'starts with /']] as const) {
       const run = await diffJson(side);

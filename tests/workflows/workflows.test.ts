@@ -7,8 +7,8 @@ import { parse as shellWords } from 'shell-quote';
 import { describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
-import { fixtureCopy, runCli } from '../helpers/fixture.ts';
-import { s3Environment, startS3 } from '../helpers/s3.ts';
+import { runCli } from '../helpers/fixture.ts';
+import { builtFixtureAndS3 } from '../helpers/s3.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WORKFLOWS = path.join(ROOT, '.github/workflows');
@@ -169,13 +169,9 @@ describe('the workflows in .github/workflows', () => {
 
 describe("the pull request's diff step", () => {
   it('lists every page as added, each a link into the preview, when nothing was published to the bucket yet', async () => {
-    const fx = await fixtureCopy();
-    const s3 = await startS3();
-    const savedEnv = { ...process.env };
+    const { fx, s3, remove } = await builtFixtureAndS3();
     try {
-      expect((await runCli('build', '--content', fx.content, '--out', fx.out, '--format', 'text')).code).toBe(0);
       await s3.createWebsiteBucket(PLAUSIBLE['vars.SITE_BUCKET']!);
-      Object.assign(process.env, s3Environment(fx.dir));
       // The step's own line, its build folder the fixture's and the local server its endpoint.
       const { argv } = sitegenLines(path.join(WORKFLOWS, 'site.yml')).find((line) => line.argv[0] === 'diff')!;
       const run = await runCli(...argv.map((arg) => (arg === 'site' ? fx.out : arg)), '--endpoint', s3.endpoint(), '--region', 'us-east-1');
@@ -185,9 +181,7 @@ describe("the pull request's diff step", () => {
         expect(run.stdout, route).toContain(`](https://www.touchline.example/previews/pr-42${route === '/' ? '/' : route})`);
       }
     } finally {
-      process.env = savedEnv;
-      await s3.destroy();
-      await fx.remove();
+      await remove();
     }
   });
 });
