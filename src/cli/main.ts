@@ -129,17 +129,12 @@ export async function main(argv: string[]): Promise<number> {
     .description('validate all content, internal links and images without writing anything')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
+    .option('--watch', 'check again after every change of the content or public/, until stopped (an editor\'s background task)')
     .addOption(formatOption())
-    .action(async (opts: { content: string; drafts?: boolean; format: FormatName }) => {
+    .action(async (opts: { content: string; drafts?: boolean; watch?: boolean; format: FormatName }) => {
       if (environmentRefused()) return void (code = EXIT.usage);
-      const report = reporter(opts.format, 'check');
-      try {
-        const result = await build(resolvePaths({ content: opts.content }), { check: true, drafts: opts.drafts });
-        report.problems(result.warnings);
-        report.line(`content is valid (${Math.round(result.ms)} ms)`);
-      } catch (error) {
-        code = reportFailure(error, report);
-      }
+      const { checkOnce, checkWatchCommand } = await import('./checkCommand.ts');
+      code = await (opts.watch ? checkWatchCommand : checkOnce)(resolvePaths({ content: opts.content }), opts);
     });
 
   program

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCH_BEGINS, WATCH_ENDS } from '../../src/cli/checkCommand.ts';
 import { wantsColour } from '../../src/cli/colour.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
 
@@ -8,9 +9,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const readJson = (rel: string) => JSON.parse(readFileSync(path.join(ROOT, rel), 'utf8')) as unknown;
 
 interface Pattern { regexp: string; file: number; line: number; column: number; severity: number; message: number; code: number }
-interface Task { label: string; command: string; options?: { env?: Record<string, string> }; problemMatcher: { severity: string; fileLocation: string[]; pattern: Pattern } }
+interface Background { activeBegins: boolean; beginsPattern: string; endsPattern: string }
+interface Task { label: string; command: string; isBackground?: boolean; options?: { env?: Record<string, string> }; problemMatcher: { severity: string; fileLocation: string[]; pattern: Pattern; background?: Background } }
 
-const task = (readJson('.vscode/tasks.json') as { tasks: Task[] }).tasks.find((t) => t.label === 'sitegen: check')!;
+const tasks = (readJson('.vscode/tasks.json') as { tasks: Task[] }).tasks;
+const task = tasks.find((t) => t.label === 'sitegen: check')!;
+const watchTask = tasks.find((t) => t.label === 'sitegen: check --watch')!;
 
 /** The problems VS Code reads from a task's output with the task's matcher: each line the pattern matches is one. */
 function matchedProblems(output: string) {
@@ -54,6 +58,17 @@ describe('VS Code', () => {
 
   it('runs the check without colours, whose codes the matcher would not read on the task\'s terminal', () => {
     const terminal = { isTTY: true, hasColors: () => true } as unknown as NodeJS.WriteStream;
-    expect(wantsColour(terminal, { ...task.options?.env })).toBe(false);
+    for (const t of [task, watchTask]) expect(wantsColour(terminal, { ...t.options?.env }), t.label).toBe(false);
+  });
+
+  it('has a background task, check --watch, that reads problems as the check task does, between the lines each run starts and ends with', () => {
+    expect(watchTask.command).toBe('npx sitegen check --watch --format text');
+    expect(watchTask.isBackground).toBe(true);
+    const { background, ...matcher } = watchTask.problemMatcher;
+    expect(matcher).toEqual(task.problemMatcher);
+    const begins = new RegExp(background!.beginsPattern);
+    const ends = new RegExp(background!.endsPattern);
+    expect([begins.test(WATCH_BEGINS), ends.test(WATCH_ENDS), begins.test(WATCH_ENDS), ends.test(WATCH_BEGINS)]).toEqual([true, true, false, false]);
+    expect(new RegExp(task.problemMatcher.pattern.regexp).test(WATCH_BEGINS)).toBe(false);
   });
 });
