@@ -129,17 +129,12 @@ export async function main(argv: string[]): Promise<number> {
     .description('validate all content, internal links and images without writing anything')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
+    .option('--watch', 'check again after every change of the content or public/, until stopped (an editor\'s background task)')
     .addOption(formatOption())
-    .action(async (opts: { content: string; drafts?: boolean; format: FormatName }) => {
+    .action(async (opts: { content: string; drafts?: boolean; watch?: boolean; format: FormatName }) => {
       if (environmentRefused()) return void (code = EXIT.usage);
-      const report = reporter(opts.format, 'check');
-      try {
-        const result = await build(resolvePaths({ content: opts.content }), { check: true, drafts: opts.drafts });
-        report.problems(result.warnings);
-        report.line(`content is valid (${Math.round(result.ms)} ms)`);
-      } catch (error) {
-        code = reportFailure(error, report);
-      }
+      const { checkOnce, checkWatchCommand } = await import('./checkCommand.ts');
+      code = await (opts.watch ? checkWatchCommand : checkOnce)(resolvePaths({ content: opts.content }), opts);
     });
 
   program
@@ -209,12 +204,14 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('diff')
     .description('list the pages and other files added, changed and removed between two built sites (or their page manifests), asset renames ignored; exit 0 either way')
-    .argument('[old]', 'the site before: a built folder or a page manifest')
-    .argument('[new]', 'the site after: a built folder or a page manifest')
+    .argument('[old]', 'the site before: a built folder, a page manifest, or s3://BUCKET/PREFIX/ for the site published there (none yet: an empty site)')
+    .argument('[new]', 'the site after: a built folder, a page manifest or s3://BUCKET/PREFIX/')
     .addOption(new Option('--format <format>', 'text for a terminal, json for tools, markdown for a pull-request comment').choices(Object.keys(DIFF_FORMATS)).default('text'))
     .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
     .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
-    .action(async (old: string | undefined, next: string | undefined, opts: { format: DiffFormatName; previewUrl?: string; manifest?: string }) => {
+    .option('--endpoint <url>', 'S3-compatible endpoint of an s3:// side (MinIO, R2, …); default: AWS S3', url)
+    .option('--region <region>', 'region of an s3:// side\'s bucket (default: AWS_REGION or the AWS profile)')
+    .action(async (old: string | undefined, next: string | undefined, opts: { format: DiffFormatName; previewUrl?: string; manifest?: string; endpoint?: string; region?: string }) => {
       const { diffCommand } = await import('./diffCommand.ts');
       code = await diffCommand([old, next].filter((side) => side !== undefined), opts);
     });

@@ -1,5 +1,8 @@
-/** Turns whatever the SDK or the network threw into one line a CI log reader can act on. */
-export function describeError(error: unknown, where: { bucket: string; endpoint?: string }): string {
+/**
+ * Turns whatever the SDK or the network threw into one line a CI log reader can act on; `stopped`
+ * says what a lost connection left undone (`sitegen diff` reads the bucket, and changes nothing).
+ */
+export function describeError(error: unknown, where: { bucket: string; endpoint?: string }, stopped = 'the publish stopped; run it again to complete it'): string {
   const err = error as Error & { code?: string; errors?: { code?: string }[]; $metadata?: { httpStatusCode?: number } };
   const host = where.endpoint ?? 'AWS S3';
   const code = err.code ?? err.errors?.find((e) => e.code)?.code;
@@ -19,9 +22,9 @@ export function describeError(error: unknown, where: { bucket: string; endpoint?
   }
   if (err.message === 'Region is missing') return 'no region: pass --region or set AWS_REGION';
   if (code && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EPIPE|EHOSTUNREACH)$/.test(code)) {
-    return `cannot reach ${host} (${code}): the publish stopped; run it again to complete it`;
+    return `cannot reach ${host} (${code}): ${stopped}`;
   }
-  if (err.name === 'TimeoutError') return `${host} did not answer in time: the publish stopped; run it again to complete it`;
+  if (err.name === 'TimeoutError') return `${host} did not answer in time: ${stopped}`;
   const status = err.$metadata?.httpStatusCode;
   return `${host} answered ${status ? `HTTP ${status} ` : ''}${err.name}: ${err.message || 'no message'}`;
 }

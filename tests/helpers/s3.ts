@@ -5,8 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutBucketWebsiteCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { fixtureCopy, runCli } from './fixture.ts';
 
 export const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/** The environment that gives the CLI s3rver's keys and none of the machine's (profiles, instance roles); `dir` holds no AWS files. */
+export const s3Environment = (dir: string) => ({
+  AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+  AWS_CONFIG_FILE: path.join(dir, 'no-aws-config'),
+  AWS_SHARED_CREDENTIALS_FILE: path.join(dir, 'no-aws-credentials'),
+  AWS_EC2_METADATA_DISABLED: 'true',
+});
 
 /** A real S3-compatible server (s3rver) on localhost, its data in a temp folder that survives restarts. */
 export async function startS3() {
@@ -94,6 +104,25 @@ export async function startS3() {
         });
         req.on('error', reject);
       });
+    },
+  };
+}
+
+/** A built copy of the test fixture and a local S3 server whose keys the CLI is given; `remove` puts the environment back and deletes both. */
+export async function builtFixtureAndS3() {
+  const fx = await fixtureCopy();
+  const built = await runCli('build', '--content', fx.content, '--out', fx.out, '--format', 'text');
+  if (built.code !== 0) throw new Error(`the fixture did not build: ${built.stderr}`);
+  const s3 = await startS3();
+  const savedEnv = { ...process.env };
+  Object.assign(process.env, s3Environment(fx.dir));
+  return {
+    fx,
+    s3,
+    async remove() {
+      process.env = savedEnv;
+      await s3.destroy();
+      await fx.remove();
     },
   };
 }

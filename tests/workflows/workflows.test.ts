@@ -1,0 +1,187 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
+import { parseAction } from '@actions/workflow-parser/actions/action-parser';
+import { Command, CommanderError } from 'commander';
+import { parse as shellWords } from 'shell-quote';
+import { describe, expect, it, vi } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
+import { runCli } from '../helpers/fixture.ts';
+import { builtFixtureAndS3 } from '../helpers/s3.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WORKFLOWS = path.join(ROOT, '.github/workflows');
+const workflowFiles = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name)).sort();
+const read = (file: string) => readFileSync(file, 'utf8');
+
+/**
+ * What each expression the workflows use stands for in a pull request's run, as the runner would
+ * put it in: a new expression in a command line (or an env it reads) needs its value here.
+ */
+const PLAUSIBLE: Record<string, string> = {
+  'vars.SITE_BUCKET': 'www-touchline-example',
+  'vars.AWS_REGION': 'us-east-1',
+  'vars.SITE_URL': 'https://www.touchline.example',
+  'github.event.pull_request.number': '42',
+  'github.event.pull_request.head.repo.full_name == github.repository': 'true',
+};
+
+function withValues(text: string): string {
+  return text.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_, expression: string) => {
+    const value = PLAUSIBLE[expression];
+    if (value === undefined) throw new Error(`no plausible value for \${{ ${expression} }}: add one to PLAUSIBLE`);
+    return value;
+  });
+}
+
+interface Step { run?: string; env?: Record<string, string> }
+interface Job { env?: Record<string, string>; steps?: Step[] }
+interface WorkflowYaml { env?: Record<string, string>; jobs: Record<string, Job> }
+
+/** A `sitegen` command line of a `run:` step: its arguments after `sitegen`, as the shell passes them. */
+interface CommandLine { where: string; argv: string[] }
+
+/**
+ * Every `sitegen` / `npx sitegen` command of a workflow's `run:` steps: continuation lines joined,
+ * `${{ }}` expressions and then `$VARIABLES` (from the workflow's, job's and step's env) replaced
+ * by their values, cut at the first redirection or pipe. A variable with no value fails.
+ */
+function sitegenLines(file: string): CommandLine[] {
+  const workflow = parseYaml(read(file)) as WorkflowYaml;
+  return Object.entries(workflow.jobs).flatMap(([jobId, job]) =>
+    (job.steps ?? []).flatMap((step, index) => {
+      if (step.run === undefined) return [];
+      const env = Object.fromEntries(Object.entries({ ...workflow.env, ...job.env, ...step.env }).map(([k, v]) => [k, withValues(String(v))]));
+      const variable = (name: string) => {
+        if (env[name] === undefined) throw new Error(`${path.basename(file)} ${jobId} step ${index + 1}: $${name} has no value in the workflow`);
+        return env[name];
+      };
+      return step.run
+        .replace(/\\\n\s*/g, ' ')
+        .split('\n')
+        .filter((line) => /(^|\s)(npx )?sitegen\s/.test(line.trim()))
+        .map((line) => {
+          const words = shellWords(withValues(line.trim()), variable);
+          const end = words.findIndex((word) => typeof word !== 'string');
+          const argv = (end === -1 ? words : words.slice(0, end)) as string[];
+          return { where: `${path.basename(file)} ${jobId} step ${index + 1}`, argv: argv.slice(argv.indexOf('sitegen') + 1) };
+        });
+    }),
+  );
+}
+
+/**
+ * Runs sitegen's own command-line parsing on `argv` and stops before the command acts (a hook
+ * before the action): unknown options, missing arguments and values its parsers refuse fail as
+ * they would in the workflow, with exit 2, and nothing is built, published or read.
+ */
+async function parseOnly(argv: string[]) {
+  const parseAsync = Command.prototype.parseAsync;
+  let acting: string | undefined;
+  const spy = vi.spyOn(Command.prototype, 'parseAsync').mockImplementation(function (this: Command, ...args) {
+    this.hook('preAction', (_program, command) => {
+      acting = command.name();
+      throw new CommanderError(0, 'parsed', 'parsed, not run');
+    });
+    return parseAsync.apply(this, args);
+  });
+  try {
+    return { ...(await runCli(...argv)), acting };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+async function parsed(file: string): Promise<WorkflowTemplate> {
+  const result = parseWorkflow({ name: path.relative(ROOT, file), content: read(file) }, new NoOperationTraceWriter());
+  expect(result.context.errors.getErrors().map((e) => e.message), file).toEqual([]);
+  const template = await convertWorkflowTemplate(result.context, result.value!);
+  expect(template.errors ?? [], file).toEqual([]);
+  return template;
+}
+
+describe('the workflows in .github/workflows', () => {
+  it('are the site workflow and the preview cleanup, each accepted by GitHub\'s own workflow parser, as is the action they share', async () => {
+    expect(workflowFiles).toEqual(['preview-cleanup.yml', 'site.yml']);
+    for (const name of workflowFiles) await parsed(path.join(WORKFLOWS, name));
+    const action = path.join(ROOT, '.github/actions/prepare/action.yml');
+    const result = parseAction({ name: 'action.yml', content: read(action) }, new NoOperationTraceWriter());
+    expect(result.context.errors.getErrors().map((e) => e.message)).toEqual([]);
+  });
+
+  it('pin every action to a commit, and grant no permission at the top: each job asks for its own', async () => {
+    for (const name of workflowFiles) {
+      const file = path.join(WORKFLOWS, name);
+      expect((parseYaml(read(file)) as { permissions?: unknown }).permissions, name).toEqual({});
+      for (const job of (await parsed(file)).jobs) {
+        for (const step of 'steps' in job ? job.steps : []) {
+          if (!('uses' in step) || step.uses.value.startsWith('./')) continue;
+          expect(step.uses.value, `${name} ${job.id}`).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+        }
+      }
+    }
+  });
+
+  it('publish nothing from a fork\'s pull request: every step after the builds waits for PUBLISHES, and the cleanup for the same repository', async () => {
+    const site = await parsed(path.join(WORKFLOWS, 'site.yml'));
+    const pullRequest = site.jobs.find((job) => job.id.value === 'pull-request')!;
+    const steps = 'steps' in pullRequest ? pullRequest.steps : [];
+    const afterBuilds = steps.slice(steps.findIndex((s) => 'run' in s && String(s.run).includes('--drafts')) + 1);
+    expect(afterBuilds.length).toBeGreaterThanOrEqual(4);
+    for (const step of afterBuilds) expect(step.if?.expression, step.id).toContain("env.PUBLISHES == 'true'");
+    const cleanup = await parsed(path.join(WORKFLOWS, 'preview-cleanup.yml'));
+    expect(cleanup.jobs[0]!.if?.expression).toContain('github.event.pull_request.head.repo.full_name == github.repository');
+  });
+
+  it('run only sitegen command lines that sitegen accepts, as the shell passes them', async () => {
+    const lines = workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
+    // The loop itself: check, both builds, the preview's publish and diff, the live build and publish, the cleanup.
+    expect(lines.map((line) => line.argv[0])).toEqual(['publish', 'check', 'build', 'build', 'publish', 'diff', 'build', 'publish']);
+    for (const { where, argv } of lines) {
+      const { code, stderr, acting } = await parseOnly(argv);
+      expect({ code, stderr, acting }, `${where}: sitegen ${argv.join(' ')}`).toEqual({ code: 0, stderr: '', acting: argv[0] });
+    }
+    const diff = lines.find((line) => line.argv[0] === 'diff')!;
+    expect(diff.argv.slice(0, 3)).toEqual(['diff', 's3://www-touchline-example/', 'site']);
+  });
+
+  it('would fail on a command line sitegen refuses: an unknown option, a missing one, a value out of its choices', async () => {
+    const refused: [string[], string][] = [
+      [['build', '--outdir', 'site'], "unknown option '--outdir'"],
+      [['publish', 'preview', '--prefix', 'previews/pr-42/'], "required option '--bucket <name>' not specified"],
+      [['diff', 's3://b/', 'site', '--format', 'html'], "argument 'html' is invalid"],
+      [['check', '--format', 'annotations'], "argument 'annotations' is invalid"],
+    ];
+    for (const [argv, message] of refused) {
+      const { code, stderr, acting } = await parseOnly(argv);
+      expect({ code, acting }, argv.join(' ')).toEqual({ code: 2, acting: undefined });
+      expect(stderr, argv.join(' ')).toContain(message);
+    }
+  });
+
+  it('read the lines as the shell does: continuations joined, quoted variables filled in, a redirection left out', () => {
+    const lines = sitegenLines(path.join(WORKFLOWS, 'site.yml'));
+    expect(lines.find((line) => line.argv[0] === 'diff')!.argv).toEqual(['diff', 's3://www-touchline-example/', 'site', '--format', 'markdown', '--preview-url', 'https://www.touchline.example/previews/pr-42']);
+    expect(lines.find((line) => line.argv.includes('--drafts'))!.argv).toEqual(['build', '--drafts', '--base', '/previews/pr-42', '--out', 'preview', '--format', 'text']);
+  });
+});
+
+describe("the pull request's diff step", () => {
+  it('lists every page as added, each a link into the preview, when nothing was published to the bucket yet', async () => {
+    const { fx, s3, remove } = await builtFixtureAndS3();
+    try {
+      await s3.createWebsiteBucket(PLAUSIBLE['vars.SITE_BUCKET']!);
+      // The step's own line, its build folder the fixture's and the local server its endpoint.
+      const { argv } = sitegenLines(path.join(WORKFLOWS, 'site.yml')).find((line) => line.argv[0] === 'diff')!;
+      const run = await runCli(...argv.map((arg) => (arg === 'site' ? fx.out : arg)), '--endpoint', s3.endpoint(), '--region', 'us-east-1');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain('has no page manifest: nothing was published there yet, so every page counts as added');
+      for (const route of Object.keys((await manifestOfFolder(fx.out)).pages)) {
+        expect(run.stdout, route).toContain(`](https://www.touchline.example/previews/pr-42${route === '/' ? '/' : route})`);
+      }
+    } finally {
+      await remove();
+    }
+  });
+});
