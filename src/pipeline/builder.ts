@@ -19,10 +19,13 @@ import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx'
 import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
+import type { Redirect, Redirects } from '../schemas/redirects.ts';
 import { checkDistinctTitles, checkReferences, imageReferences } from '../validate/crossChecks.ts';
 import { checkPublic } from '../validate/publicFiles.ts';
+import { checkRedirects, siteFileTest } from '../validate/redirects.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
+import { redirectFiles } from '../write/redirectPages.ts';
 import { OutputStore, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
@@ -152,6 +155,9 @@ export const buildYear = (env = process.env): number => buildTime(env).getUTCFul
 
 /** The build's day in UTC, YYYY-MM-DD: an entry scheduled for it is published. */
 export const buildDay = (env = process.env): string => buildTime(env).toISOString().slice(0, 10);
+
+/** The redirects of content/redirects.yaml, when the site declares the file and has it. */
+const redirectsOf = (model: ContentModel): readonly Redirect[] | undefined => (model.data.redirects as Redirects | undefined)?.redirects;
 
 /** The entries shown that are not live yet, with their release: lists may mark them, so a change of one renders every page again. */
 const unreleased = (model: ContentModel) => model.entries.filter((e) => e.release.status !== 'published').map((e) => [e.doc.facts.file, e.release]);
@@ -473,6 +479,8 @@ export class Builder {
       const routes = new Map([...plan.routes, ...owned.routes]);
       const routeOf = new Map([...owned.routes].map(([route, file]) => [file, route]));
       all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public), ...checkDistinctTitles(model));
+      const [redirects, source] = [redirectsOf(model), raw.data.redirects];
+      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, isFile: siteFileTest(this.paths.public, plan.files.keys()) }));
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);
@@ -596,6 +604,8 @@ export class Builder {
     files.set('sitemap.xml', sitemapXml(model.site, plan.sitemap));
     files.set('robots.txt', robotsTxt(model.site));
     if (plan.feed.length) files.set('feed.xml', atomFeed(model.site, plan.feed));
+    const redirects = redirectsOf(model);
+    if (redirects?.length) for (const [file, text] of redirectFiles(redirects, model.site, base)) files.set(file, text);
     return { files, pageKeys, linked, timings, manifest, pageImages, pageProps };
   }
 
