@@ -480,7 +480,7 @@ export class Builder {
       const routeOf = new Map([...owned.routes].map(([route, file]) => [file, route]));
       all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public), ...checkDistinctTitles(model));
       const [redirects, source] = [redirectsOf(model), raw.data.redirects];
-      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, isFile: siteFileTest(this.paths.public, plan.files.keys()) }));
+      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()) }));
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);

@@ -7,8 +7,10 @@ import type { YamlSource } from '../yaml/yamlSource.ts';
 
 /** What a redirect's addresses are checked against: the routes of the site's pages, and the files it publishes besides them. */
 export interface SiteAddresses {
-  /** Every route a page answers at, with the file it comes from. */
+  /** Every route a page answers at or a content file owns (a draft's too), with the file it comes from. */
   routes: ReadonlyMap<string, string>;
+  /** The routes of the pages this build publishes: a redirect must lead to one of them. */
+  published: ReadonlySet<string>;
   /** Whether a path is a file of the site: one of public/, or one the build writes (the sitemap, assets). */
   isFile: (sitePath: string) => boolean;
 }
@@ -63,7 +65,11 @@ export function checkRedirects(redirects: readonly Redirect[], source: YamlSourc
     const route = [...hops, next].join(' → ');
     if (first.has(next)) diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/loop', `${route} is a loop: no page is ever reached`));
     else if (hops.length > 1) diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/chain', `${route} is a chain of redirects: point ${from} straight at ${next}`));
-    else if (!to.startsWith('https://') && !site.routes.has(to)) diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/broken', `no page has the address ${to}`));
+    else if (!to.startsWith('https://') && !site.published.has(to)) {
+      const file = site.routes.get(to);
+      const message = file ? `${to} is ${path.basename(file)}, which this build does not publish (a draft, or scheduled for later): the redirect would lead nowhere` : `no page has the address ${to}`;
+      diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/broken', message));
+    }
   });
   return diagnostics;
 }

@@ -10,7 +10,10 @@ const ROUTES = new Map([
   ['/', '/site/content/pages/index.yaml'],
   ['/about', '/site/content/pages/about.yaml'],
   ['/pricing-preview', '/site/content/pages/pricing-preview.yaml'],
+  ['/articles/next-season', '/site/content/articles/next-season.md'],
 ]);
+/** What a production build publishes: not the draft. */
+const PUBLISHED = new Set(['/', '/about', '/pricing-preview']);
 const FILES = new Set(['/images/logo.svg', '/sitemap.xml']);
 
 /** Each problem as `line:column rule message`, in the file's order. */
@@ -22,7 +25,7 @@ function check(text: string): string[] {
   expect(source.errors).toEqual([]);
   const result = validateYaml(source, redirectsSchema, 'redirects');
   if (!result.ok) return shown(result.diagnostics);
-  return shown(checkRedirects(result.value.redirects as Redirect[], source, { routes: ROUTES, isFile: (p) => FILES.has(p) }));
+  return shown(checkRedirects(result.value.redirects as Redirect[], source, { routes: ROUTES, published: PUBLISHED, isFile: (p) => FILES.has(p) }));
 }
 
 describe('content/redirects.yaml', () => {
@@ -73,6 +76,16 @@ describe('content/redirects.yaml', () => {
       '20:11 redirects/from-page /images/logo.svg is a file of the site: no address can be under it',
       '22:11 redirects/from-page /sitemap.xml is a file of the site: a redirect would hide it',
       '25:9 redirects/loop /self → /self is a loop: no page is ever reached',
+    ]);
+  });
+
+  it('keeps a draft’s address for it, and leads nowhere a build does not publish', () => {
+    // A redirect from a draft would replace it the day it is published; one to it would lead nowhere until then.
+    expect(check('redirects:\n  - from: /articles/next-season\n    to: /about\n')).toEqual([
+      '2:11 redirects/from-page /articles/next-season is the address of a page (next-season.md): a redirect would hide it',
+    ]);
+    expect(check('redirects:\n  - from: /season\n    to: /articles/next-season\n')).toEqual([
+      '3:9 redirects/broken /articles/next-season is next-season.md, which this build does not publish (a draft, or scheduled for later): the redirect would lead nowhere',
     ]);
   });
 
