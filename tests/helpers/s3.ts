@@ -8,6 +8,15 @@ import S3rver from 's3rver';
 
 export const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
+/** The environment in which the AWS SDK signs with s3rver's credentials and reads nothing of the machine's (its config files would be in `dir`, which has none). */
+export const s3Environment = (dir: string) => ({
+  AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+  AWS_CONFIG_FILE: path.join(dir, 'no-aws-config'),
+  AWS_SHARED_CREDENTIALS_FILE: path.join(dir, 'no-aws-credentials'),
+  AWS_EC2_METADATA_DISABLED: 'true',
+});
+
 /** A real S3-compatible server (s3rver) on localhost, its data in a temp folder that survives restarts. */
 export async function startS3() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

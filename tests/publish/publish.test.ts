@@ -8,7 +8,7 @@ import { routeForOutputPath } from '../../src/routes/outputPath.ts';
 import { listen } from '../../src/serve/server.ts';
 import { markBuilt } from '../helpers/builtSite.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
-import { CREDENTIALS, startS3 } from '../helpers/s3.ts';
+import { CREDENTIALS, s3Environment, startS3 } from '../helpers/s3.ts';
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -19,13 +19,7 @@ beforeAll(async () => {
   const built = await runCli('build', '--content', fx.content, '--out', fx.out);
   expect(built.code, built.stderr).toBe(0);
   s3 = await startS3();
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    AWS_CONFIG_FILE: path.join(fx.dir, 'no-aws-config'),
-    AWS_SHARED_CREDENTIALS_FILE: path.join(fx.dir, 'no-aws-credentials'),
-    AWS_EC2_METADATA_DISABLED: 'true',
-  });
+  Object.assign(process.env, s3Environment(fx.dir));
 });
 afterAll(async () => {
   process.env = savedEnv;

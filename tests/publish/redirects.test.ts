@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
-import { CREDENTIALS, startS3 } from '../helpers/s3.ts';
+import { s3Environment, startS3 } from '../helpers/s3.ts';
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -13,13 +12,7 @@ const redirects = (blogTo: string) => ['redirects:', '  - from: /blog', `    to:
 beforeAll(async () => {
   fx = await fixtureCopy();
   s3 = await startS3();
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    AWS_CONFIG_FILE: path.join(fx.dir, 'no-aws-config'),
-    AWS_SHARED_CREDENTIALS_FILE: path.join(fx.dir, 'no-aws-credentials'),
-    AWS_EC2_METADATA_DISABLED: 'true',
-  });
+  Object.assign(process.env, s3Environment(fx.dir));
   await s3.createWebsiteBucket('site');
 }, 60_000);
 afterAll(async () => {
