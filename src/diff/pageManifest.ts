@@ -6,7 +6,7 @@ import { contentHash } from '../hash.ts';
 import { buildModeSchema, outputMode } from '../hosting/buildMode.ts';
 import { keysOf } from '../hosting/keys.ts';
 import { isHashedAsset } from '../hosting/policy.ts';
-import { readRedirectRecord, redirectOfFile, redirectRecordSchema } from '../hosting/redirects.ts';
+import { readRedirectRecord, redirectOfFile, redirectRecordSchema, type RedirectRecord } from '../hosting/redirects.ts';
 import { routeForOutputPath } from '../routes/outputPath.ts';
 import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
 
@@ -49,11 +49,20 @@ function pageRoute(file: string): string | undefined {
   return routeForOutputPath(file) ?? `/${file}`;
 }
 
+/** The redirects a built folder records; a damaged record is said in one line, as any input that cannot be compared. */
+function recordedRedirects(dir: string): RedirectRecord {
+  try {
+    return readRedirectRecord(dir);
+  } catch (error) {
+    throw new DiffInputError((error as Error).message);
+  }
+}
+
 /** The manifest of a built folder (or of the version its link points at, so a build finishing meanwhile cannot mix two sites). */
 export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   const dir = await realpath(folder);
   // A redirect's page is known by the build's record, and listed as the redirect it is, not as a page.
-  const redirects = readRedirectRecord(dir);
+  const redirects = recordedRedirects(dir);
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))

@@ -1,9 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareSites } from '../../src/diff/compare.ts';
 import { diffJson, diffMarkdown, diffText } from '../../src/diff/diffFormats.ts';
-import { manifestOfFolder, manifestText, PAGE_MANIFEST_VERSION, parseManifest, type PageManifest } from '../../src/diff/pageManifest.ts';
+import { DiffInputError, manifestOfFolder, manifestText, PAGE_MANIFEST_VERSION, parseManifest, type PageManifest } from '../../src/diff/pageManifest.ts';
 import { REDIRECTS_FILE, type RedirectRecord } from '../../src/hosting/redirects.ts';
 import { smallBuiltSite } from '../helpers/builtSite.ts';
 
@@ -24,6 +24,14 @@ describe('the page manifest of a site with redirects', () => {
     expect(manifest.redirects).toEqual({ '/pricing': { location: '/about', status: 302 } });
     // Written and read back as publish stores it beside the site.
     expect(parseManifest(manifestText(manifest), 'pages.json')).toEqual(manifest);
+  });
+
+  it('refuses a folder whose record of redirects is damaged, with a line that says what to do', async () => {
+    const dir = await smallBuiltSite();
+    dirs.push(dir);
+    await writeFile(path.join(dir, REDIRECTS_FILE), '{"/pricing": ');
+    const record = path.join(await realpath(dir), REDIRECTS_FILE);
+    await expect(manifestOfFolder(dir)).rejects.toThrow(new DiffInputError(`${record} is damaged: build the site again`));
   });
 
   it('reads a manifest written before sitegen had redirects, and says nothing of redirects for a site without any', async () => {
