@@ -33,6 +33,7 @@ export const RULES = {
   'link/broken': 'link to a page (pages/NAME.yaml is /NAME, a collection’s file is at its route) or to a file in public/',
   'link/fragment': 'use the id of a heading of that page: its text in lowercase, with hyphens for spaces',
   'link/unpublished': 'publish the linked entry first (remove `draft: true`, or give it a date no later than this one), or add the link once it is live',
+  'link/redirected': 'link to the address the message names: the old one costs every reader a redirect, and breaks if the redirect is removed',
   'asset/relative': 'write the image’s path from public/, starting with /: public/images/a.svg is /images/a.svg',
   'asset/outside-site': 'remove the .. parts: write the path from public/, such as /images/photo.svg',
   'asset/missing': 'add the file to public/, or correct the path (names are case-sensitive)',

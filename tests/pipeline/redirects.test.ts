@@ -54,6 +54,14 @@ describe('a site with content/redirects.yaml', () => {
     expect([blog.status, blog.headers.get('location')]).toEqual([301, '/previews/pr-7/news-insights']);
   }, 60_000);
 
+  it('warns of a link to an old address, and names the page to link to instead', async () => {
+    await fx.write('redirects.yaml', REDIRECTS);
+    await fx.edit('articles/first-steps.md', (t) => t.replace('A clean inventory is the base of every sponsorship sale.', 'A clean inventory is the base of every sponsorship sale, as [the blog](/blog) says.'));
+    const { code, stderr } = await build();
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/first-steps\.md:13:61 {2}warning: link "\/blog" leads to \/blog, an old address redirected to \/news-insights: link to \/news-insights {2}\[link\/redirected\]/);
+  }, 60_000);
+
   it('stops the build at a redirect that would hide a page or lead nowhere, with the place of each', async () => {
     await fx.write('redirects.yaml', ['redirects:', '  - from: /legal', '    to: /news-insights', '  - from: /old', '    to: /new', ''].join('\n'));
     const { code, stderr } = await build();
