@@ -54,6 +54,8 @@ export interface BuildResult {
   pages: number;
   /** Pages rendered in this build (the others came unchanged from the cache). */
   rendered: number;
+  /** Redirects of content/redirects.yaml, each a page at its old address (not counted in `pages` or `assets`). */
+  redirects: number;
   assets: number;
   bytes: number;
   ms: number;
@@ -385,7 +387,7 @@ export class Builder {
       const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
       const { model, plan, warnings } = this.plan(read, validated);
       mark('content validated');
-      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
+      if (!assets || !store) return { pages: 0, rendered: 0, redirects: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
       const ready = await assets;
       mark('assets ready');
       progress('rendering', plan.yamlPages.length + plan.entryPages.length);
@@ -400,13 +402,14 @@ export class Builder {
       await read.cache?.save();
       await (await this.code)?.save();
       mark('cache saved');
-      const { files, pageKeys, pageProps, timings } = output;
+      const { files, pageKeys, pageProps, timings, redirects } = output;
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const others = [...files].filter(([file]) => !pageKeys.has(file));
       // Shared props files linked unchanged from the last output were written too, by a link: they count as any other file.
       const linkedOthers = [...new Set([...pageProps.values()].flat())].filter((file) => !files.has(file));
       const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes) + linkedOthers.reduce((n, file) => n + statSync(path.join(this.paths.out, file)).size, 0);
-      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length + linkedOthers.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
+      const assetCount = others.filter(([file]) => !redirects.files.has(file)).length + linkedOthers.length;
+      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, redirects: redirects.count, assets: assetCount, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
     } finally {
       await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
@@ -605,9 +608,10 @@ export class Builder {
     files.set('sitemap.xml', sitemapXml(model.site, plan.sitemap));
     files.set('robots.txt', robotsTxt(model.site));
     if (plan.feed.length) files.set('feed.xml', atomFeed(model.site, plan.feed));
-    const redirects = redirectsOf(model);
-    if (redirects?.length) for (const [file, text] of redirectFiles(redirects, model.site, base)) files.set(file, text);
-    return { files, pageKeys, linked, timings, manifest, pageImages, pageProps };
+    const redirects = redirectsOf(model) ?? [];
+    const redirected = redirects.length ? redirectFiles(redirects, model.site, base) : new Map<string, string>();
+    for (const [file, text] of redirected) files.set(file, text);
+    return { files, pageKeys, linked, timings, manifest, pageImages, pageProps, redirects: { count: redirects.length, files: new Set(redirected.keys()) } };
   }
 
   /** The images of public/ the content names, by the hash naming their variants: what a variant is made from. */
@@ -718,6 +722,8 @@ interface RenderedOutput {
   pageImages: Map<string, string[]>;
   /** The props files of shared islands each page names: output path → paths in the output. */
   pageProps: Map<string, string[]>;
+  /** How many redirects the site has, and the files written for them (their pages and the record). */
+  redirects: { count: number; files: Set<string> };
 }
 
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */

@@ -27,10 +27,14 @@ async function served(pathname: string, base = ''): Promise<Response> {
 }
 
 describe('a site with content/redirects.yaml', () => {
-  it('builds a page at each old address, left out of the sitemap, and serves each with its status', async () => {
+  it('builds a page at each old address, counted apart and left out of the sitemap, and serves each with its status', async () => {
+    const plain = await build();
+    const assets = /^built 8 pages and (\d+) assets /.exec(plain.stdout)?.[1];
+    expect(assets, plain.stdout).toBeDefined();
     await fx.write('redirects.yaml', REDIRECTS);
     const built = await build();
     expect(built.code, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(new RegExp(`^built 8 pages, 2 redirects and ${assets} assets `));
     expect(await output('blog/index.html')).toContain('<meta http-equiv="refresh" content="0; url=/news-insights" />');
     expect(await output('articles/first-look/index.html')).toContain('<link rel="canonical" href="https://www.touchline.example/articles/second-look" />');
     const sitemap = await output('sitemap.xml');
