@@ -86,12 +86,12 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
   const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
   const mode = outputMode(dir);
-  const redirected = Object.keys(redirects).length ? { redirects: Object.fromEntries(Object.entries(redirects).sort(([a], [b]) => (a < b ? -1 : 1))) } : {};
+  const redirected = Object.keys(redirects).length ? { redirects: sorted(redirects) } : {};
   return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...redirected, ...(mode && { mode }) };
 }
 
 /** Keys in order, so that the same site always gives the same bytes. */
-function sorted(record: Record<string, string>): Record<string, string> {
+function sorted<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

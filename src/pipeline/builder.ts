@@ -481,7 +481,8 @@ export class Builder {
       // A file's own route, and the further pages of its template (the blog's numbered and category pages).
       const routes = new Map([...plan.routes, ...owned.routes]);
       const routeOf = new Map([...owned.routes].map(([route, file]) => [file, route]));
-      const [redirects, source] = [redirectsOf(model), raw.data.redirects];
+      const redirects = redirectsOf(model);
+      const source = raw.data.redirects;
       const redirected = new Map(redirects?.map((r): [string, string] => [r.from, r.to]));
       all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected), ...checkDistinctTitles(model));
       if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()) }));
