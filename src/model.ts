@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Place } from './diagnostics.ts';
 import type { FocalPoint, ImageSource } from './islands/images.tsx';
+import type { Redirects } from './schemas/redirects.ts';
 import type { Site } from './schemas/site.ts';
 
 /**
@@ -192,8 +193,11 @@ export function definePage<S extends z.ZodObject, V = undefined>(schema: S, comp
 
 /** The whole site as templates/index.ts declares it: what the generator reads, validates and renders. */
 export interface SiteDefinition {
-  /** The data files; `site` (content/site.yaml, the settings every page uses) is required. */
-  data: { site: DataFile<Site> } & Record<string, DataFile>;
+  /**
+   * The data files; `site` (content/site.yaml, the settings every page uses) is required. The
+   * generator itself serves and publishes `redirects` (old addresses and where they lead), if declared.
+   */
+  data: { site: DataFile<Site>; redirects?: DataFile<Redirects> } & Record<string, DataFile>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection has its own frontmatter and summary
   collections: Collection<any, any>[];
   /** The templates a page in content/pages/*.yaml can name with `template:`. */

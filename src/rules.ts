@@ -33,6 +33,7 @@ export const RULES = {
   'link/broken': 'link to a page (pages/NAME.yaml is /NAME, a collection’s file is at its route) or to a file in public/',
   'link/fragment': 'use the id of a heading of that page: its text in lowercase, with hyphens for spaces',
   'link/unpublished': 'publish the linked entry first (remove `draft: true`, or give it a date no later than this one), or add the link once it is live',
+  'link/redirected': 'link to the address the message names: the old one costs every reader a redirect, and breaks if the redirect is removed',
   'asset/relative': 'write the image’s path from public/, starting with /: public/images/a.svg is /images/a.svg',
   'asset/outside-site': 'remove the .. parts: write the path from public/, such as /images/photo.svg',
   'asset/missing': 'add the file to public/, or correct the path (names are case-sensitive)',
@@ -42,6 +43,11 @@ export const RULES = {
   'image/unsafe-svg': 'export the SVG again without scripts, event attributes, embedded HTML or links to other files (an SVG editor’s “plain SVG” does)',
   'page/template': 'set template: to one of the templates listed',
   'schemas/outdated': 'run npx sitegen schemas (it writes content/.schemas/ and .vscode/settings.json from templates/), then commit them',
+  'redirects/from-page': 'remove the redirect, or rename or delete the page or file at that address first: while it is there, it answers',
+  'redirects/broken': 'point it at the path of a page (pages/NAME.yaml is /NAME, a collection’s file is at its route), or at an https:// address',
+  'redirects/chain': 'point it straight at the last address of the chain, as the message says: one redirect for each visitor, not several',
+  'redirects/loop': 'point one redirect of the loop at a page: as it is, a browser goes round until it gives up',
+  'redirects/duplicate': 'keep one redirect for each old address: remove the other, or correct its from',
 } as const satisfies Record<string, string>;
 
 /**

@@ -1,4 +1,5 @@
 import { defineSite } from '../src/model.ts';
+import { redirectsSchema } from '../src/schemas/redirects.ts';
 import { siteSchema } from '../src/schemas/site.ts';
 import { articles } from './collections/articles.ts';
 import { legal } from './collections/legal.ts';
@@ -15,6 +16,7 @@ export const definition = defineSite({
   data: {
     site: { file: 'site.yaml', schema: siteSchema },
     pricing: { file: 'pricing.yaml', schema: pricingSchema, optional: true },
+    redirects: { file: 'redirects.yaml', schema: redirectsSchema, optional: true },
   },
   collections: [articles, legal],
   pages: {

@@ -2,6 +2,7 @@ import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import { appendFileSync } from 'node:fs';
 import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
 import { shown } from '../escape.ts';
+import { plural } from '../text.ts';
 import type { BuildResult } from '../pipeline/builder.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -17,7 +18,8 @@ export function formatBytes(bytes: number): string {
 
 /** The one summary line of a build. */
 export function summaryLine(result: BuildResult, out: string): string {
-  return `built ${result.pages} pages and ${result.assets} assets (${formatBytes(result.bytes)}) into ${shown(out)} in ${Math.round(result.ms)} ms`;
+  const redirects = result.redirects ? `, ${plural(result.redirects, 'redirect')}` : '';
+  return `built ${result.pages} pages${redirects} and ${result.assets} assets (${formatBytes(result.bytes)}) into ${shown(out)} in ${Math.round(result.ms)} ms`;
 }
 
 export function verboseLines(result: BuildResult): string[] {

@@ -1,4 +1,5 @@
 import { sameMode, type BuildMode } from '../hosting/buildMode.ts';
+import type { RedirectRecord } from '../hosting/redirects.ts';
 import type { PageManifest } from './pageManifest.ts';
 
 /** How one group of a site (its pages, or its other files) changed, each list in path order. */
@@ -8,11 +9,29 @@ export interface GroupChanges {
   removed: string[];
 }
 
-/** What a change did to a site: its pages by route, the other files readers fetch by path, and its hashed assets by name without hash. */
+/** One redirect: its old address, where it leads and with which status. */
+export interface RedirectLine {
+  from: string;
+  location: string;
+  status: number;
+  /** Of a changed redirect: where it led before. */
+  was?: { location: string; status: number };
+}
+
+/** How the redirects changed, each list by old address. */
+export interface RedirectChanges {
+  added: RedirectLine[];
+  changed: RedirectLine[];
+  removed: RedirectLine[];
+}
+
+/** What a change did to a site: its pages by route, the other files readers fetch by path, its hashed assets by name without hash, and its redirects by old address. */
 export interface SiteDiff {
   pages: GroupChanges;
   files: GroupChanges;
   assets: GroupChanges;
+  /** Present when a redirect was added, changed or removed. */
+  redirects?: RedirectChanges;
   /** Present when the two sides say how they were built and were built differently (a preview against the live site): many changes then come from that. */
   modes?: { before: BuildMode; after: BuildMode };
 }
@@ -25,11 +44,25 @@ function compareGroup(before: Record<string, string>, after: Record<string, stri
   return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
 }
 
-export function compareSites(before: PageManifest, after: PageManifest): SiteDiff {
-  const modes = before.mode && after.mode && !sameMode(before.mode, after.mode) ? { modes: { before: before.mode, after: after.mode } } : {};
-  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets), ...modes };
+function compareRedirects(before: RedirectRecord = {}, after: RedirectRecord = {}): RedirectChanges {
+  const group = compareGroup(
+    Object.fromEntries(Object.entries(before).map(([from, r]) => [from, `${r.status} ${r.location}`])),
+    Object.fromEntries(Object.entries(after).map(([from, r]) => [from, `${r.status} ${r.location}`])),
+  );
+  const line = (record: RedirectRecord, from: string): RedirectLine => ({ from, ...record[from]! });
+  return {
+    added: group.added.map((from) => line(after, from)),
+    changed: group.changed.map((from) => ({ ...line(after, from), was: before[from]! })),
+    removed: group.removed.map((from) => line(before, from)),
+  };
 }
 
-export function groupSize(group: GroupChanges): number {
+export function compareSites(before: PageManifest, after: PageManifest): SiteDiff {
+  const modes = before.mode && after.mode && !sameMode(before.mode, after.mode) ? { modes: { before: before.mode, after: after.mode } } : {};
+  const redirects = compareRedirects(before.redirects, after.redirects);
+  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets), ...(groupSize(redirects) && { redirects }), ...modes };
+}
+
+export function groupSize(group: GroupChanges | RedirectChanges): number {
   return group.added.length + group.changed.length + group.removed.length;
 }

@@ -1,7 +1,7 @@
 import { markdownCode, markdownUrl, shown, urlPath } from '../escape.ts';
 import { describeMode } from '../hosting/buildMode.ts';
 import { plural } from '../text.ts';
-import { groupSize, type GroupChanges, type SiteDiff } from './compare.ts';
+import { groupSize, type GroupChanges, type RedirectChanges, type RedirectLine, type SiteDiff } from './compare.ts';
 
 export interface DiffFormatOptions {
   /** Where the new site is previewed (`https://preview.example.com/previews/pr-42`): added and changed routes link there. */
@@ -35,9 +35,19 @@ function textGroup(name: string, group: GroupChanges, options: DiffFormatOptions
   return lines;
 }
 
+/** A redirect as one line: `/pricing → /pricing-preview (302)`, and where a changed one led before. */
+function redirectLine({ from, location, status, was }: RedirectLine): string {
+  return `${from} → ${location} (${status}${was ? `; was → ${was.location} (${was.status})` : ''})`;
+}
+
+function textRedirects(group: RedirectChanges | undefined): string[] {
+  if (!group) return [];
+  return [`redirects: ${KINDS.map((kind) => `${group[kind].length} ${kind}`).join(', ')}`, ...KINDS.flatMap((kind) => group[kind].map((line) => `  ${MARKS[kind]} ${shown(redirectLine(line))}`))];
+}
+
 /** For a terminal or a CI log: a count line per group, then one line per path (`+` added, `~` changed, `-` removed; a control character shown as its escape). Assets have no address to link to. */
 export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): string {
-  const lines = [...textGroup('pages', diff.pages, options), ...textGroup('other files', diff.files, options), ...textGroup('assets', diff.assets, {})];
+  const lines = [...textGroup('pages', diff.pages, options), ...textRedirects(diff.redirects), ...textGroup('other files', diff.files, options), ...textGroup('assets', diff.assets, {})];
   const modes = diff.modes ? [shown(`note: the two sides were built differently: the old one is ${describeMode(diff.modes.before)}, the new one ${describeMode(diff.modes.after)}`)] : [];
   return `${[...modes, ...(lines.length ? lines : ['no page, other file or asset changed'])].join('\n')}\n`;
 }
@@ -49,6 +59,7 @@ export function diffJson(diff: SiteDiff): string {
 
 function markdownHeading(diff: SiteDiff): string {
   const parts = KINDS.filter((kind) => diff.pages[kind].length).map((kind) => `${plural(diff.pages[kind].length, 'page')} ${kind}`);
+  if (diff.redirects) parts.push(`${plural(groupSize(diff.redirects), 'redirect')} changed`);
   const files = groupSize(diff.files);
   if (files) parts.push(`${plural(files, 'other file')} changed`);
   const assets = groupSize(diff.assets);
@@ -72,6 +83,10 @@ function markdownList(title: string, paths: string[], linked: boolean, options: 
 export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): string {
   const modes = diff.modes ? [`> **Built differently:** the old site is ${markdownCode(describeMode(diff.modes.before))}, the new one ${markdownCode(describeMode(diff.modes.after))}: some changes come from that.`, ''] : [];
   const lines = [...modes, markdownHeading(diff)];
+  for (const kind of KINDS) {
+    const changes = diff.redirects?.[kind] ?? [];
+    if (changes.length) lines.push('', `**${kind[0]!.toUpperCase()}${kind.slice(1)} redirects (${changes.length})**`, '', ...changes.map((line) => `- ${markdownCode(redirectLine(line))}`));
+  }
   for (const [group, noun] of [['pages', 'pages'], ['files', 'other files'], ['assets', 'assets']] as const) {
     // An asset's name without its hash is no address: assets are listed, not linked.
     for (const kind of KINDS) lines.push(...markdownList(`${kind[0]!.toUpperCase()}${kind.slice(1)} ${noun}`, diff[group][kind], kind !== 'removed' && group !== 'assets', options));

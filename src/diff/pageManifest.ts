@@ -6,6 +6,7 @@ import { contentHash } from '../hash.ts';
 import { buildModeSchema, outputMode } from '../hosting/buildMode.ts';
 import { keysOf } from '../hosting/keys.ts';
 import { isHashedAsset } from '../hosting/policy.ts';
+import { readRedirectRecord, redirectOfFile, redirectRecordSchema, type RedirectRecord } from '../hosting/redirects.ts';
 import { routeForOutputPath } from '../routes/outputPath.ts';
 import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
 
@@ -14,7 +15,8 @@ import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
  * may fetch (the feed, the sitemap, images) by its path, and each hashed asset (the stylesheet,
  * scripts, data files) by its name without its hash, mapped to a hash of its bytes with asset
  * hashes taken out. A rename alone then changes nothing, and a new stylesheet shows as a
- * changed asset, not as every page that points at it.
+ * changed asset, not as every page that points at it. Redirects are listed by old address, with
+ * where each leads.
  */
 export const PAGE_MANIFEST_VERSION = 2;
 
@@ -27,6 +29,8 @@ export const pageManifestSchema = z.strictObject({
   pages: hashes,
   files: hashes,
   assets: hashes,
+  /** The redirects by old address (absent for a site without any, or a manifest written before sitegen had them). */
+  redirects: redirectRecordSchema.optional(),
   /** How the site was built, as its output's marker says (absent for an output made before outputs said so). */
   mode: buildModeSchema.optional(),
 });
@@ -45,14 +49,25 @@ function pageRoute(file: string): string | undefined {
   return routeForOutputPath(file) ?? `/${file}`;
 }
 
+/** The redirects a built folder records; a damaged record is said in one line, as any input that cannot be compared. */
+function recordedRedirects(dir: string): RedirectRecord {
+  try {
+    return readRedirectRecord(dir);
+  } catch (error) {
+    throw new DiffInputError((error as Error).message);
+  }
+}
+
 /** The manifest of a built folder (or of the version its link points at, so a build finishing meanwhile cannot mix two sites). */
 export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   const dir = await realpath(folder);
+  // A redirect's page is known by the build's record, and listed as the redirect it is, not as a page.
+  const redirects = recordedRedirects(dir);
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     // What publish leaves out (sitegen's dot files) is no part of the site.
-    .filter((file) => keysOf(file).length)
+    .filter((file) => keysOf(file).length && !redirectOfFile(redirects, file))
     .sort();
   const pages: Record<string, string> = {};
   const others: Record<string, string> = {};
@@ -71,11 +86,12 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
   const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
   const mode = outputMode(dir);
-  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...(mode && { mode }) };
+  const redirected = Object.keys(redirects).length ? { redirects: sorted(redirects) } : {};
+  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...redirected, ...(mode && { mode }) };
 }
 
 /** Keys in order, so that the same site always gives the same bytes. */
-function sorted(record: Record<string, string>): Record<string, string> {
+function sorted<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

@@ -20,10 +20,13 @@ import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx'
 import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
+import type { Redirect, Redirects } from '../schemas/redirects.ts';
 import { checkDistinctTitles, checkReferences, imageReferences } from '../validate/crossChecks.ts';
 import { checkPublic } from '../validate/publicFiles.ts';
+import { checkRedirects, siteFileTest } from '../validate/redirects.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
+import { redirectFiles } from '../write/redirectPages.ts';
 import { OutputStore, updateInPlace, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
@@ -52,6 +55,8 @@ export interface BuildResult {
   pages: number;
   /** Pages rendered in this build (the others came unchanged from the cache). */
   rendered: number;
+  /** Redirects of content/redirects.yaml, each a page at its old address (not counted in `pages` or `assets`). */
+  redirects: number;
   assets: number;
   bytes: number;
   ms: number;
@@ -160,6 +165,9 @@ export const buildYear = (env = process.env): number => buildTime(env).getUTCFul
 
 /** The build's day in UTC, YYYY-MM-DD: an entry scheduled for it is published. */
 export const buildDay = (env = process.env): string => buildTime(env).toISOString().slice(0, 10);
+
+/** The redirects of content/redirects.yaml, when the site declares the file and has it. */
+const redirectsOf = (model: ContentModel): readonly Redirect[] | undefined => (model.data.redirects as Redirects | undefined)?.redirects;
 
 /** The entries shown that are not live yet, with their release: lists may mark them, so a change of one renders every page again. */
 const unreleased = (model: ContentModel) => model.entries.filter((e) => e.release.status !== 'published').map((e) => [e.doc.facts.file, e.release]);
@@ -404,7 +412,7 @@ export class Builder {
       const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
       const { model, plan, warnings } = this.plan(read, validated);
       mark('content validated');
-      if (!assets || !store) return { pages: 0, rendered: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
+      if (!assets || !store) return { pages: 0, rendered: 0, redirects: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
       const ready = await assets;
       mark('assets ready');
       progress('rendering', plan.yamlPages.length + plan.entryPages.length);
@@ -419,13 +427,14 @@ export class Builder {
       await read.cache?.save();
       await (await this.code)?.save();
       mark('cache saved');
-      const { files, pageKeys, pageProps, timings } = output;
+      const { files, pageKeys, pageProps, timings, redirects } = output;
       const pageBytes = timings.reduce((n, t) => n + t.bytes, 0);
       const others = [...files].filter(([file]) => !pageKeys.has(file));
       // Shared props files linked unchanged from the last output were written too, by a link: they count as any other file.
       const linkedOthers = [...new Set([...pageProps.values()].flat())].filter((file) => !files.has(file));
       const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes) + linkedOthers.reduce((n, file) => n + statSync(path.join(this.paths.out, file)).size, 0);
-      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, assets: others.length + linkedOthers.length, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
+      const assetCount = others.filter(([file]) => !redirects.files.has(file)).length + linkedOthers.length;
+      return { pages: timings.length, rendered: timings.filter((t) => !t.cached).length, redirects: redirects.count, assets: assetCount, bytes, ms: performance.now() - started, timings, files, steps, notes: [...this.notes], warnings, images };
     } finally {
       await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
@@ -497,7 +506,11 @@ export class Builder {
       // A file's own route, and the further pages of its template (the blog's numbered and category pages).
       const routes = new Map([...plan.routes, ...owned.routes]);
       const routeOf = new Map([...owned.routes].map(([route, file]) => [file, route]));
-      all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public), ...checkDistinctTitles(model));
+      const redirects = redirectsOf(model);
+      const source = raw.data.redirects;
+      const redirected = new Map(redirects?.map((r): [string, string] => [r.from, r.to]));
+      all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected), ...checkDistinctTitles(model));
+      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()) }));
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);
@@ -621,7 +634,10 @@ export class Builder {
     files.set('sitemap.xml', sitemapXml(model.site, plan.sitemap));
     files.set('robots.txt', robotsTxt(model.site));
     if (plan.feed.length) files.set('feed.xml', atomFeed(model.site, plan.feed));
-    return { files, pageKeys, linked, timings, manifest, pageImages, pageProps };
+    const redirects = redirectsOf(model) ?? [];
+    const redirected = redirects.length ? redirectFiles(redirects, model.site, base) : new Map<string, string>();
+    for (const [file, text] of redirected) files.set(file, text);
+    return { files, pageKeys, linked, timings, manifest, pageImages, pageProps, redirects: { count: redirects.length, files: new Set(redirected.keys()) } };
   }
 
   /** The images of public/ the content names, by the hash naming their variants: what a variant is made from. */
@@ -740,6 +756,8 @@ interface RenderedOutput {
   pageImages: Map<string, string[]>;
   /** The props files of shared islands each page names: output path → paths in the output. */
   pageProps: Map<string, string[]>;
+  /** How many redirects the site has, and the files written for them (their pages and the record). */
+  redirects: { count: number; files: Set<string> };
 }
 
 /** One build with a fresh builder (the CLI's `build` and `check`), using the cache on disk; `address` says where it is published. */

@@ -15,6 +15,8 @@ export interface BucketOptions {
 export interface ObjectHeaders {
   contentType: string;
   cacheControl: string;
+  /** x-amz-website-redirect-location: the website endpoint answers the key with a 301 to it. */
+  websiteRedirectLocation?: string;
 }
 
 const manifestSchema = z.object({ retired: z.record(z.string(), z.string()), insideSite: z.string().optional() });
@@ -77,7 +79,7 @@ export class Bucket {
   }
 
   async put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void> {
-    const params = { Bucket: this.options.bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl };
+    const params = { Bucket: this.options.bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, WebsiteRedirectLocation: headers.websiteRedirectLocation };
     if (body.length > PART_SIZE) {
       await new Upload({ client: this.client, params, partSize: PART_SIZE, queueSize: 2 }).done();
       return;

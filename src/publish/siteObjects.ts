@@ -3,6 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { keysOf } from '../hosting/keys.ts';
 import { cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
+import { readRedirectRecord, redirectOfFile } from '../hosting/redirects.ts';
 import { s3Etags } from './etag.ts';
 
 /** Pages go up after the assets they point at, and the files that list pages (feed, sitemap, robots.txt) after the pages. */
@@ -19,12 +20,14 @@ export interface SiteFile {
   etags: string[];
   contentType: string;
   cacheControl: string;
+  /** Where a redirect's page sends visitors: the bucket's website endpoint answers its keys with a 301 there. */
+  websiteRedirectLocation?: string;
   phase: Phase;
 }
 
 const PAGE_LISTS = new Set(['sitemap.xml', 'feed.xml', 'robots.txt']);
 
-/** Every file of a built site with its keys and headers, pages answering at their exact path. */
+/** Every file of a built site with its keys and headers, pages answering at their exact path, redirects' pages with their Location. */
 export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
@@ -32,10 +35,12 @@ export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .filter((f) => keysOf(f).length)
     .sort();
+  const redirects = readRedirectRecord(dir);
   const limit = pLimit(32);
   return Promise.all(
     files.map((file) => limit(async () => {
       const body = await readFile(path.join(dir, file));
+      const redirect = redirectOfFile(redirects, file);
       return {
         file,
         keys: keysOf(file).map((k) => prefix + k),
@@ -43,6 +48,7 @@ export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]
         etags: s3Etags(body),
         contentType: contentTypeFor(file),
         cacheControl: cacheControlFor(file),
+        ...(redirect && { websiteRedirectLocation: redirect.location }),
         phase: PAGE_LISTS.has(file) ? 'lists' : file.endsWith('.html') ? 'pages' : 'assets',
       } satisfies SiteFile;
     })),

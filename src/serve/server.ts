@@ -5,6 +5,7 @@ import path from 'node:path';
 import compression from 'compression';
 import { fileForKey } from '../hosting/keys.ts';
 import { CACHE_REVALIDATE, cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
+import { readRedirectRecord, redirectOfFile, type RedirectRecord } from '../hosting/redirects.ts';
 import { keyUnderBase, locationFor, parseTarget } from './requestTarget.ts';
 
 /** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
@@ -34,7 +35,8 @@ function siteFile(root: string, file: string): { path: string; info: Stats } | u
  * gets a status: a target that cannot name a file of a site gets 400, never an exception.
  * Under a `base` (a site built with `--base`), the site answers at `/previews/pr-42/…` as it
  * would at the root; `/previews/pr-42` and `/` are sent to `/previews/pr-42/`, and anything
- * else of the host is not found.
+ * else of the host is not found. A redirect of content/redirects.yaml answers 301 or 302 with
+ * its Location (under the base the site was built with).
  */
 export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false, base = ''): http.Server {
   const folder = path.resolve(dir);
@@ -61,6 +63,13 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
     createReadStream(found.path)
       .on('error', () => res.destroy())
       .pipe(res);
+  };
+
+  // The redirects of the version last answered from: each version has its own folder.
+  let redirects: { root: string; record: RedirectRecord } | undefined;
+  const redirectsIn = (root: string) => {
+    if (redirects?.root !== root) redirects = { root, record: readRedirectRecord(root) };
+    return redirects.record;
   };
 
   const notFound = async (root: string, res: http.ServerResponse, head: boolean) => {
@@ -96,6 +105,9 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
         const file = fileForKey(key, isFile);
         const found = file ? lookUp(file) : undefined;
         if (!file || !found) return await notFound(root, res, head);
+        // A redirect's page answers with the redirect, at both of its keys, as the bucket's website endpoint does.
+        const redirect = redirectOfFile(redirectsIn(root), file);
+        if (redirect) return send(res, redirect.status, { Location: redirect.location, 'Cache-Control': CACHE_REVALIDATE });
         if (file.endsWith('.html')) return await sendHtml(res, found.path, 200, head);
         return sendFile(req, res, file, found, head);
       } catch (error) {

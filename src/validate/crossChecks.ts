@@ -16,9 +16,10 @@ const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'phot
 /**
  * Checks that every internal link resolves to a route or a file and that every referenced image
  * exists in public/. `routes` maps every route of the site to its file; `routeOf` gives a file's
- * own route (a link to `#fragment` points into it).
+ * own route (a link to `#fragment` points into it); `redirected` maps each old address of
+ * content/redirects.yaml to where it leads.
  */
-export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string): Diagnostic[] {
+export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string, redirected: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fileExists = memo((urlPath: string) => {
     const file = path.join(publicDir, urlPath);
@@ -37,8 +38,10 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
       const entry = unreleased.get(target);
       return entry && liveFrom(entry.release) > live ? unpublishedMessage(ref.url, entry) : undefined;
     };
-    const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists, unpublished);
-    if (problem) diagnostics.push((problem.rule === 'link/unpublished' && model.drafts ? warning : diagnostic)(file, ref, problem.rule, problem.message));
+    const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists, unpublished, redirected);
+    // A link to an old address still reaches the page, through the redirect: a warning.
+    const mild = problem?.rule === 'link/redirected' || (problem?.rule === 'link/unpublished' && model.drafts);
+    if (problem) diagnostics.push((mild ? warning : diagnostic)(file, ref, problem.rule, problem.message));
   };
   const checkAsset = (file: string, ref: SourceRef) => {
     const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref, rule, message));
@@ -111,6 +114,7 @@ function linkProblem(
   anchors: Map<string, Set<string>>,
   fileExists: (p: string) => boolean,
   unpublished: (target: string) => string | undefined,
+  redirected: ReadonlyMap<string, string>,
 ): { rule: RuleId; message: string } | undefined {
   if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
@@ -125,6 +129,8 @@ function linkProblem(
   if (target !== '/' && target.endsWith('/')) return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${target.slice(0, -1)}` };
   const withheld = unpublished(target);
   if (withheld) return { rule: 'link/unpublished', message: withheld };
+  const moved = redirected.get(target);
+  if (moved !== undefined) return { rule: 'link/redirected', message: `link "${url}" leads to ${target}, an old address redirected to ${moved}: link to ${moved}` };
   if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}` };
   const ids = anchors.get(target);
   if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"` };

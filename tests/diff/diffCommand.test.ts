@@ -73,7 +73,8 @@ describe('sitegen diff', () => {
   });
 
   it('lists every page and the menus’ props files when a header link changes, and no other file', async () => {
-    const all = await routesOf('header');
+    // /pricing is a redirect (content/redirects.yaml), the same in both: it is listed as one only when it changes.
+    const all = (await routesOf('header')).filter((route) => route !== '/pricing');
     expect(all).toContain('/404.html');
     expect(all.length).toBeGreaterThan(40);
     const menus = { added: [], changed: ['/assets/props/MobileMenu-#.json', '/assets/props/NavMenus-#.json'], removed: [] };

@@ -91,7 +91,7 @@ export async function startS3() {
     },
     async head(bucket: string, key: string) {
       const object = await client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return { contentType: object.ContentType, cacheControl: object.CacheControl };
+      return { contentType: object.ContentType, cacheControl: object.CacheControl, ...(object.WebsiteRedirectLocation && { websiteRedirectLocation: object.WebsiteRedirectLocation }) };
     },
     /** A GET through the bucket's website endpoint, the way a visitor's browser asks. */
     website(bucket: string, pathname: string): Promise<{ status: number; contentType?: string; body: string; location?: string }> {

@@ -34,7 +34,7 @@ describe('files under content/ that no collection reads', () => {
       'articles/UPPER.MD:1:1  this file is not read: content/articles/ is read from files ending in .md: rename it to upper.md',
       'articles/x.markdown:1:1  this file is not read: content/articles/ is read from files ending in .md: rename it to x.md',
       'drafts/idea.md:1:1  this file is not read: sitegen reads no folder content/drafts/ (only articles/, legal/ and pages/): move this file into one of them, or out of content/',
-      'junk.yaml:1:1  this file is not read: sitegen reads only site.yaml and pricing.yaml at the top of content/, and the folders articles/, legal/ and pages/: move this file into one of them, or out of content/',
+      'junk.yaml:1:1  this file is not read: sitegen reads only site.yaml, pricing.yaml and redirects.yaml at the top of content/, and the folders articles/, legal/ and pages/: move this file into one of them, or out of content/',
       'legal/notes.txt:1:1  this file is not read: content/legal/ holds only .md files: move this file out of content/, or remove it',
       'pages/about3.yml:1:1  this file is not read: content/pages/ is read from files ending in .yaml: rename it to about3.yaml',
     ]);

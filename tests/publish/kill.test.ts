@@ -6,7 +6,7 @@ import { keysOf } from '../../src/hosting/keys.ts';
 import { executePublish, preparePublish } from '../../src/publish/publish.ts';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
 import { finished, projectCopy, type Project } from '../helpers/project.ts';
-import { CREDENTIALS, startS3 } from '../helpers/s3.ts';
+import { s3Environment, startS3 } from '../helpers/s3.ts';
 
 /**
  * The release a publish is killed in the middle of: a new article in the category of the old ones
@@ -41,13 +41,7 @@ async function built(content: string, name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const env = {
-    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    AWS_CONFIG_FILE: path.join(os.tmpdir(), 'sitegen-no-aws-config'),
-    AWS_SHARED_CREDENTIALS_FILE: path.join(os.tmpdir(), 'sitegen-no-aws-credentials'),
-    AWS_EC2_METADATA_DISABLED: 'true',
-  };
+  const env = s3Environment(os.tmpdir());
   Object.assign(process.env, env);
   project = await projectCopy({ env });
   const fx = await fixtureCopy();

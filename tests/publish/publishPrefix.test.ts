@@ -7,7 +7,7 @@ import type { BuildMode } from '../../src/hosting/buildMode.ts';
 import { listen } from '../../src/serve/server.ts';
 import { markBuilt, smallBuiltSite } from '../helpers/builtSite.ts';
 import { runCli } from '../helpers/fixture.ts';
-import { CREDENTIALS } from '../helpers/s3.ts';
+import { s3Environment } from '../helpers/s3.ts';
 
 /** Every value the hostile trial passed as --prefix, each of which once wrote or deleted outside its place. */
 const HOSTILE = ['', '/', '//', '///', 'zz/../', '../x', '..', './', 'a\\b/', ' ', '\n', 'previews//pr'];
@@ -34,13 +34,7 @@ beforeAll(async () => {
     res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
   });
   endpoint = `http://127.0.0.1:${await listen(server, 0)}`;
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    AWS_CONFIG_FILE: path.join(site, 'no-aws-config'),
-    AWS_SHARED_CREDENTIALS_FILE: path.join(site, 'no-aws-credentials'),
-    AWS_EC2_METADATA_DISABLED: 'true',
-  });
+  Object.assign(process.env, s3Environment(site));
 });
 afterAll(async () => {
   process.env = savedEnv;

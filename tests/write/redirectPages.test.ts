@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import { REDIRECTS_FILE } from '../../src/hosting/redirects.ts';
+import { redirectFiles } from '../../src/write/redirectPages.ts';
+
+const SITE = { url: 'https://www.touchline.example', name: 'Touchline', language: 'en' };
+const REDIRECTS = [
+  { from: '/pricing', to: '/pricing-preview', permanent: false },
+  { from: '/blog/old-post', to: '/articles/value-banks', permanent: true },
+  { from: '/partners', to: 'https://partners.touchline.example/?a=1&b="2"', permanent: false },
+];
+
+describe('the files of redirects', () => {
+  const files = redirectFiles(REDIRECTS, SITE, '');
+
+  it('are a page at each old address and the record of where each leads', () => {
+    expect([...files.keys()].sort()).toEqual([REDIRECTS_FILE, 'blog/old-post/index.html', 'partners/index.html', 'pricing/index.html']);
+    expect(JSON.parse(files.get(REDIRECTS_FILE)!)).toEqual({
+      '/blog/old-post': { location: '/articles/value-banks', status: 301 },
+      '/partners': { location: 'https://partners.touchline.example/?a=1&b="2"', status: 302 },
+      '/pricing': { location: '/pricing-preview', status: 302 },
+    });
+  });
+
+  it('each page sends browsers on at once, is kept from search engines, names its target as canonical and links it for people', () => {
+    const page = files.get('pricing/index.html')!;
+    expect(page).toContain('<meta http-equiv="refresh" content="0; url=/pricing-preview" />');
+    expect(page).toContain('<meta name="robots" content="noindex" />');
+    expect(page).toContain('<link rel="canonical" href="https://www.touchline.example/pricing-preview" />');
+    expect(page).toContain('<a href="/pricing-preview">https://www.touchline.example/pricing-preview</a>');
+    expect(files.get('partners/index.html')).toContain('<link rel="canonical" href="https://partners.touchline.example/?a=1&amp;b=&quot;2&quot;" />');
+  });
+
+  it('are valid HTML by the rules every page of the site passes', async () => {
+    const validator = new HtmlValidate(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../.htmlvalidate.json'), 'utf8')));
+    for (const [file, text] of files) {
+      if (!file.endsWith('.html')) continue;
+      const report = await validator.validateString(text, file);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.message}`)), file).toEqual([]);
+    }
+  });
+
+  it('under a base: the target, the refresh and the link carry it, and the canonical address is under the site’s', () => {
+    const under = redirectFiles(REDIRECTS, { ...SITE, url: 'https://preview.touchline.example/previews/pr-42' }, '/previews/pr-42');
+    const page = under.get('pricing/index.html')!;
+    expect(page).toContain('content="0; url=/previews/pr-42/pricing-preview" />');
+    expect(page).toContain('<a href="/previews/pr-42/pricing-preview">');
+    expect(page).toContain('<link rel="canonical" href="https://preview.touchline.example/previews/pr-42/pricing-preview" />');
+    expect(JSON.parse(under.get(REDIRECTS_FILE)!)['/pricing']).toEqual({ location: '/previews/pr-42/pricing-preview', status: 302 });
+    // Another site's address is left as it is.
+    expect(JSON.parse(under.get(REDIRECTS_FILE)!)['/partners'].location).toBe('https://partners.touchline.example/?a=1&b="2"');
+  });
+});
