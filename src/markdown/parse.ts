@@ -14,6 +14,7 @@ import type { ImageSource } from '../islands/images.tsx';
 import type { ImageSizer } from '../load/imageSizes.ts';
 import type { HeadingInfo, SourceRef } from '../model.ts';
 import type { RuleId } from '../rules.ts';
+import { didYouMean } from '../suggestion.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
@@ -168,7 +169,7 @@ function transformDirective(
 ) {
   const spec = directiveSchemas[node.name as DirectiveName];
   if (!spec) {
-    report(node, 'markdown/unknown-directive', `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}`);
+    report(node, 'markdown/unknown-directive', `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}${didYouMean(node.name, directiveNames)}`);
     return;
   }
   if (spec.kind !== node.type) {
@@ -184,7 +185,7 @@ function transformDirective(
         issue.code === 'unrecognized_keys'
           ? `unknown attribute(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} on "${node.name}" (allowed: ${Object.keys(spec.attributes.shape).join(', ')})`
           : issue.code === 'invalid_value'
-            ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}`
+            ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}${typeof node.attributes?.[key] === 'string' ? didYouMean(node.attributes[key], issue.values.map(String)) : ''}`
             : `"${node.name}" attribute "${key}" ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`;
       report(node, 'markdown/directive-attributes', message);
     }

@@ -4,6 +4,7 @@ import type { RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Collection, Release, Site, SiteData, SiteDefinition } from '../model.ts';
 import { pageHead } from '../schemas/page.ts';
+import { didYouMean } from '../suggestion.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { summaryOf } from './entries.ts';
@@ -85,8 +86,9 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
     const templateName = (source.data as { template?: unknown } | undefined)?.template;
     const template = typeof templateName === 'string' ? definition.pages[templateName] : undefined;
     if (!template) {
-      const known = Object.keys(definition.pages).sort().join(', ');
-      const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}` : `missing required key "template" (one of: ${known})`;
+      const names = Object.keys(definition.pages).sort();
+      const known = names.join(', ');
+      const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}${didYouMean(templateName, names)}` : `missing required key "template" (one of: ${known})`;
       diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
       continue;
     }

@@ -130,6 +130,14 @@ describe('markdown pipeline', () => {
     ]);
   });
 
+  it('suggests the directive or attribute value a misspelt one was meant to be', () => {
+    const parsed = doc(':::calout{type="note"}\nx\n:::\n\n:::callout{type="Warnign"}\nx\n:::');
+    expect(parsed.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
+      '4 unknown directive "calout"; expected one of: callout, figure, video, carousel; did you mean "callout"?',
+      '8 "callout" attribute "type" must be one of: note, tip, warning; did you mean "warning"?',
+    ]);
+  });
+
   it('requires https video sources', () => {
     expect(doc('::video{src="http://v.example/1" title="T" poster="/images/a.svg"}').diagnostics[0]!.message).toBe('"video" attribute "src" must be an https:// URL');
   });

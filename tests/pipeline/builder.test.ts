@@ -133,8 +133,9 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
     [
       'a wrong enum value',
       () => fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Stratgy')),
-      ['articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study'],
+      ['articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?'],
     ],
+    ['a misspelt template', () => fx.edit('pages/legal.yaml', (t) => t.replace('template: legal-index', 'template: legal-indx')), [expect.stringMatching(/^pages\/legal\.yaml:1:11 {2}unknown template "legal-indx"; expected one of: .*legal-index.*; did you mean "legal-index"\?$/)]],
     ['a missing field', () => fx.edit('articles/second-look.md', (t) => t.replace('author: Tom Lefebvre\n', '')), ['articles/second-look.md:2:1  missing required key "author"']],
     ['a date with a time', () => fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2024-07-08T10:00:00Z')), ['articles/second-look.md:3:7  "date": "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08']],
     ['a misspelt key inside a block', () => fx.edit('pages/index.yaml', (t) => t.replace(/^(\s+)heading: /m, '$1headng: ')), [expect.stringMatching(/^pages\/index\.yaml:\d+:\d+ {2}unknown key "headng"; did you mean "heading"\? \(allowed: type, /)]],
