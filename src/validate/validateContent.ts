@@ -7,7 +7,7 @@ import { pageHead } from '../schemas/page.ts';
 import { didYouMean } from '../suggestion.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
-import { summaryOf } from './entries.ts';
+import { releaseOf, summaryOf } from './entries.ts';
 
 export interface YamlPage {
   name: string;
@@ -24,6 +24,16 @@ export interface Entry {
   collection: Collection;
   doc: AnalysedMarkdown;
   summary: object;
+  release: Release;
+}
+
+/**
+ * A markdown file of a collection that has errors of its own. Links to it are still checked
+ * against its route in the same run, as a draft or scheduled entry when its valid fields say so.
+ */
+export interface FailingEntry {
+  collection: Collection;
+  doc: AnalysedMarkdown;
   release: Release;
 }
 
@@ -47,6 +57,8 @@ export interface ContentModel {
   entries: Entry[];
   /** Valid entries this build leaves out (drafts and scheduled ones, in a production build): links to them are errors. */
   withheld: Entry[];
+  /** Files of a collection that have errors: not pages, but links to them and their own links are checked. */
+  failing: FailingEntry[];
   /** Whether drafts and scheduled entries are shown (then a link to one is a warning: the production build will refuse it). */
   drafts: boolean;
   /** The day the model was made for (YYYY-MM-DD): the entries published are those dated on or before it. */
@@ -109,10 +121,15 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   const byName = new Map(definition.collections.map((c) => [c.name, c]));
   const entries: Entry[] = [];
   const withheld: Entry[] = [];
+  const failing: FailingEntry[] = [];
   for (const doc of markdown) {
     diagnostics.push(...doc.facts.diagnostics);
     const collection = byName.get(doc.facts.collection);
-    if (!doc.facts.meta || !collection) continue;
+    if (!collection) continue;
+    if (!doc.facts.meta) {
+      failing.push({ collection, doc, release: guessedRelease(collection, doc.facts.validFields ?? {}, release.today) });
+      continue;
+    }
     const entry = { collection, doc, ...summaryOf(collection, doc.facts, release.today) };
     (entry.release.status === 'published' || release.drafts ? entries : withheld).push(entry);
   }
@@ -120,5 +137,14 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   const site = data.site as Site | undefined;
   if (!site) return { diagnostics };
   const dataSources = Object.values(raw.data).filter((s): s is YamlSource => s !== undefined);
-  return { model: { site, data, dataSources, pages, entries, withheld, ...release }, diagnostics };
+  return { model: { site, data, dataSources, pages, entries, withheld, failing, ...release }, diagnostics };
+}
+
+/** A failing file's release from the fields it has right; published when they cannot say (its collection's rule may need a field it got wrong). */
+function guessedRelease(collection: Collection, fields: Record<string, unknown>, today: string): Release {
+  try {
+    return releaseOf(collection, fields, today);
+  } catch {
+    return { status: 'published' };
+  }
 }

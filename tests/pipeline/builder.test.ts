@@ -146,7 +146,7 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
       ['legal/legal.md:1:1  duplicate slug: "/legal" is also produced by legal.yaml', 'pages/legal.yaml:1:1  duplicate slug: "/legal" is also produced by legal.md'],
     ],
     ['a broken internal link', () => fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)')), ['articles/first-steps.md:17:63  broken link "/articles/third-look": no page or file has the path /articles/third-look']],
-    ['a broken link in YAML', () => fx.edit('site.yaml', (t) => t.replace('href: /legal', 'href: /legals')), ['site.yaml:38:13  broken link "/legals": no page or file has the path /legals']],
+    ['a broken link in YAML', () => fx.edit('site.yaml', (t) => t.replace('href: /legal', 'href: /legals')), ['site.yaml:38:13  broken link "/legals": no page or file has the path /legals; did you mean "/legal"?']],
     ['a link to a missing heading', () => fx.edit('pages/legal.yaml', (t) => t.replace('#2-what-we-collect', '#9-nothing')), ['pages/legal.yaml:17:15  broken link "/privacy-policy#9-nothing": /privacy-policy has no heading with the id "9-nothing"']],
     ['a missing image', () => fx.edit('articles/first-steps.md', (t) => t.replace('survey-conflicts.svg', 'survey-missing.svg')), ['articles/first-steps.md:23:1  missing image "/images/articles/category-exclusivity/survey-missing.svg": no such file in public/']],
     ['a missing thumbnail', () => fx.edit('articles/second-look.md', (t) => t.replace('value-in-kind-payments.svg', 'nope.svg')), ['articles/second-look.md:7:12  missing image "/images/articles/nope.svg": no such file in public/']],
