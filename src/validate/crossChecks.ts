@@ -140,12 +140,15 @@ function linkProblem(
   const resolved = resolveSitePath(beforeHash.split('?')[0] || ownRoute || '');
   if ('problem' in resolved) return { rule: 'link/outside-site', message: `link "${url}" ${resolved.problem}` };
   const target = resolved.path;
-  if (target !== '/' && target.endsWith('/')) return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${target.slice(0, -1)}` };
+  if (target !== '/' && target.endsWith('/')) {
+    const page = target.slice(0, -1);
+    return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${page}${routes.has(page) ? '' : suggest(page)}` };
+  }
   const withheld = unpublished(target);
   if (withheld) return { rule: 'link/unpublished', message: withheld };
   if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}${suggest(target)}` };
   const ids = anchors.get(target);
-  if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"` };
+  if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"${didYouMean(fragment, ids)}` };
   return undefined;
 }
 

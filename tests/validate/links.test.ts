@@ -57,11 +57,11 @@ describe('every link and image is checked, however it is written', () => {
 });
 
 describe('a broken link or missing image names the closest route or file', () => {
-  it('suggests a page or a file of public/ a letter or two off, whatever the case', async () => {
+  it('suggests a page, a file of public/ or a heading a letter or two off, whatever the case', async () => {
     await fx.edit('articles/first-steps.md', (t) =>
       t.replace(
         'A clean inventory is the base of every sponsorship sale.',
-        '[a](/articles/second-lok) [b](/privacy-polcy#2-what-we-collect) [c](/Legal) [d](/favicon.sv) ![e](/images/articles/value-bank.svg) [f](/articles/third-look)',
+        '[a](/articles/second-lok) [b](/privacy-polcy#2-what-we-collect) [c](/Legal) [d](/favicon.sv) ![e](/images/articles/value-bank.svg) [f](/articles/third-look) [g](/legl/) [h](/articles/second-look#track-delivery-as-yo-go)',
       ),
     );
     expect(await problems()).toEqual([
@@ -71,6 +71,8 @@ describe('a broken link or missing image names the closest route or file', () =>
       'articles/first-steps.md:13:77  broken link "/favicon.sv": no page or file has the path /favicon.sv; did you mean "/favicon.svg"?  [link/broken]',
       'articles/first-steps.md:13:94  missing image "/images/articles/value-bank.svg": no such file in public/; did you mean "/images/articles/value-banks.svg"?  [asset/missing]',
       'articles/first-steps.md:13:132  broken link "/articles/third-look": no page or file has the path /articles/third-look  [link/broken]',
+      'articles/first-steps.md:13:158  link "/legl/" must not end with a slash: pages answer at /legl; did you mean "/legal"?  [link/trailing-slash]',
+      'articles/first-steps.md:13:170  broken link "/articles/second-look#track-delivery-as-yo-go": /articles/second-look has no heading with the id "track-delivery-as-yo-go"; did you mean "track-delivery-as-you-go"?  [link/fragment]',
     ]);
   });
 });
