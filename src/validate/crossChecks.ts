@@ -62,9 +62,10 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
   };
 
   for (const { doc, release } of entries) for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
+  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source), ...model.failingPages]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
   for (const { file, ref } of imageReferences(model)) checkAsset(file, ref);
   for (const { doc } of model.failing) for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
+  for (const source of model.failingPages) for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
   return diagnostics;
 }
 

@@ -59,6 +59,8 @@ export interface ContentModel {
   withheld: Entry[];
   /** Files of a collection that have errors: not pages, but links to them and their own links are checked. */
   failing: FailingEntry[];
+  /** YAML pages that name no template or fail its schema: not pages, but their links and images are checked. */
+  failingPages: YamlSource[];
   /** Whether drafts and scheduled entries are shown (then a link to one is a warning: the production build will refuse it). */
   drafts: boolean;
   /** The day the model was made for (YYYY-MM-DD): the entries published are those dated on or before it. */
@@ -90,6 +92,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   }
 
   const pages: YamlPage[] = [];
+  const failingPages: YamlSource[] = [];
   for (const { name, source } of raw.pages) {
     if (source.errors.length) {
       diagnostics.push(...source.errors);
@@ -102,11 +105,13 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
       const known = names.join(', ');
       const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}${didYouMean(templateName, names)}` : `missing required key "template" (one of: ${known})`;
       diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
+      failingPages.push(source);
       continue;
     }
     const result = validateYaml(source, template.schema.extend(pageHead.shape).strict(), 'page');
     if (!result.ok) {
       diagnostics.push(...result.diagnostics);
+      failingPages.push(source);
       continue;
     }
     const { template: t, title, description, ...pageData } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
@@ -137,7 +142,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   const site = data.site as Site | undefined;
   if (!site) return { diagnostics };
   const dataSources = Object.values(raw.data).filter((s): s is YamlSource => s !== undefined);
-  return { model: { site, data, dataSources, pages, entries, withheld, failing, ...release }, diagnostics };
+  return { model: { site, data, dataSources, pages, entries, withheld, failing, failingPages, ...release }, diagnostics };
 }
 
 /** A failing file's release from the fields it has right; published when they cannot say (its collection's rule may need a field it got wrong). */

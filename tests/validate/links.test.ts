@@ -100,4 +100,12 @@ describe('a link to a file with errors of its own is checked in the same run', (
       'articles/second-look.md:11:19  broken link "/articles/first-stepz": no page or file has the path /articles/first-stepz; did you mean "/articles/first-steps"?  [link/broken]',
     ]);
   });
+
+  it('checks the links of a YAML page that fails its schema, with its schema error', async () => {
+    await fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra').replace('href: /privacy-policy\n', 'href: /privacy-polcy\n'));
+    expect(await problems()).toEqual([
+      'pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)  [page/unknown-key]',
+      'pages/legal.yaml:12:15  broken link "/privacy-polcy": no page or file has the path /privacy-polcy; did you mean "/privacy-policy"?  [link/broken]',
+    ]);
+  });
 });
