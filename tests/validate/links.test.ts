@@ -75,6 +75,14 @@ describe('a broken link or missing image names the closest route or file', () =>
       'articles/first-steps.md:13:170  broken link "/articles/second-look#track-delivery-as-yo-go": /articles/second-look has no heading with the id "track-delivery-as-yo-go"; did you mean "track-delivery-as-you-go"?  [link/fragment]',
     ]);
   });
+
+  it('shows the suggestion to tools too: in the JSON and in GitHub annotations', async () => {
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/second-lok)'));
+    const json = JSON.parse((await runCli('check', '--content', fx.content, '--format', 'json')).stdout) as { message: string }[];
+    expect(json.map((d) => d.message)).toEqual(['broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?']);
+    const { stdout } = await runCli('check', '--content', fx.content, '--format', 'github');
+    expect(stdout).toContain('::broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?%0Ahint: ');
+  });
 });
 
 describe('a link to a file with errors of its own is checked in the same run', () => {
