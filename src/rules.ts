@@ -25,6 +25,7 @@ export const RULES = {
   'markdown/directive-attributes': 'write the attributes in braces after the name, as key="value", with the names the message lists',
   'markdown/carousel': 'put two or more images in the carousel, one ![alt text](/images/…) per line and nothing else',
   'markdown/image-alt': 'say what the image shows between the brackets: ![what it shows](/images/…)',
+  'markdown/bare-url': 'write an address as <https://…> to show it as a link, or [the words to link](https://…) to link words',
   'link/insecure': 'change http:// to https://',
   'link/scheme': 'link to an https:// address, a mailto: or tel: address, or a path of the site such as /pricing',
   'link/relative': 'start a link into the site with / (/articles/my-article), and write other sites’ addresses in full with https://',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isError, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { ImageSource } from '../islands/images.tsx';
 import type { ImageSizer } from '../load/imageSizes.ts';
@@ -13,6 +14,8 @@ export interface MarkdownFacts {
   file: string;
   /** Validated frontmatter; undefined when the file has errors. */
   meta: Record<string, unknown> | undefined;
+  /** When the file has errors: the frontmatter fields that pass their own schema, enough to tell whether it is a draft or scheduled. */
+  validFields?: Record<string, unknown>;
   words: number;
   links: SourceRef[];
   /** Images of the body and of the frontmatter (the collection's image keys), with positions. */
@@ -47,5 +50,18 @@ export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images
       if (image) imageSources[key] = image;
     }
   }
-  return { collection: collection.name, slug, file: parsed.file, meta: diagnostics.some(isError) ? undefined : meta, words: parsed.words, links: parsed.links, images, imageSources, headings: parsed.headings, fieldsAt, diagnostics };
+  const failed = diagnostics.some(isError);
+  const validFields = failed ? (meta ?? fieldsPassing(collection.schema, fm?.errors.length ? undefined : fm?.data)) : undefined;
+  return { collection: collection.name, slug, file: parsed.file, meta: failed ? undefined : meta, ...(validFields && { validFields }), words: parsed.words, links: parsed.links, images, imageSources, headings: parsed.headings, fieldsAt, diagnostics };
+}
+
+/** The fields of `data` that pass their own part of an object schema, as it parses them. */
+function fieldsPassing(schema: z.ZodType, data: unknown): Record<string, unknown> {
+  if (!(schema instanceof z.ZodObject) || !data || typeof data !== 'object') return {};
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const field = Object.hasOwn(schema.shape, key) ? (schema.shape[key] as z.ZodType).safeParse(value) : undefined;
+    if (field?.success) fields[key] = field.data;
+  }
+  return fields;
 }

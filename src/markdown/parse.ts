@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import type { Definition, Heading, Image, ImageReference, Link, Node, Paragraph, Root, Table } from 'mdast';
+import type { Definition, Heading, Image, ImageReference, Link, Node, Paragraph, Root, Table, Text } from 'mdast';
 import type {} from 'mdast-util-to-hast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
@@ -9,12 +9,14 @@ import { gfmWithoutAutolinks } from './gfmWithoutAutolinks.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { diagnostic, FILE_START, type Diagnostic, type Place } from '../diagnostics.ts';
+import { diagnostic, FILE_START, warning, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { ImageSource } from '../islands/images.tsx';
 import type { ImageSizer } from '../load/imageSizes.ts';
 import type { HeadingInfo, SourceRef } from '../model.ts';
 import type { RuleId } from '../rules.ts';
+import { didYouMean } from '../suggestion.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
+import { bareUrls } from './bareUrls.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
 
@@ -74,9 +76,19 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
 
   const definitions: Definition[] = [];
   const imageReferences: ImageReference[] = [];
+  // Where links are written (the tree is visited parents first): an address in a link's text is no bare URL.
+  const linked: [number, number][] = [];
   let tables = 0;
   visit(tree, (node, index, parent) => {
     switch (node.type) {
+      case 'text': {
+        const { start, end } = node.position ?? {};
+        if (start?.offset === undefined || end?.offset === undefined || linked.some(([from, to]) => start.offset! >= from && start.offset! < to)) return;
+        for (const { url, at } of bareUrls((node as Text).value, text.slice(start.offset, end.offset), start)) {
+          diagnostics.push(warning(file, at, 'markdown/bare-url', `"${url}" is shown as plain text, not as a link: write <${url}>, or [the words to link](${url})`));
+        }
+        return;
+      }
       case 'table': {
         // Each table sits in its own labelled scroll region; the label names its columns.
         const head = (node as Table).children[0];
@@ -98,7 +110,9 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
         return;
       }
       case 'link':
-        links.push({ url: (node as Link).url, ...at(node) });
+      case 'linkReference':
+        if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) linked.push([node.position.start.offset, node.position.end.offset]);
+        if (node.type === 'link') links.push({ url: (node as Link).url, ...at(node) });
         return;
       case 'definition':
         definitions.push(node as Definition);
@@ -168,7 +182,7 @@ function transformDirective(
 ) {
   const spec = directiveSchemas[node.name as DirectiveName];
   if (!spec) {
-    report(node, 'markdown/unknown-directive', `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}`);
+    report(node, 'markdown/unknown-directive', `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}${didYouMean(node.name, directiveNames)}`);
     return;
   }
   if (spec.kind !== node.type) {
@@ -184,7 +198,7 @@ function transformDirective(
         issue.code === 'unrecognized_keys'
           ? `unknown attribute(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} on "${node.name}" (allowed: ${Object.keys(spec.attributes.shape).join(', ')})`
           : issue.code === 'invalid_value'
-            ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}`
+            ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}${typeof node.attributes?.[key] === 'string' ? didYouMean(node.attributes[key], issue.values.map(String)) : ''}`
             : `"${node.name}" attribute "${key}" ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`;
       report(node, 'markdown/directive-attributes', message);
     }

@@ -1,10 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RuleId } from '../rules.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
+import { didYouMean } from '../suggestion.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
@@ -17,7 +18,8 @@ const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'phot
  * Checks that every internal link resolves to a route or a file and that every referenced image
  * exists in public/. `routes` maps every route of the site to its file; `routeOf` gives a file's
  * own route (a link to `#fragment` points into it); `redirected` maps each old address of
- * content/redirects.yaml to where it leads.
+ * content/redirects.yaml to where it leads. A broken link or missing image names the closest
+ * route or file when one is close enough to be what was meant.
  */
 export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string, redirected: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -26,8 +28,12 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     return existsSync(file) && statSync(file).isFile();
   });
   const sizeOf = createImageSizer(publicDir);
-  // Drafts and scheduled entries are checked too: an editor sees their problems before they go live.
-  const entries = [...model.entries, ...model.withheld];
+  let published: string[] | undefined;
+  // Listed only once a path is missing: most checks find nothing to suggest for.
+  const publicPaths = () => (published ??= listPublic(publicDir));
+  // Drafts, scheduled entries and files with errors of their own are checked too: an editor sees
+  // their problems, and those of the links to them, in one run and before they go live.
+  const entries = [...model.entries, ...model.withheld, ...model.failing];
   const anchors = new Map<string, Set<string>>();
   for (const { doc } of entries) anchors.set(routeOf(doc.facts.file)!, new Set(doc.facts.headings.map((h) => h.id)));
   const unreleased = new Map(entries.filter((e) => e.release.status !== 'published').map((e) => [routeOf(e.doc.facts.file)!, e]));
@@ -38,7 +44,8 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
       const entry = unreleased.get(target);
       return entry && liveFrom(entry.release) > live ? unpublishedMessage(ref.url, entry) : undefined;
     };
-    const problem = linkProblem(ref.url, ownRoute, routes, anchors, fileExists, unpublished, redirected);
+    const suggest = (target: string) => didYouMean(target, [...routes.keys(), ...publicPaths()]);
+    const problem = linkProblem(ref.url, ownRoute, { routes, anchors, fileExists, unpublished, redirected, suggest });
     // A link to an old address still reaches the page, through the redirect: a warning.
     const mild = problem?.rule === 'link/redirected' || (problem?.rule === 'link/unpublished' && model.drafts);
     if (problem) diagnostics.push((mild ? warning : diagnostic)(file, ref, problem.rule, problem.message));
@@ -50,7 +57,7 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
     const resolved = resolveSitePath(ref.url.split(/[?#]/)[0]!);
     if ('problem' in resolved) return report('asset/outside-site', `image "${ref.url}" ${resolved.problem}`);
-    if (!fileExists(resolved.path)) return report('asset/missing', `missing image "${ref.url}": no such file in public/`);
+    if (!fileExists(resolved.path)) return report('asset/missing', `missing image "${ref.url}": no such file in public/${didYouMean(resolved.path, publicPaths())}`);
     const image = sizeOf(resolved.path);
     if (!image) return report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
     // An unsafe SVG is reported at its own file by checkPublic: public/ publishes it, named or not.
@@ -59,9 +66,21 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
   };
 
   for (const { doc, release } of entries) for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
+  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source), ...model.failingPages]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
   for (const { file, ref } of imageReferences(model)) checkAsset(file, ref);
+  for (const { doc } of model.failing) for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
+  for (const source of model.failingPages) for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
   return diagnostics;
+}
+
+/** The paths on the site of public/'s files (dotfiles are never published). */
+function listPublic(publicDir: string): string[] {
+  if (!existsSync(publicDir)) return [];
+  return readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep))
+    .filter((parts) => !parts.some((part) => part.startsWith('.')))
+    .map((parts) => `/${parts.join('/')}`);
 }
 
 /**
@@ -101,21 +120,23 @@ export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
 }
 
 /** Says which file a link leads to, and why that is not published yet. */
-function unpublishedMessage(url: string, { doc, release }: Entry): string {
+function unpublishedMessage(url: string, { doc, release }: Pick<Entry, 'doc' | 'release'>): string {
   const file = path.join(path.basename(path.dirname(doc.facts.file)), path.basename(doc.facts.file));
   const when = release.status === 'scheduled' ? `is scheduled for ${release.date}: the link would be broken until then` : 'is a draft: it is not published, so the link would be broken';
   return `link "${url}" leads to ${file}, which ${when}`;
 }
 
-function linkProblem(
-  url: string,
-  ownRoute: string | undefined,
-  routes: ReadonlyMap<string, string>,
-  anchors: Map<string, Set<string>>,
-  fileExists: (p: string) => boolean,
-  unpublished: (target: string) => string | undefined,
-  redirected: ReadonlyMap<string, string>,
-): { rule: RuleId; message: string } | undefined {
+/** What a link is checked against: the site's routes, their headings' ids, public/'s files, unpublished entries, redirects, and the closest route to suggest. */
+interface LinkTargets {
+  routes: ReadonlyMap<string, string>;
+  anchors: Map<string, Set<string>>;
+  fileExists: (p: string) => boolean;
+  unpublished: (target: string) => string | undefined;
+  redirected: ReadonlyMap<string, string>;
+  suggest: (target: string) => string;
+}
+
+function linkProblem(url: string, ownRoute: string | undefined, { routes, anchors, fileExists, unpublished, redirected, suggest }: LinkTargets): { rule: RuleId; message: string } | undefined {
   if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
@@ -126,14 +147,17 @@ function linkProblem(
   const resolved = resolveSitePath(beforeHash.split('?')[0] || ownRoute || '');
   if ('problem' in resolved) return { rule: 'link/outside-site', message: `link "${url}" ${resolved.problem}` };
   const target = resolved.path;
-  if (target !== '/' && target.endsWith('/')) return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${target.slice(0, -1)}` };
+  if (target !== '/' && target.endsWith('/')) {
+    const page = target.slice(0, -1);
+    return { rule: 'link/trailing-slash', message: `link "${url}" must not end with a slash: pages answer at ${page}${routes.has(page) ? '' : suggest(page)}` };
+  }
   const withheld = unpublished(target);
   if (withheld) return { rule: 'link/unpublished', message: withheld };
   const moved = redirected.get(target);
   if (moved !== undefined) return { rule: 'link/redirected', message: `link "${url}" leads to ${target}, an old address redirected to ${moved}: link to ${moved}` };
-  if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}` };
+  if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}${suggest(target)}` };
   const ids = anchors.get(target);
-  if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"` };
+  if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"${didYouMean(fragment, ids)}` };
   return undefined;
 }
 

@@ -4,9 +4,10 @@ import type { RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Collection, Release, Site, SiteData, SiteDefinition } from '../model.ts';
 import { pageHead } from '../schemas/page.ts';
+import { didYouMean } from '../suggestion.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
-import { summaryOf } from './entries.ts';
+import { releaseOf, summaryOf } from './entries.ts';
 
 export interface YamlPage {
   name: string;
@@ -23,6 +24,16 @@ export interface Entry {
   collection: Collection;
   doc: AnalysedMarkdown;
   summary: object;
+  release: Release;
+}
+
+/**
+ * A markdown file of a collection that has errors of its own. Links to it are still checked
+ * against its route in the same run, as a draft or scheduled entry when its valid fields say so.
+ */
+export interface FailingEntry {
+  collection: Collection;
+  doc: AnalysedMarkdown;
   release: Release;
 }
 
@@ -46,6 +57,10 @@ export interface ContentModel {
   entries: Entry[];
   /** Valid entries this build leaves out (drafts and scheduled ones, in a production build): links to them are errors. */
   withheld: Entry[];
+  /** Files of a collection that have errors: not pages, but links to them and their own links are checked. */
+  failing: FailingEntry[];
+  /** YAML pages that name no template or fail its schema: not pages, but their links and images are checked. */
+  failingPages: YamlSource[];
   /** Whether drafts and scheduled entries are shown (then a link to one is a warning: the production build will refuse it). */
   drafts: boolean;
   /** The day the model was made for (YYYY-MM-DD): the entries published are those dated on or before it. */
@@ -77,6 +92,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   }
 
   const pages: YamlPage[] = [];
+  const failingPages: YamlSource[] = [];
   for (const { name, source } of raw.pages) {
     if (source.errors.length) {
       diagnostics.push(...source.errors);
@@ -85,14 +101,17 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
     const templateName = (source.data as { template?: unknown } | undefined)?.template;
     const template = typeof templateName === 'string' ? definition.pages[templateName] : undefined;
     if (!template) {
-      const known = Object.keys(definition.pages).sort().join(', ');
-      const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}` : `missing required key "template" (one of: ${known})`;
+      const names = Object.keys(definition.pages).sort();
+      const known = names.join(', ');
+      const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}${didYouMean(templateName, names)}` : `missing required key "template" (one of: ${known})`;
       diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
+      failingPages.push(source);
       continue;
     }
     const result = validateYaml(source, template.schema.extend(pageHead.shape).strict(), 'page');
     if (!result.ok) {
       diagnostics.push(...result.diagnostics);
+      failingPages.push(source);
       continue;
     }
     const { template: t, title, description, ...pageData } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
@@ -107,10 +126,15 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   const byName = new Map(definition.collections.map((c) => [c.name, c]));
   const entries: Entry[] = [];
   const withheld: Entry[] = [];
+  const failing: FailingEntry[] = [];
   for (const doc of markdown) {
     diagnostics.push(...doc.facts.diagnostics);
     const collection = byName.get(doc.facts.collection);
-    if (!doc.facts.meta || !collection) continue;
+    if (!collection) continue;
+    if (!doc.facts.meta) {
+      failing.push({ collection, doc, release: guessedRelease(collection, doc.facts.validFields ?? {}, release.today) });
+      continue;
+    }
     const entry = { collection, doc, ...summaryOf(collection, doc.facts, release.today) };
     (entry.release.status === 'published' || release.drafts ? entries : withheld).push(entry);
   }
@@ -118,5 +142,14 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   const site = data.site as Site | undefined;
   if (!site) return { diagnostics };
   const dataSources = Object.values(raw.data).filter((s): s is YamlSource => s !== undefined);
-  return { model: { site, data, dataSources, pages, entries, withheld, ...release }, diagnostics };
+  return { model: { site, data, dataSources, pages, entries, withheld, failing, failingPages, ...release }, diagnostics };
+}
+
+/** A failing file's release from the fields it has right; published when they cannot say (its collection's rule may need a field it got wrong). */
+function guessedRelease(collection: Collection, fields: Record<string, unknown>, today: string): Release {
+  try {
+    return releaseOf(collection, fields, today);
+  } catch {
+    return { status: 'published' };
+  }
 }

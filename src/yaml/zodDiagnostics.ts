@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
 import { isSchemaCode, type SchemaCode, type SchemaRule } from '../rules.ts';
+import { closest, didYouMean } from '../suggestion.ts';
 import type { YamlSource } from './yamlSource.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -41,7 +42,7 @@ function withoutMisspeltKeys(data: unknown, schema: z.ZodType, issues: readonly 
     if (issue.code !== 'unrecognized_keys') continue;
     const allowed = objectKeys(schemaAt(schema, data, issue.path));
     for (const key of issue.keys) {
-      const near = nearKey(key, allowed);
+      const near = closest(key, allowed);
       if (near) meant.add(JSON.stringify([...issue.path, near]));
     }
   }
@@ -53,10 +54,8 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
   if (issue.code === 'unrecognized_keys') {
     const allowed = objectKeys(schemaAt(schema, source.data, path));
     return issue.keys.map((key) => {
-      const near = nearKey(key, allowed);
-      const guess = near ? `; did you mean "${near}"?` : '';
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
-      return diagnostic(source.file, source.locate([...path, key], 'key'), `${rulePrefix}/unknown-key`, `unknown key "${key}"${guess}${hint}`);
+      return diagnostic(source.file, source.locate([...path, key], 'key'), `${rulePrefix}/unknown-key`, `unknown key "${key}"${didYouMean(key, allowed)}${hint}`);
     });
   }
   const value = valueAt(source.data, path);
@@ -82,8 +81,11 @@ const startOf = ({ line, column }: Place): Place => ({ line, column });
 function messageFor(issue: Issue, name: string, value: unknown): string {
   const where = name ? `"${name}": ` : '';
   switch (issue.code) {
-    case 'invalid_value':
-      return `${where}${JSON.stringify(value)} is not allowed; expected one of: ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_value': {
+      const allowed = issue.values.map((v) => String(v));
+      const guess = typeof value === 'string' ? didYouMean(value, allowed) : '';
+      return `${where}${JSON.stringify(value)} is not allowed; expected one of: ${allowed.join(', ')}${guess}`;
+    }
     case 'invalid_type':
       // A fraction where a whole number belongs: the schema's own words say which number.
       if (issue.expected === 'int' && typeof value === 'number') return `${where}${issue.message}`;
@@ -162,17 +164,4 @@ function requiredKeys(schema: z.ZodType | undefined): string[] {
   return Object.entries(schema.shape)
     .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
     .map(([key]) => key);
-}
-
-/** The allowed key a misspelt one was most likely meant to be. */
-const nearKey = (key: string, allowed: readonly string[]) => allowed.find((k) => oneEditApart(key, k));
-
-/** True when one letter added, removed, changed or two neighbours swapped turn `a` into `b`: the typos "did you mean" catches. */
-export function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  const rest = (x: number, y: number) => a.slice(i + x) === b.slice(i + y);
-  if (a.length === b.length) return rest(1, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(2, 2));
-  return a.length > b.length ? rest(1, 0) : rest(0, 1);
 }

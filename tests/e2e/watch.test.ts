@@ -53,7 +53,7 @@ describe('sitegen watch', () => {
     const file = path.relative(projectRoot, fx.file('articles/first-steps.md'));
     expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual([file]);
     expect((await dialog.getByRole('listitem').allInnerTexts()).map((item) => item.split(/\n+/))).toEqual([
-      [`${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study  [article/invalid-value]`, `hint: ${SCHEMA_CODES['invalid-value']}`],
+      [`${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`, `hint: ${SCHEMA_CODES['invalid-value']}`],
     ]);
     expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
     // Focus is in the dialog; Escape hides it (the last good page is there to read).

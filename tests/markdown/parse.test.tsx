@@ -130,6 +130,53 @@ describe('markdown pipeline', () => {
     ]);
   });
 
+  it('suggests the directive or attribute value a misspelt one was meant to be', () => {
+    const parsed = doc(':::calout{type="note"}\nx\n:::\n\n:::callout{type="Warnign"}\nx\n:::');
+    expect(parsed.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
+      '4 unknown directive "calout"; expected one of: callout, figure, video, carousel; did you mean "callout"?',
+      '8 "callout" attribute "type" must be one of: note, tip, warning; did you mean "warning"?',
+    ]);
+  });
+
+  it('warns of a bare URL in text, at the URL, with both ways to write it', () => {
+    const parsed = doc('See https://example.com/a_b?x=1. Or (https://example.com/c(d)) too.\n> - and *http://example.org/x*, then');
+    const bare = parsed.diagnostics.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.rule} ${d.message}`);
+    expect(bare).toEqual([
+      '4:5-4:32 warning markdown/bare-url "https://example.com/a_b?x=1" is shown as plain text, not as a link: write <https://example.com/a_b?x=1>, or [the words to link](https://example.com/a_b?x=1)',
+      '4:38-4:62 warning markdown/bare-url "https://example.com/c(d)" is shown as plain text, not as a link: write <https://example.com/c(d)>, or [the words to link](https://example.com/c(d))',
+      '5:10-5:30 warning markdown/bare-url "http://example.org/x" is shown as plain text, not as a link: write <http://example.org/x>, or [the words to link](http://example.org/x)',
+    ]);
+  });
+
+  it('leaves URLs that are links, code, attributes or alt text alone', () => {
+    const text = [
+      '<https://example.com/auto> [https://example.com/text](https://example.com/text) [*see https://example.com/em*][ref]',
+      '`https://example.com/code` ![https://example.com/alt](/images/a.svg)',
+      '',
+      '```',
+      'https://example.com/fenced',
+      '```',
+      '',
+      '    https://example.com/indented',
+      '',
+      '::video{src="https://example.com/v" title="T" poster="/images/a.svg"}',
+      '',
+      '[ref]: https://example.com/ref',
+      'hxxps://example.com and https:/example.com are not addresses',
+    ].join('\n');
+    expect(doc(text).diagnostics.filter((d) => d.rule === 'markdown/bare-url')).toEqual([]);
+  });
+
+  it('places each of many bare URLs in a long text, quickly', () => {
+    const line = 'word https://example.com/x, '.repeat(2000);
+    const started = performance.now();
+    const bare = doc(`${line}\n${line}`).diagnostics.filter((d) => d.rule === 'markdown/bare-url');
+    expect(bare).toHaveLength(4000);
+    expect(bare.at(-1)).toMatchObject({ line: 5, column: 1 + 28 * 1999 + 5, endColumn: 1 + 28 * 1999 + 5 + 21 });
+    expect(doc(`https://${')'.repeat(100_000)}`).diagnostics.filter((d) => d.rule === 'markdown/bare-url')).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('requires https video sources', () => {
     expect(doc('::video{src="http://v.example/1" title="T" poster="/images/a.svg"}').diagnostics[0]!.message).toBe('"video" attribute "src" must be an https:// URL');
   });

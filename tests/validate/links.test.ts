@@ -55,3 +55,65 @@ describe('every link and image is checked, however it is written', () => {
     ]);
   });
 });
+
+describe('a broken link or missing image names the closest route or file', () => {
+  it('suggests a page, a file of public/ or a heading a letter or two off, whatever the case', async () => {
+    await fx.edit('articles/first-steps.md', (t) =>
+      t.replace(
+        'A clean inventory is the base of every sponsorship sale.',
+        '[a](/articles/second-lok) [b](/privacy-polcy#2-what-we-collect) [c](/Legal) [d](/favicon.sv) ![e](/images/articles/value-bank.svg) [f](/articles/third-look) [g](/legl/) [h](/articles/second-look#track-delivery-as-yo-go)',
+      ),
+    );
+    expect(await problems()).toEqual([
+      'articles/first-steps.md:13:1  broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?  [link/broken]',
+      'articles/first-steps.md:13:27  broken link "/privacy-polcy#2-what-we-collect": no page or file has the path /privacy-polcy; did you mean "/privacy-policy"?  [link/broken]',
+      'articles/first-steps.md:13:65  broken link "/Legal": no page or file has the path /Legal; did you mean "/legal"?  [link/broken]',
+      'articles/first-steps.md:13:77  broken link "/favicon.sv": no page or file has the path /favicon.sv; did you mean "/favicon.svg"?  [link/broken]',
+      'articles/first-steps.md:13:94  missing image "/images/articles/value-bank.svg": no such file in public/; did you mean "/images/articles/value-banks.svg"?  [asset/missing]',
+      'articles/first-steps.md:13:132  broken link "/articles/third-look": no page or file has the path /articles/third-look  [link/broken]',
+      'articles/first-steps.md:13:158  link "/legl/" must not end with a slash: pages answer at /legl; did you mean "/legal"?  [link/trailing-slash]',
+      'articles/first-steps.md:13:170  broken link "/articles/second-look#track-delivery-as-yo-go": /articles/second-look has no heading with the id "track-delivery-as-yo-go"; did you mean "track-delivery-as-you-go"?  [link/fragment]',
+    ]);
+  });
+
+  it('shows the suggestion to tools too: in the JSON and in GitHub annotations', async () => {
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/second-lok)'));
+    const json = JSON.parse((await runCli('check', '--content', fx.content, '--format', 'json')).stdout) as { message: string }[];
+    expect(json.map((d) => d.message)).toEqual(['broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?']);
+    const { stdout } = await runCli('check', '--content', fx.content, '--format', 'github');
+    expect(stdout).toContain('::broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?%0Ahint: ');
+  });
+});
+
+describe('a link to a file with errors of its own is checked in the same run', () => {
+  it('reports a link to a scheduled or draft article whose frontmatter has an error, and to a heading it lacks', async () => {
+    await fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-02-20').replace('category: Strategy', 'category: Nope'));
+    await fx.write('articles/half-done.md', '---\ntitle: Half Done\ndraft: true\n---\n\n## Only heading\n');
+    await fx.edit('articles/first-steps.md', (t) => t.replace('A clean inventory is the base of every sponsorship sale.', '[done](/articles/half-done#only-heading) and [gone](/articles/half-done#no-heading)'));
+    const lines = await problems();
+    expect(lines.filter((line) => /\[link\//.test(line))).toEqual([
+      'articles/first-steps.md:13:1  link "/articles/half-done#only-heading" leads to articles/half-done.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]',
+      'articles/first-steps.md:13:46  link "/articles/half-done#no-heading" leads to articles/half-done.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]',
+      'articles/first-steps.md:17:63  link "/articles/second-look" leads to articles/second-look.md, which is scheduled for 2999-02-20: the link would be broken until then  [link/unpublished]',
+    ]);
+    expect(lines).toContainEqual(expect.stringMatching(/^articles\/second-look\.md:6:11 {2}"category": "Nope" is not allowed/));
+    expect(lines).toContainEqual(expect.stringMatching(/^articles\/half-done\.md:2:1 {2}missing required key "date"/));
+  });
+
+  it('reports a missing heading of a published page whose frontmatter has an error, and the links of a file with errors', async () => {
+    await fx.edit('articles/second-look.md', (t) => t.replace('category: Strategy', 'category: Nope').replace('Renewals start on day one.', 'Renewals start on [day one](/articles/first-stepz).'));
+    await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/second-look#no-such-heading)'));
+    expect((await problems()).filter((line) => /\[link\//.test(line))).toEqual([
+      'articles/first-steps.md:17:63  broken link "/articles/second-look#no-such-heading": /articles/second-look has no heading with the id "no-such-heading"  [link/fragment]',
+      'articles/second-look.md:11:19  broken link "/articles/first-stepz": no page or file has the path /articles/first-stepz; did you mean "/articles/first-steps"?  [link/broken]',
+    ]);
+  });
+
+  it('checks the links of a YAML page that fails its schema, with its schema error', async () => {
+    await fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra').replace('href: /privacy-policy\n', 'href: /privacy-polcy\n'));
+    expect(await problems()).toEqual([
+      'pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)  [page/unknown-key]',
+      'pages/legal.yaml:12:15  broken link "/privacy-polcy": no page or file has the path /privacy-polcy; did you mean "/privacy-policy"?  [link/broken]',
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import { RULES } from '../../src/rules.ts';
 import { parseYaml } from '../../src/yaml/yamlSource.ts';
 import { articleSchema } from '../../templates/schemas/markdown.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
-import { oneEditApart, validateYaml } from '../../src/yaml/zodDiagnostics.ts';
+import { validateYaml } from '../../src/yaml/zodDiagnostics.ts';
 import { blocksPageSchema } from '../../templates/blocks/schema.ts';
 
 const article = (lines: string[]) => parseYaml('a.md', lines.join('\n'), 1);
@@ -31,7 +31,7 @@ describe('schema errors point at the offending key or value', () => {
     const lines = [...valid];
     lines[4] = 'category: Strategie';
     expect(errors(article(lines))).toEqual([
-      { at: '6:11', message: '"category": "Strategie" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study', rule: 'article/invalid-value' },
+      { at: '6:11', message: '"category": "Strategie" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?', rule: 'article/invalid-value' },
     ]);
   });
 
@@ -42,11 +42,24 @@ describe('schema errors point at the offending key or value', () => {
     expect(result[0]!.message).toMatch(/^unknown key "autor"; did you mean "author"\? \(allowed: title, date, updated, author,/);
   });
 
-  it('suggests a key only when it is one edit away', () => {
+  it('suggests a key only when it is a typo of one', () => {
     const suggestion = (key: string) => /did you mean "([^"]+)"/.exec(errors(article([...valid, `${key}: x`]))[0]!.message)?.[1];
-    expect(['autor', 'authr', 'auhtor', 'authors', 'Author', 'autho-r2'].map(suggestion)).toEqual(['author', 'author', 'author', 'author', 'author', undefined]);
+    expect(['autor', 'authr', 'auhtor', 'authors', 'Author', 'autho-r2', 'Updatd', 'thumbnailalt'].map(suggestion)).toEqual(['author', 'author', 'author', 'author', 'author', 'author', 'updated', 'thumbnailAlt']);
     expect(suggestion('writer')).toBeUndefined();
-    expect(oneEditApart('title', 'title')).toBe(false);
+    expect(suggestion('au')).toBeUndefined();
+    expect(suggestion('subtitle')).toBeUndefined();
+  });
+
+  it('suggests the allowed value a misspelt one was meant to be, after the values', () => {
+    const lines = [...valid];
+    lines[4] = 'category: Stratgy';
+    expect(errors(article(lines))).toEqual([
+      { at: '6:11', message: '"category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?', rule: 'article/invalid-value' },
+    ]);
+    lines[4] = 'category: case study';
+    expect(errors(article(lines))[0]!.message).toMatch(/; did you mean "Case Study"\?$/);
+    lines[4] = 'category: Marketing';
+    expect(errors(article(lines))[0]!.message).not.toMatch(/did you mean/);
   });
 
   it('lists the allowed keys of the block an unknown key is in, chosen by its type', () => {
