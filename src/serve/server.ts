@@ -5,7 +5,7 @@ import path from 'node:path';
 import compression from 'compression';
 import { fileForKey } from '../hosting/keys.ts';
 import { CACHE_REVALIDATE, cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
-import { readRedirectRecord, redirectOfFile, type RedirectRecord } from '../hosting/redirects.ts';
+import { readRedirectRecord, redirectOfFile, REDIRECTS_FILE, type RedirectRecord } from '../hosting/redirects.ts';
 import { keyUnderBase, locationFor, parseTarget } from './requestTarget.ts';
 
 /** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
@@ -65,10 +65,13 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
       .pipe(res);
   };
 
-  // The redirects of the version last answered from: each version has its own folder.
-  let redirects: { root: string; record: RedirectRecord } | undefined;
+  // The redirects of the version last answered from, read again when its record is replaced
+  // (watch updates its version in place, each file by a rename: a new record is a new file).
+  let redirects: { stamp: string; record: RedirectRecord } | undefined;
   const redirectsIn = (root: string) => {
-    if (redirects?.root !== root) redirects = { root, record: readRedirectRecord(root) };
+    const stat = statSync(path.join(root, REDIRECTS_FILE), { throwIfNoEntry: false });
+    const stamp = `${root}:${stat?.ino}:${stat?.mtimeMs}`;
+    if (redirects?.stamp !== stamp) redirects = { stamp, record: readRedirectRecord(root) };
     return redirects.record;
   };
 
