@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_ARTICLE, NEW_ARTICLE_FILE } from '../helpers/newArticle.ts';
+import { NEW_ARTICLE, NEW_ARTICLE_FILE, UNRELEASED_ARTICLES } from '../helpers/newArticle.ts';
 import { projectCopy, type Project } from '../helpers/project.ts';
 
 /**
@@ -34,9 +34,7 @@ beforeAll(async () => {
   await buildWith('templates/styles.css', (t) => `${t}\nabbr[title] { text-decoration-style: dotted; }\n`, 'styles');
   await writeFile(project.file(NEW_ARTICLE_FILE), NEW_ARTICLE);
   await buildInto('added');
-  const unreleased = (title: string, line: string) => NEW_ARTICLE.replace(/^title: .*$/m, `title: "${title}"`).replace(/^date: .*$/m, line);
-  await writeFile(project.file('content/articles/hospitality-budgets.md'), unreleased('Hospitality Budgets That Survive a Bad Season', 'date: 2025-11-03\ndraft: true'));
-  await writeFile(project.file('content/articles/sponsor-recall.md'), unreleased('Measuring Sponsor Recall at Community Events', 'date: 2026-03-02'));
+  for (const [file, text] of Object.entries(UNRELEASED_ARTICLES)) await writeFile(project.file(file), text);
   await buildInto('site');
   const preview = await project.run(['build', '--out', 'preview', '--drafts', '--base', '/previews/pr-42']);
   expect(preview.code, preview.stderr).toBe(0);

@@ -35,15 +35,25 @@ The best moment to raise the renewal is mid-season, when results are visible and
 Arrive at the renewal meeting with a proposed price and the reasoning behind it: what was delivered against what was contracted, how the audience grew, and what the new idea adds. A clear number invites negotiation around it; no number invites the partner to name one, and theirs will be lower.
 `;
 
-/** The real site built as it is (`base`) and with the new article (`added`), in a private copy of the project that the caller removes. */
-export async function buildWithNewArticle(): Promise<Project> {
+/** A draft and an article scheduled for a day after the tests' build day (2026-01-01), made from the new article: file → text. */
+export const UNRELEASED_ARTICLES: Record<string, string> = {
+  'content/articles/hospitality-budgets.md': unreleased('Hospitality Budgets That Survive a Bad Season', 'date: 2025-11-03\ndraft: true'),
+  'content/articles/sponsor-recall.md': unreleased('Measuring Sponsor Recall at Community Events', 'date: 2026-03-02'),
+};
+
+function unreleased(title: string, dateLines: string): string {
+  return NEW_ARTICLE.replace(/^title: .*$/m, `title: "${title}"`).replace(/^date: .*$/m, dateLines);
+}
+
+/** The real site built as it is (`base`) and with the new article and `more` files (`added`), in a private copy of the project that the caller removes. */
+export async function buildWithNewArticle(more: Record<string, string> = {}): Promise<Project> {
   const project = await projectCopy();
   const build = async (out: string) => {
     const result = await project.run(['build', '--out', out]);
     if (result.code !== 0) throw new Error(`sitegen build --out ${out}: ${result.stderr}`);
   };
   await build('base');
-  await writeFile(project.file(NEW_ARTICLE_FILE), NEW_ARTICLE);
+  for (const [file, text] of Object.entries({ [NEW_ARTICLE_FILE]: NEW_ARTICLE, ...more })) await writeFile(project.file(file), text);
   await build('added');
   return project;
 }
@@ -51,9 +61,9 @@ export async function buildWithNewArticle(): Promise<Project> {
 /** Where the docs' examples preview a pull request. */
 export const EXAMPLE_PREVIEW = 'https://www.touchline.example/previews/pr-42';
 
-/** What `sitegen diff base added --preview-url EXAMPLE_PREVIEW` prints with `args`, from the two builds of the real site. */
-export async function newArticleDiff(args: string[]): Promise<string> {
-  const project = await buildWithNewArticle();
+/** What `sitegen diff base added --preview-url EXAMPLE_PREVIEW` prints with `args`, from the two builds of the real site; `unreleased` adds the draft and the scheduled article to the second. */
+export async function newArticleDiff(args: string[], options: { unreleased?: boolean } = {}): Promise<string> {
+  const project = await buildWithNewArticle(options.unreleased ? UNRELEASED_ARTICLES : {});
   try {
     const result = await project.run(['diff', 'base', 'added', ...args, '--preview-url', EXAMPLE_PREVIEW]);
     if (result.code !== 0) throw new Error(`sitegen diff: ${result.stderr}`);
