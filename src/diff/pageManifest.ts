@@ -27,7 +27,7 @@ const hashes = z.record(z.string().startsWith('/'), z.string().min(1));
 
 export const pageManifestSchema = z.strictObject({
   format: z.literal('sitegen-pages'),
-  /** Raised whenever the hashes would come out different for the same site (a change of what is normalised). */
+  /** Raised whenever the hashes would come out different for the same site (a change of what is normalised), or a field is added that older sitegens would refuse. */
   version: z.union([z.literal(2), z.literal(PAGE_MANIFEST_VERSION)]),
   pages: hashes,
   files: hashes,

@@ -42,7 +42,8 @@ export const unreleasedSchema = z.record(
 
 export type UnreleasedPages = z.infer<typeof unreleasedSchema>;
 
-const markerSchema = z.object({ generator: z.literal('sitegen'), mode: buildModeSchema.optional(), unreleased: unreleasedSchema.optional() });
+// A record this sitegen cannot read (a later one's) is no record: the mode stays readable, and publish still knows what it is handed.
+const markerSchema = z.object({ generator: z.literal('sitegen'), mode: buildModeSchema.optional(), unreleased: unreleasedSchema.optional().catch(undefined) });
 
 /** What a built folder's marker says, or undefined when it has no marker sitegen can read. */
 function readMarker(folder: string): z.infer<typeof markerSchema> | undefined {
