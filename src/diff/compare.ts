@@ -1,5 +1,6 @@
-import { sameMode, type BuildMode } from '../hosting/buildMode.ts';
+import { sameMode, type BuildMode, type UnreleasedPages } from '../hosting/buildMode.ts';
 import type { RedirectRecord } from '../hosting/redirects.ts';
+import { kindOf, type FileKind } from './fileKinds.ts';
 import type { PageManifest } from './pageManifest.ts';
 
 /** How one group of a site (its pages, or its other files) changed, each list in path order. */
@@ -32,6 +33,12 @@ export interface SiteDiff {
   assets: GroupChanges;
   /** Present when a redirect was added, changed or removed. */
   redirects?: RedirectChanges;
+  /** The kind of every path listed above, by group (a public/ file may have a page's route). */
+  kinds: Record<Group, Record<string, FileKind>>;
+  /** The drafts and scheduled pages among those listed and `unpublished`: as the new side records them, or the old side for a removed page. */
+  unreleased: UnreleasedPages;
+  /** Drafts and scheduled pages the new side, a plain build, leaves out that the old side did not leave out alike: only a preview with drafts shows them. */
+  unpublished: string[];
   /** Present when the two sides say how they were built and were built differently (a preview against the live site): many changes then come from that. */
   modes?: { before: BuildMode; after: BuildMode };
 }
@@ -57,10 +64,24 @@ function compareRedirects(before: RedirectRecord = {}, after: RedirectRecord = {
   };
 }
 
+type Group = 'pages' | 'files' | 'assets';
+const GROUPS = ['pages', 'files', 'assets'] as const satisfies Group[];
+
+const listed = (group: GroupChanges) => [...group.added, ...group.changed, ...group.removed];
+
 export function compareSites(before: PageManifest, after: PageManifest): SiteDiff {
   const modes = before.mode && after.mode && !sameMode(before.mode, after.mode) ? { modes: { before: before.mode, after: after.mode } } : {};
+  const groups = { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets) };
+  const kinds = Object.fromEntries(GROUPS.map((group) => [group, Object.fromEntries(listed(groups[group]).map((sitePath) => [sitePath, kindOf(sitePath, group)]))])) as SiteDiff['kinds'];
+  const [old, now] = [before.unreleased ?? {}, after.unreleased ?? {}];
+  const heldBack = (side: PageManifest, route: string) => Object.hasOwn(side.unreleased ?? {}, route) && !Object.hasOwn(side.pages, route);
+  const unpublished = Object.keys(now).filter((route) => heldBack(after, route) && !(heldBack(before, route) && JSON.stringify(old[route]) === JSON.stringify(now[route])));
+  const marked = [...listed(groups.pages), ...unpublished].flatMap((route) => {
+    const release = Object.hasOwn(after.pages, route) || unpublished.includes(route) ? now[route] : old[route];
+    return release ? [[route, release] as const] : [];
+  });
   const redirects = compareRedirects(before.redirects, after.redirects);
-  return { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets), ...(groupSize(redirects) && { redirects }), ...modes };
+  return { ...groups, kinds, ...(groupSize(redirects) && { redirects }), unreleased: Object.fromEntries(marked), unpublished: unpublished.sort(), ...modes };
 }
 
 export function groupSize(group: GroupChanges | RedirectChanges): number {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { contentHash } from '../hash.ts';
-import { buildModeSchema, outputMode } from '../hosting/buildMode.ts';
+import { buildModeSchema, outputMode, outputUnreleased, unreleasedSchema } from '../hosting/buildMode.ts';
 import { keysOf } from '../hosting/keys.ts';
 import { isHashedAsset } from '../hosting/policy.ts';
 import { readRedirectRecord, redirectOfFile, redirectRecordSchema, type RedirectRecord } from '../hosting/redirects.ts';
@@ -17,15 +17,21 @@ import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
  * hashes taken out. A rename alone then changes nothing, and a new stylesheet shows as a
  * changed asset, not as every page that points at it. Redirects are listed by old address, with
  * where each leads.
+ *
+ * Version 3 added the drafts and scheduled pages (`unreleased`) and the redirects; the hashes are
+ * those of version 2. A manifest with neither is written as version 2, byte for byte what
+ * sitegens of version 2 wrote and read; one with either is version 3, which they refuse by its
+ * version. This sitegen reads both.
  */
-export const PAGE_MANIFEST_VERSION = 2;
+export const PAGE_MANIFEST_VERSION = 3;
+const READS_VERSIONS = [2, PAGE_MANIFEST_VERSION] as const;
 
 const hashes = z.record(z.string().startsWith('/'), z.string().min(1));
 
 export const pageManifestSchema = z.strictObject({
   format: z.literal('sitegen-pages'),
-  /** Raised whenever the hashes would come out different for the same site (a change of what is normalised). */
-  version: z.literal(PAGE_MANIFEST_VERSION),
+  /** Raised whenever the hashes would come out different for the same site (a change of what is normalised), or a field is added that older sitegens would refuse. */
+  version: z.union([z.literal(2), z.literal(PAGE_MANIFEST_VERSION)]),
   pages: hashes,
   files: hashes,
   assets: hashes,
@@ -33,6 +39,8 @@ export const pageManifestSchema = z.strictObject({
   redirects: redirectRecordSchema.optional(),
   /** How the site was built, as its output's marker says (absent for an output made before outputs said so). */
   mode: buildModeSchema.optional(),
+  /** Its drafts and scheduled pages, as its output's marker records them: in `pages` for a build with drafts, left out of a plain one. */
+  unreleased: unreleasedSchema.optional(),
 });
 
 export type PageManifest = z.infer<typeof pageManifestSchema>;
@@ -86,8 +94,11 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
   const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
   const mode = outputMode(dir);
-  const redirected = Object.keys(redirects).length ? { redirects: sorted(redirects) } : {};
-  return { format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...redirected, ...(mode && { mode }) };
+  const redirected = Object.keys(redirects).length ? { redirects: sorted(redirects) } : undefined;
+  const unreleased = outputUnreleased(dir);
+  const drafts = Object.keys(unreleased).length ? { unreleased } : undefined;
+  const version = drafts || redirected ? PAGE_MANIFEST_VERSION : 2;
+  return { format: 'sitegen-pages', version, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...redirected, ...(mode && { mode }), ...drafts };
 }
 
 /** Keys in order, so that the same site always gives the same bytes. */
@@ -112,7 +123,7 @@ export function parseManifest(text: string, name: string): PageManifest {
   if (result.success) return result.data;
   const { format, version } = (typeof data === 'object' && data !== null ? data : {}) as { format?: unknown; version?: unknown };
   if (format !== 'sitegen-pages') throw new DiffInputError(`${name} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)`);
-  if (version !== PAGE_MANIFEST_VERSION) throw new DiffInputError(`${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads version ${PAGE_MANIFEST_VERSION}: write it again with this sitegen`);
+  if (!READS_VERSIONS.some((known) => known === version)) throw new DiffInputError(`${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads versions ${READS_VERSIONS.join(' and ')}: write it again with this sitegen`);
   const issue = result.error.issues[0];
   throw new DiffInputError(`${name} is a damaged page manifest (${issue?.path.join('.')}: ${issue?.message})`);
 }

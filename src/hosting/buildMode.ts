@@ -30,13 +30,23 @@ export function describeMode(mode: BuildMode): string {
   return options.length ? `a build with ${options.join(' ')}` : 'a plain build';
 }
 
-const markerSchema = z.object({ generator: z.literal('sitegen'), mode: buildModeSchema.optional() });
-
 /**
- * The mode a built folder records in its marker: undefined when the folder has no marker that
- * says (not sitegen's output, or one made before outputs recorded their mode).
+ * The pages a build knows of that readers cannot see yet, by route: drafts, and articles scheduled
+ * for a later day. A build with drafts writes them (marked); a plain build leaves them out and
+ * records them all the same, so that `diff` can say what only the preview shows.
  */
-export function outputMode(folder: string): BuildMode | undefined {
+export const unreleasedSchema = z.record(
+  z.string().startsWith('/'),
+  z.discriminatedUnion('status', [z.strictObject({ status: z.literal('draft') }), z.strictObject({ status: z.literal('scheduled'), date: z.string() })]),
+);
+
+export type UnreleasedPages = z.infer<typeof unreleasedSchema>;
+
+// A record this sitegen cannot read (a later one's) is no record: the mode stays readable, and publish still knows what it is handed.
+const markerSchema = z.object({ generator: z.literal('sitegen'), mode: buildModeSchema.optional(), unreleased: unreleasedSchema.optional().catch(undefined) });
+
+/** What a built folder's marker says, or undefined when it has no marker sitegen can read. */
+function readMarker(folder: string): z.infer<typeof markerSchema> | undefined {
   let text: string;
   try {
     text = readFileSync(path.join(folder, OUTPUT_MARKER), 'utf8');
@@ -44,8 +54,21 @@ export function outputMode(folder: string): BuildMode | undefined {
     return undefined;
   }
   try {
-    return markerSchema.safeParse(JSON.parse(text)).data?.mode;
+    return markerSchema.safeParse(JSON.parse(text)).data;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The mode a built folder records in its marker: undefined when the folder has no marker that
+ * says (not sitegen's output, or one made before outputs recorded their mode).
+ */
+export function outputMode(folder: string): BuildMode | undefined {
+  return readMarker(folder)?.mode;
+}
+
+/** The unreleased pages a built folder records (none for an output made before outputs recorded them). */
+export function outputUnreleased(folder: string): UnreleasedPages {
+  return readMarker(folder)?.unreleased ?? {};
 }

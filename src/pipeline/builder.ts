@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ContentError, diagnostic, isError, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
 import type { BuildProgress } from '../progress.ts';
-import { outputMode, sameMode, type BuildMode } from '../hosting/buildMode.ts';
+import { outputMode, outputUnreleased, sameMode, type BuildMode, type UnreleasedPages } from '../hosting/buildMode.ts';
 import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import { publicFiles, type PublicFile } from '../load/publicFiles.ts';
@@ -398,7 +398,7 @@ export class Builder {
     const assets = options.check ? undefined : this.loadAssets();
     assets?.catch(() => undefined);
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
-    const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined, mode };
+    const session: Session = { pool: undefined, staged: undefined, lastFiles: undefined, mode, unreleased: {} };
     if (!this.toldOfPublicChanges) this.publicState = undefined;
     const progress = (phase: BuildProgress['phase'], total?: number) => options.onProgress?.({ phase, done: total === undefined ? undefined : 0, total });
     try {
@@ -410,7 +410,8 @@ export class Builder {
       mark(`${read.missing.length} markdown files analysed`);
       progress('validating');
       const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
-      const { model, plan, warnings } = this.plan(read, validated);
+      const { model, plan, warnings, unreleased } = this.plan(read, validated);
+      session.unreleased = unreleased;
       mark('content validated');
       if (!assets || !store) return { pages: 0, rendered: 0, redirects: 0, assets: 0, bytes: 0, ms: performance.now() - started, timings: [], files: new Map(), steps, notes: [...this.notes], warnings, images: { processed: 0, cached: 0 } };
       const ready = await assets;
@@ -494,7 +495,7 @@ export class Builder {
    * Plan: the valid content → every page of the site, then the checks across files against the
    * plan's routes. Any error stops the build here; what is left are warnings.
    */
-  private plan(read: ReadContent, { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] }): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[] } {
+  private plan(read: ReadContent, { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] }): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[]; unreleased: UnreleasedPages } {
     const { definition, raw } = read;
     const all = [...diagnostics];
     // Pages, their heads, the sitemap and the feed see the site at the address it is published at.
@@ -515,7 +516,7 @@ export class Builder {
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);
-    return { model, plan, warnings: all };
+    return { model, plan, warnings: all, unreleased: unreleasedPages(model, owned.routes) };
   }
 
   /**
@@ -689,10 +690,11 @@ export class Builder {
     const outputs = new Map([...linked, ...pageKeys, ...props.map((file): [string, string] => [file, file])]);
     // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
     const recorded = outputMode(this.paths.out);
-    const unchanged = !session.staged && recorded && sameMode(recorded, session.mode) && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+    const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(session.unreleased);
+    const unchanged = !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
-    // Watch's scratch preview, still as this builder wrote it and built the same way: only what changed is written.
-    const shown = this.scratchOutput && !session.staged && recorded && sameMode(recorded, session.mode) ? this.last : undefined;
+    // Watch's scratch preview, still as this builder wrote it and built the same way (its marker still true): only what changed is written.
+    const shown = this.scratchOutput && !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased ? this.last : undefined;
     if (shown && shown.dir === store.current()) {
       const changed = new Map([...files].filter(([file, data]) => !sameContent(shown.files.get(file), data)));
       updateInPlace(shown.dir, changed, [...shown.files.keys()].filter((file) => !files.has(file) && !linked.has(file)));
@@ -704,7 +706,7 @@ export class Builder {
     // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
     const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
     staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
-    await staged.commit(session.mode, !this.scratchOutput);
+    await staged.commit(session.mode, session.unreleased, !this.scratchOutput);
     this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;
@@ -728,6 +730,18 @@ interface Session {
   lastFiles: Map<string, string | Uint8Array> | undefined;
   /** How this build is made: its output's marker says so. */
   mode: BuildMode;
+  /** Its drafts and scheduled pages, written or left out: its output's marker lists them. */
+  unreleased: UnreleasedPages;
+}
+
+/** The drafts and scheduled entries of the content by route, in route order, whether or not this build shows them. */
+function unreleasedPages(model: ContentModel, routes: Map<string, string>): UnreleasedPages {
+  const routeOf = new Map([...routes].map(([route, file]) => [file, route]));
+  const pages = [...model.entries, ...model.withheld].flatMap(({ doc, release }) => {
+    const route = routeOf.get(doc.facts.file);
+    return release.status === 'published' || !route ? [] : [[route, release] as const];
+  });
+  return Object.fromEntries(pages.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** The read phase's output. */

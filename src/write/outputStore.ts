@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
 import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
-import type { BuildMode } from '../hosting/buildMode.ts';
+import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -29,9 +29,10 @@ import packageJson from '../../package.json' with { type: 'json' };
 export { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 const VERSION_NAME = /^(\d{13})-(\d+)-[0-9a-f]+$/;
 
-/** The marker's text: sitegen's, its version, and for an output how it was built (publish and diff read it). */
-function markerText(mode?: BuildMode): string {
-  return `${JSON.stringify({ generator: 'sitegen', version: packageJson.version, ...(mode && { mode }) })}\n`;
+/** The marker's text: sitegen's, its version, and for an output how it was built and the pages it holds unreleased (publish and diff read them). */
+function markerText(mode?: BuildMode, unreleased?: UnreleasedPages): string {
+  const pages = unreleased && Object.keys(unreleased).length ? { unreleased } : {};
+  return `${JSON.stringify({ generator: 'sitegen', version: packageJson.version, ...(mode && { mode }), ...pages })}\n`;
 }
 
 /** What is at the output path now. */
@@ -230,19 +231,19 @@ export class StagedVersion {
   }
 
   /**
-   * Marks the version complete (saying how it was built) and switches the output path to it. The files go to disk first,
+   * Marks the version complete (saying how it was built, and which pages are drafts or scheduled) and switches the output path to it. The files go to disk first,
    * then the marker, then the link: after a power cut the link never names a version whose
    * files the disk had not yet received. The versions it replaces are left to `retireOlder`.
    * Not `durable` (watch's output, built again whenever watch starts), nothing waits for the disk:
    * readers see the same switch, and a power cut may leave a version with files the disk never got.
    */
-  async commit(mode: BuildMode, durable = true): Promise<void> {
+  async commit(mode: BuildMode, unreleased: UnreleasedPages, durable = true): Promise<void> {
     if (!durable) {
-      await writeFile(path.join(this.dir, OUTPUT_MARKER), markerText(mode));
+      await writeFile(path.join(this.dir, OUTPUT_MARKER), markerText(mode, unreleased));
       return this.store.point(this.dir, false);
     }
     await flushToDisk(this.dir);
-    await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText(mode));
+    await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText(mode, unreleased));
     await syncFolder(this.dir);
     await this.store.point(this.dir);
   }

@@ -1,12 +1,14 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_ARTICLE, NEW_ARTICLE_FILE, UNRELEASED_ARTICLES } from '../helpers/newArticle.ts';
 import { projectCopy, type Project } from '../helpers/project.ts';
 
 /**
- * `sitegen diff` on the real site built four times in a private copy of the project: as it is,
- * with one article's title edited, with one header link's label edited, and with a stylesheet
- * rule added (which changes the stylesheet, and in pages only its hashed name).
+ * `sitegen diff` on the real site built in a private copy of the project: as it is, with one
+ * article's title edited, with one header link's label edited, with a stylesheet rule added
+ * (which changes the stylesheet, and in pages only its hashed name), with a new article; then
+ * with a draft and a scheduled article as well, plainly and as a pull request's preview.
  */
 let project: Project;
 const PREVIEW = 'https://preview.example.com/previews/pr-42';
@@ -30,9 +32,13 @@ beforeAll(async () => {
   await buildWith('content/articles/value-banks.md', (t) => t.replace('title: "Value Banks: Tracking Delivered Versus', 'title: "Value Banks: Tracking Delivered Against'), 'article');
   await buildWith('content/site.yaml', (t) => t.replace('- label: Sponsorship CRM\n', '- label: Sponsorship CRM and Pipeline\n'), 'header');
   await buildWith('templates/styles.css', (t) => `${t}\nabbr[title] { text-decoration-style: dotted; }\n`, 'styles');
+  await writeFile(project.file(NEW_ARTICLE_FILE), NEW_ARTICLE);
+  await buildInto('added');
+  for (const [file, text] of Object.entries(UNRELEASED_ARTICLES)) await writeFile(project.file(file), text);
+  await buildInto('site');
   const preview = await project.run(['build', '--out', 'preview', '--drafts', '--base', '/previews/pr-42']);
   expect(preview.code, preview.stderr).toBe(0);
-}, 180_000);
+}, 480_000);
 afterAll(async () => project?.remove());
 
 const diff = async (...args: string[]) => {
@@ -51,7 +57,7 @@ async function routesOf(out: string): Promise<string[]> {
 
 describe('sitegen diff', () => {
   it('lists an edited article, the pages that show its title, and the feed', async () => {
-    expect(await json('base', 'article')).toEqual({
+    expect(await json('base', 'article')).toMatchObject({
       pages: {
         added: [],
         changed: [
@@ -68,8 +74,11 @@ describe('sitegen diff', () => {
       // The blog's search data, which holds the title: under its name without hash.
       assets: { added: [], changed: expect.arrayContaining(['/assets/blog/#/cards/0.json']), removed: expect.any(Array) },
     });
-    const { assets } = await json('base', 'article');
+    const { assets, kinds } = await json('base', 'article');
     expect([...assets.changed, ...assets.removed, ...assets.added].every((name: string) => name.startsWith('/assets/blog/#/'))).toBe(true);
+    // JSON keeps every file, with its kind.
+    expect(new Set(Object.values(kinds.assets))).toEqual(new Set(['data']));
+    expect(kinds.files).toEqual({ '/feed.xml': 'site-file' });
   });
 
   it('lists every page and the menus’ props files when a header link changes, and no other file', async () => {
@@ -78,55 +87,71 @@ describe('sitegen diff', () => {
     expect(all).toContain('/404.html');
     expect(all.length).toBeGreaterThan(40);
     const menus = { added: [], changed: ['/assets/props/MobileMenu-#.json', '/assets/props/NavMenus-#.json'], removed: [] };
-    expect(await json('base', 'header')).toEqual({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] }, assets: menus });
+    expect(await json('base', 'header')).toMatchObject({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] }, assets: menus });
+    expect(await diff('base', 'header')).toMatch(/\nisland props: 2 changed\n$/);
   });
 
   it('lists the stylesheet alone when a rule is added: the pages only point at its new name', async () => {
     const sheets = async (out: string) => (await readdir(project.file(`${out}/assets`))).filter((f) => f.endsWith('.css'));
     expect(await sheets('styles')).not.toEqual(await sheets('base'));
-    expect(await diff('base', 'styles')).toBe('assets: 0 added, 1 changed, 0 removed\n  ~ /assets/site-#.css\n');
+    expect(await diff('base', 'styles')).toBe('stylesheet: 1 changed\n  ~ /assets/site-#.css\n');
   });
 
   it('lists nothing between two builds of the same project, however their assets are named', async () => {
     expect(await diff('base', 'base')).toBe('no page, other file or asset changed\n');
   });
 
-  it('prints text with links into the preview, and markdown for a pull-request comment', async () => {
-    const { assets } = (await json('base', 'article')) as { assets: Record<'added' | 'changed' | 'removed', string[]> };
-    const assetLines = [`assets: ${assets.added.length} added, ${assets.changed.length} changed, ${assets.removed.length} removed`, ...assets.changed.map((a) => `  ~ ${a}`), ...assets.removed.map((a) => `  - ${a}`)];
-    const markdownAssets = [
-      ...(['changed', 'removed'] as const).flatMap((kind) => (assets[kind].length ? ['', `**${kind === 'changed' ? 'Changed' : 'Removed'} assets (${assets[kind].length})**`, '', ...assets[kind].map((a) => `- \`${a}\``)] : [])),
+  it('prints one new article in a few lines: its page, the pages that list it, the feed and sitemap, and the search data in one line', async () => {
+    const changed = [
+      // Its category's articles show it among their related articles; the blog's pages and its category's page list its card.
+      '/articles/building-best-sponsorship-sales-deck',
+      '/articles/industry-best-sponsorships',
+      '/articles/sponsorship-strategy-rights-holder',
+      '/articles/standard-sponsorship-packages',
+      '/articles/value-in-kind-payments',
+      '/news-insights',
+      '/news-insights/category/strategy',
+      '/news-insights/page/2',
+      '/news-insights/page/3',
     ];
-    expect(await diff('base', 'article', '--preview-url', `${PREVIEW}/`)).toBe([
-      'pages: 0 added, 5 changed, 0 removed',
-      `  ~ /articles/birds-eye-view  ${PREVIEW}/articles/birds-eye-view`,
-      `  ~ /articles/sponsorship-valuation-benchmarking  ${PREVIEW}/articles/sponsorship-valuation-benchmarking`,
-      `  ~ /articles/value-banks  ${PREVIEW}/articles/value-banks`,
-      `  ~ /news-insights/category/analytics  ${PREVIEW}/news-insights/category/analytics`,
-      `  ~ /news-insights/page/3  ${PREVIEW}/news-insights/page/3`,
-      'other files: 0 added, 1 changed, 0 removed',
+    const { assets } = (await json('base', 'added')) as { assets: Record<'added' | 'changed' | 'removed', string[]> };
+    expect(assets.removed).toEqual([]);
+    const search = `data files in /assets/blog/#/: ${assets.added.length} added, ${assets.changed.length} changed`;
+    const text = await diff('base', 'added', '--preview-url', `${PREVIEW}/`);
+    expect(text).toBe([
+      'pages: 1 added, 9 changed',
+      `  + /articles/renewal-conversations  ${PREVIEW}/articles/renewal-conversations`,
+      ...changed.map((route) => `  ~ ${route}  ${PREVIEW}${route}`),
+      'other files: 2 changed',
       `  ~ /feed.xml  ${PREVIEW}/feed.xml`,
-      ...assetLines,
+      `  ~ /sitemap.xml  ${PREVIEW}/sitemap.xml`,
+      search,
       '',
     ].join('\n'));
-    expect(await diff('base', 'article', '--format', 'markdown', '--preview-url', PREVIEW)).toBe([
-      `### 5 pages changed, 1 other file changed, ${assets.added.length + assets.changed.length + assets.removed.length} assets changed`,
+    const markdown = await diff('base', 'added', '--format', 'markdown', '--preview-url', PREVIEW);
+    expect(markdown).toBe([
+      `### 1 page added, 9 pages changed, 2 other files changed, ${assets.added.length + assets.changed.length} assets changed`,
       '',
-      '**Changed pages (5)**',
+      '**Added pages (1)**',
       '',
-      `- [\`/articles/birds-eye-view\`](${PREVIEW}/articles/birds-eye-view)`,
-      `- [\`/articles/sponsorship-valuation-benchmarking\`](${PREVIEW}/articles/sponsorship-valuation-benchmarking)`,
-      `- [\`/articles/value-banks\`](${PREVIEW}/articles/value-banks)`,
-      `- [\`/news-insights/category/analytics\`](${PREVIEW}/news-insights/category/analytics)`,
-      `- [\`/news-insights/page/3\`](${PREVIEW}/news-insights/page/3)`,
+      `- [\`/articles/renewal-conversations\`](${PREVIEW}/articles/renewal-conversations)`,
       '',
-      '**Changed other files (1)**',
+      '**Changed pages (9)**',
+      '',
+      ...changed.map((route) => `- [\`${route}\`](${PREVIEW}${route})`),
+      '',
+      '**Changed other files (2)**',
       '',
       `- [\`/feed.xml\`](${PREVIEW}/feed.xml)`,
-      // Assets are listed, never linked: their names without hash are no address.
-      ...markdownAssets,
+      `- [\`/sitemap.xml\`](${PREVIEW}/sitemap.xml)`,
+      '',
+      // Assets are named or counted, never linked: their names without hash are no address.
+      '**Assets**',
+      '',
+      `- ${search.replace('/assets/blog/#/', '`/assets/blog/#/`')}`,
       '',
     ].join('\n'));
+    for (const output of [text, markdown]) expect(output.split('\n').length - 1).toBeLessThanOrEqual(40);
   });
 
   it('reads a page manifest in place of either folder, with the same result', async () => {
@@ -136,6 +161,52 @@ describe('sitegen diff', () => {
     expect(await json('base.json', 'header')).toEqual(expected);
     expect(await json('base.json', 'header.json')).toEqual(expected);
     expect(await json('header.json', 'base')).toEqual(expected);
+  });
+});
+
+describe('sitegen diff of drafts and scheduled articles', () => {
+  const legend = '(draft): published once its `draft: true` is removed; (scheduled for DATE): published by the first build on or after that day';
+
+  it('lists those a plain build leaves out, marked and linked into the preview that shows them', async () => {
+    const text = await diff('added', 'site', '--preview-url', PREVIEW);
+    expect(text).toBe([
+      'not published by merging (drafts and scheduled pages, shown by a --drafts preview): 2 pages',
+      `    /articles/hospitality-budgets  (draft)  ${PREVIEW}/articles/hospitality-budgets`,
+      `    /articles/sponsor-recall  (scheduled for 2026-03-02)  ${PREVIEW}/articles/sponsor-recall`,
+      legend,
+      '',
+    ].join('\n'));
+    expect(await diff('added', 'site', '--format', 'markdown', '--preview-url', PREVIEW)).toBe([
+      '### 2 pages not published',
+      '',
+      '**Not published by merging: drafts and scheduled pages, in the preview (2)**',
+      '',
+      `- [\`/articles/hospitality-budgets\`](${PREVIEW}/articles/hospitality-budgets) *(draft)*`,
+      `- [\`/articles/sponsor-recall\`](${PREVIEW}/articles/sponsor-recall) *(scheduled for 2026-03-02)*`,
+      '',
+      '*(draft)*: published once its `draft: true` is removed; *(scheduled for DATE)*: published by the first build on or after that day.',
+      '',
+    ].join('\n'));
+    // The same from the manifest publish keeps, which records them (version 3); one with none stays version 2, as older sitegens read it.
+    const manifest = await diff('--manifest', 'site');
+    expect(JSON.parse(manifest)).toMatchObject({ version: 3, unreleased: { '/articles/hospitality-budgets': { status: 'draft' }, '/articles/sponsor-recall': { status: 'scheduled', date: '2026-03-02' } } });
+    expect(JSON.parse(await diff('--manifest', 'added'))).not.toHaveProperty('unreleased');
+    expect(JSON.parse(await diff('--manifest', 'added')).version).toBe(2);
+    await writeFile(project.file('site.json'), manifest);
+    expect(await diff('added', 'site.json', '--preview-url', PREVIEW)).toBe(text);
+    // Once they are on the old side too, they are no news.
+    expect(await diff('site.json', 'site')).toBe('no page, other file or asset changed\n');
+  });
+
+  it('marks them among the pages of a preview built with drafts', async () => {
+    const text = await diff('added', 'preview');
+    const lines = text.split('\n');
+    expect(lines).toContain('  + /articles/hospitality-budgets  (draft)');
+    expect(lines).toContain('  + /articles/sponsor-recall  (scheduled for 2026-03-02)');
+    expect(lines.filter((line) => line === legend)).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('(draft)') || line.includes('(scheduled'))).toHaveLength(3);
+    const marker = JSON.parse(await readFile(project.file('preview/.sitegen-output'), 'utf8'));
+    expect(Object.keys(marker.unreleased)).toEqual(['/articles/hospitality-budgets', '/articles/sponsor-recall']);
   });
 });
 

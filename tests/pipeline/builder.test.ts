@@ -72,6 +72,26 @@ describe('sitegen build', () => {
     expect(await marker()).toEqual({ drafts: false, base: '/previews/pr-3', siteUrl: 'https://preview.touchline.example' });
   });
 
+  it('records its drafts and scheduled articles in its marker, left out or shown, and marks the output again when only they changed', async () => {
+    const marker = async () => JSON.parse(await readFile(path.join(fx.out, '.sitegen-output'), 'utf8'));
+    expect((await build()).code).toBe(0);
+    expect(await marker()).not.toHaveProperty('unreleased');
+    await fx.edit('articles/first-steps.md', (t) => t.replace('date: 2025-01-15\n', 'date: 2025-01-15\ndraft: true\n'));
+    await fx.edit('articles/second-look.md', (t) => t.replace('date: 2025-02-20', 'date: 2099-01-31'));
+    const expected = { '/articles/first-steps': { status: 'draft' }, '/articles/second-look': { status: 'scheduled', date: '2099-01-31' } };
+    expect((await build()).code).toBe(0);
+    expect((await marker()).unreleased).toEqual(expected);
+    expect(existsSync(path.join(fx.out, 'articles/first-steps/index.html'))).toBe(false);
+    // A scheduled article made a draft changes nothing a plain build writes: the output is marked again all the same.
+    await fx.edit('articles/second-look.md', (t) => t.replace('date: 2099-01-31', 'date: 2099-01-31\ndraft: true'));
+    const drafts = { ...expected, '/articles/second-look': { status: 'draft' } };
+    expect((await build()).code).toBe(0);
+    expect((await marker()).unreleased).toEqual(drafts);
+    expect((await runCli('build', '--content', fx.content, '--out', fx.out, '--drafts')).code).toBe(0);
+    expect((await marker()).unreleased).toEqual(drafts);
+    expect(existsSync(path.join(fx.out, 'articles/first-steps/index.html'))).toBe(true);
+  });
+
   it('loads only the module loader up front, as a non-blocking module script', async () => {
     await build();
     const article = await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8');
