@@ -57,9 +57,10 @@ function readMarkdownFile(m: MarkdownListing): MarkdownFile {
  * at 1,000 articles, reading and hashing them took most of an edit's reading): a file whose
  * inode, size and modification and change times are all unchanged is not read again.
  *
- * File times tick in steps of a few milliseconds, so a second save of the same size within one
- * step would keep the stamp the first one had: a file changed less than `SETTLED_MS` before it was
- * read is read again at the next build (as git treats "racily clean" files).
+ * File times tick in steps (a few milliseconds on ext4, a second or two on HFS+, ext3, FAT and
+ * some network mounts), so a second save of the same size within one step would keep the stamp
+ * the first one had: a file changed less than `SETTLED_MS` before it was read is read again at
+ * the next build (as git treats "racily clean" files).
  */
 export class KeptReads {
   private readonly kept = new Map<string, { stamp: string; read: MarkdownFile }>();
@@ -78,8 +79,8 @@ export class KeptReads {
   }
 }
 
-/** How long after its last change a file's stamp is trusted to say it has not changed again. */
-const SETTLED_MS = 100;
+/** How long after its last change a file's stamp is trusted to say it has not changed again: FAT's step, the coarsest. */
+const SETTLED_MS = 2000;
 
 export async function readYamlFile(file: string, kept?: KeptDocuments): Promise<YamlSource> {
   const { text, problem } = decodeContent(file, await readFile(file));

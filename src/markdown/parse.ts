@@ -85,7 +85,9 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
         const { start, end } = node.position ?? {};
         if (start?.offset === undefined || end?.offset === undefined || linked.some(([from, to]) => start.offset! >= from && start.offset! < to)) return;
         for (const { url, at } of bareUrls((node as Text).value, text.slice(start.offset, end.offset), start)) {
-          diagnostics.push(warning(file, at, 'markdown/bare-url', `"${url}" is shown as plain text, not as a link: write <${url}>, or [the words to link](${url})`));
+          // Links must use https:// (link/insecure): the fix offered is one that passes.
+          const fixed = url.replace(/^http:/i, 'https:');
+          diagnostics.push(warning(file, at, 'markdown/bare-url', `"${url}" is shown as plain text, not as a link: write <${fixed}>, or [the words to link](${fixed})`));
         }
         return;
       }

@@ -1,9 +1,12 @@
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeptReads, readMarkdownFiles } from '../../src/load/content.ts';
+
+/** Longer than a file's stamp needs to be trusted (content.ts: SETTLED_MS). */
+const SETTLE = 2100;
 
 describe('markdown files kept between builds', () => {
   let dir: string;
@@ -14,18 +17,21 @@ describe('markdown files kept between builds', () => {
 
   const listing = (name: string) => ({ collection: 'articles', slug: name.replace(/\.md$/, ''), file: path.join(dir, name) });
 
-  it('reads a file again whenever it was written, even with the same size, and keeps it otherwise', async () => {
+  it('reads a file again while its last change is recent, keeps it once settled, and reads every later save, even of the same size and time', async () => {
     const kept = new KeptReads();
     const file = listing('value-banks.md');
     await writeFile(file.file, '---\ntitle: Value Banks\n---\nFirst words.\n');
-    // Written a moment ago: its stamp could still miss a second save, so it is read again.
+    // Written a moment ago: a second save within the same tick of the file's clock would keep its stamp.
     const [fresh] = readMarkdownFiles([file], kept);
     expect(readMarkdownFiles([file], kept)[0]).not.toBe(fresh);
-    await sleep(150);
+    await sleep(SETTLE);
     const [first] = readMarkdownFiles([file], kept);
     expect(readMarkdownFiles([file], kept)[0]).toBe(first);
-    // Same length, other bytes: an edit an editor saves within the same second.
+
+    // The same length, other bytes, and its modification time put back as it was: the change time still tells.
+    const { mtime } = await stat(file.file);
     await writeFile(file.file, '---\ntitle: Value Banks\n---\nLater words.\n');
+    await utimes(file.file, mtime, mtime);
     const [edited] = readMarkdownFiles([file], kept);
     expect(edited!.text).toContain('Later words.');
     expect(edited!.hash).not.toBe(first!.hash);
@@ -36,7 +42,7 @@ describe('markdown files kept between builds', () => {
     const kept = new KeptReads();
     const file = listing('renewals.md');
     await writeFile(file.file, 'Renewals start early.\n');
-    await sleep(150);
+    await sleep(SETTLE);
     const [first] = readMarkdownFiles([file], kept);
     expect(readMarkdownFiles([file], kept)[0]).toBe(first);
     const saved = path.join(dir, '.renewals.md.swp');

@@ -144,7 +144,7 @@ describe('markdown pipeline', () => {
     expect(bare).toEqual([
       '4:5-4:32 warning markdown/bare-url "https://example.com/a_b?x=1" is shown as plain text, not as a link: write <https://example.com/a_b?x=1>, or [the words to link](https://example.com/a_b?x=1)',
       '4:38-4:62 warning markdown/bare-url "https://example.com/c(d)" is shown as plain text, not as a link: write <https://example.com/c(d)>, or [the words to link](https://example.com/c(d))',
-      '5:10-5:30 warning markdown/bare-url "http://example.org/x" is shown as plain text, not as a link: write <http://example.org/x>, or [the words to link](http://example.org/x)',
+      '5:10-5:30 warning markdown/bare-url "http://example.org/x" is shown as plain text, not as a link: write <https://example.org/x>, or [the words to link](https://example.org/x)',
     ]);
   });
 

@@ -62,10 +62,14 @@ describe('YAML documents kept between builds', () => {
     const text = 'title: About\nhero:\n  heading: We help\n';
     const first = parseYaml('/site/pages/about.yaml', text, 0, kept);
     (first.data as { hero: { heading: string } }).hero.heading = 'changed by a build';
+    // The document is the one kept, not parsed again; the data made from it is new.
+    expect(kept.parse('/site/pages/about.yaml', text)).toBe(kept.parse('/site/pages/about.yaml', text));
     const second = parseYaml('/site/pages/about.yaml', text, 0, kept);
     expect(second.data).toEqual({ title: 'About', hero: { heading: 'We help' } });
     expect(second.locate(['hero', 'heading'])).toEqual(first.locate(['hero', 'heading']));
+    const keptBefore = kept.parse('/site/pages/about.yaml', text);
     const edited = parseYaml('/site/pages/about.yaml', 'title: About\nhero:\n  heading: We help rights holders\n', 0, kept);
+    expect(kept.parse('/site/pages/about.yaml', 'title: About\nhero:\n  heading: We help rights holders\n')).not.toBe(keptBefore);
     expect(edited.data).toEqual({ title: 'About', hero: { heading: 'We help rights holders' } });
     expect(edited.locate(['hero', 'heading'])).toMatchObject({ line: 3, column: 12, endLine: 3, endColumn: 34 });
   });
