@@ -16,12 +16,6 @@ import { docFiles } from '../helpers/docPages.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/**
- * Pages of issue 27 written on other branches at the same time as these docs, which link to
- * them; each is checked like any other once it is there. Empty this list once they are merged.
- */
-const WRITTEN_ELSEWHERE = new Set(['docs/operators/diff.md']);
-
 const parse = (file: string) => unified().use(remarkParse).parse(readFileSync(path.join(ROOT, file), 'utf8')) as Root;
 
 /** The anchors of a markdown file's headings, as GitHub writes them (repeated headings get -1, -2). */
@@ -38,7 +32,7 @@ function problem(file: string, url: string): string | undefined {
   const [target = '', fragment] = url.split('#') as [string, string | undefined];
   const resolved = target ? path.normalize(path.join(path.dirname(file), decodeURIComponent(target))) : file;
   if (resolved.startsWith('..')) return `${url} leads out of the repository`;
-  if (!existsSync(path.join(ROOT, resolved))) return WRITTEN_ELSEWHERE.has(resolved) ? undefined : `${url}: there is no ${resolved}`;
+  if (!existsSync(path.join(ROOT, resolved))) return `${url}: there is no ${resolved}`;
   if (fragment === undefined || !resolved.endsWith('.md')) return undefined;
   if (statSync(path.join(ROOT, resolved)).isDirectory()) return `${url}: ${resolved} is a folder`;
   return anchors(resolved).has(fragment) ? undefined : `${url}: ${resolved} has no heading whose anchor is #${fragment}`;
