@@ -35,9 +35,13 @@ function withValues(text: string): string {
   });
 }
 
-interface Step { run?: string; env?: Record<string, string> }
-interface Job { env?: Record<string, string>; steps?: Step[] }
+interface Step { run?: string; uses?: string; with?: Record<string, string>; env?: Record<string, string> }
+interface Job { if?: string; env?: Record<string, string>; steps?: Step[] }
 interface WorkflowYaml { env?: Record<string, string>; jobs: Record<string, Job> }
+
+/** The roles a job's credential steps assume, as written. */
+const rolesOf = (job: Job) =>
+  (job.steps ?? []).filter((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@')).map((step) => step.with?.['role-to-assume']);
 
 /** A `sitegen` command line of a `run:` step: its arguments after `sitegen`, as the shell passes them. */
 interface CommandLine { where: string; argv: string[] }
@@ -132,6 +136,34 @@ describe('the workflows in .github/workflows', () => {
     for (const step of afterBuilds) expect(step.if?.expression, step.id).toContain("env.PUBLISHES == 'true'");
     const cleanup = await parsed(path.join(WORKFLOWS, 'preview-cleanup.yml'));
     expect(cleanup.jobs[0]!.if?.expression).toContain('github.event.pull_request.head.repo.full_name == github.repository');
+  });
+
+  it("publish a pull request's preview only from a branch of this repository", () => {
+    const site = parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml;
+    expect(site.jobs['pull-request']!.env?.PUBLISHES).toBe('${{ github.event.pull_request.head.repo.full_name == github.repository }}');
+  });
+
+  it("give a pull request's jobs the preview role, which writes under previews/ alone, never the live one", () => {
+    const site = parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml;
+    const cleanup = parseYaml(read(path.join(WORKFLOWS, 'preview-cleanup.yml'))) as WorkflowYaml;
+    for (const [where, job] of [['site.yml pull-request', site.jobs['pull-request']!], ['preview-cleanup.yml remove-preview', cleanup.jobs['remove-preview']!]] as const) {
+      expect(rolesOf(job), where).toEqual(['${{ vars.AWS_PREVIEW_ROLE_ARN }}']);
+      expect(JSON.stringify(job), where).not.toContain('AWS_ROLE_ARN');
+    }
+  });
+
+  it('publish the live site from main alone, with the live role', () => {
+    const live = (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs.live!;
+    expect(rolesOf(live)).toEqual(['${{ vars.AWS_ROLE_ARN }}']);
+    // Run by hand, the workflow runs from whichever branch the person picks.
+    expect(live.if).toContain("github.ref == 'refs/heads/main'");
+  });
+
+  it("update only the comment the workflow's own bot left, found by its marker", () => {
+    const site = parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml;
+    const script = (site.jobs['pull-request']!.steps ?? []).find((step) => step.uses?.startsWith('actions/github-script@'))!.with!.script!;
+    expect(script).toContain("c.user?.login === 'github-actions[bot]' && c.body?.startsWith(marker)");
+    expect(script).toContain("const marker = '<!-- sitegen-pages -->';");
   });
 
   it('run only sitegen command lines that sitegen accepts, as the shell passes them', async () => {
