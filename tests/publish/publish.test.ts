@@ -123,6 +123,9 @@ describe('sitegen publish', () => {
     const live = path.join(path.dirname(site), 'live-pages.json');
     await writeFile(live, (await s3.get(bucket, '.sitegen-pages.json')).body);
     expect(await readFile(live, 'utf8')).toBe((await runCli('diff', '--manifest', site)).stdout);
+    // A site with no draft and no redirect keeps the version sitegens before them wrote and read.
+    expect(JSON.parse(await readFile(live, 'utf8'))).toMatchObject({ format: 'sitegen-pages', version: 2 });
+    expect(Object.keys(JSON.parse(await readFile(live, 'utf8')))).toEqual(['format', 'version', 'pages', 'files', 'assets', 'mode']);
     expect(await s3.head(bucket, '.sitegen-pages.json')).toEqual({ contentType: 'application/json; charset=utf-8', cacheControl: CACHE_REVALIDATE });
 
     const file = path.join(site, 'legal/index.html');
