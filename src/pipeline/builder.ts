@@ -512,7 +512,7 @@ export class Builder {
       // An old address that a page still has is an error of redirects.yaml, not a redirect links should follow.
       const redirected = new Map(redirects?.filter((r) => !routes.has(r.from)).map((r): [string, string] => [r.from, r.to]));
       all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected), ...checkDistinctTitles(model));
-      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()) }));
+      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()), invalid: new Set(all.filter(isError).map((d) => d.file)) }));
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);

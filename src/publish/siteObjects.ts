@@ -20,14 +20,14 @@ export interface SiteFile {
   etags: string[];
   contentType: string;
   cacheControl: string;
-  /** Where a redirect's page sends visitors: the bucket's website endpoint answers its keys with a 301 there. */
+  /** Where a permanent redirect's page sends visitors: the bucket's website endpoint answers its keys with a 301 there. */
   websiteRedirectLocation?: string;
   phase: Phase;
 }
 
 const PAGE_LISTS = new Set(['sitemap.xml', 'feed.xml', 'robots.txt']);
 
-/** Every file of a built site with its keys and headers, pages answering at their exact path, redirects' pages with their Location. */
+/** Every file of a built site with its keys and headers, pages answering at their exact path, permanent redirects' pages with their Location. */
 export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
@@ -48,7 +48,8 @@ export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]
         etags: s3Etags(body),
         contentType: contentTypeFor(file),
         cacheControl: cacheControlFor(file),
-        ...(redirect && { websiteRedirectLocation: redirect.location }),
+        // S3 answers this header with 301 only, which browsers keep: a temporary redirect is its page alone, so it can be changed.
+        ...(redirect?.status === 301 && { websiteRedirectLocation: redirect.location }),
         phase: PAGE_LISTS.has(file) ? 'lists' : file.endsWith('.html') ? 'pages' : 'assets',
       } satisfies SiteFile;
     })),

@@ -10,9 +10,11 @@ const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * The page published at a redirect's old address, for hosts that do not answer with the redirect
  * itself (a CDN in front of the bucket's REST endpoint): it sends the browser on at once, tells
  * search engines where the page now is and to forget this one, and shows a link to anyone whose
- * browser does not follow the refresh.
+ * browser does not follow the refresh. Its text says whether the move is for good, so making a
+ * redirect permanent or temporary changes its bytes: publish uploads it again, with its header or without.
  */
-export function redirectPage(site: Pick<Site, 'url' | 'name' | 'language'>, location: string, canonical: string): string {
+export function redirectPage(site: Pick<Site, 'url' | 'name' | 'language'>, location: string, canonical: string, permanent: boolean): string {
+  const link = `<a href="${attribute(location)}">${attribute(canonical)}</a>`;
   return `<!DOCTYPE html>
 <html lang="${attribute(site.language)}">
 <head>
@@ -24,7 +26,7 @@ export function redirectPage(site: Pick<Site, 'url' | 'name' | 'language'>, loca
 <meta http-equiv="refresh" content="0; url=${attribute(location)}" />
 </head>
 <body>
-<p>This page has moved to <a href="${attribute(location)}">${attribute(canonical)}</a>.</p>
+<p>${permanent ? `This page has moved to ${link}.` : `This page is at ${link} for now.`}</p>
 </body>
 </html>
 `;
@@ -41,7 +43,7 @@ export function redirectFiles(redirects: readonly Redirect[], site: Pick<Site, '
   for (const { from, to, permanent } of redirects) {
     const external = to.startsWith('https://');
     const location = external ? to : siteUrl(base, to);
-    files.set(outputPathForRoute(from), redirectPage(site, location, external ? to : absoluteUrl(site, to)));
+    files.set(outputPathForRoute(from), redirectPage(site, location, external ? to : absoluteUrl(site, to), permanent));
     record[from] = { location, status: redirectStatus(permanent) };
   }
   files.set(REDIRECTS_FILE, redirectRecordText(record));

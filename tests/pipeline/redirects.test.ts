@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
@@ -73,5 +74,27 @@ describe('a site with content/redirects.yaml', () => {
     const file = path.relative(process.cwd(), fx.file('redirects.yaml'));
     expect(stderr).toContain(`${file}:2:11  /legal is the address of a page (legal.yaml): a redirect would hide it  [redirects/from-page]`);
     expect(stderr).toContain(`${file}:5:9  no page has the address /new  [redirects/broken]`);
+  }, 60_000);
+
+  it('stops at an old address whose page would take the place of a page or land in the assets, before a page is written', async () => {
+    const froms = ['/index.html', '/legal/index.html', '/Legal', '/assets', '/assets/x'];
+    await fx.write('redirects.yaml', ['redirects:', ...froms.flatMap((from) => [`  - from: ${from}`, '    to: /news-insights']), ''].join('\n'));
+    const out = path.join(fx.dir, 'fresh');
+    const { code, stderr } = await runCli('build', '--content', fx.content, '--out', out);
+    expect(code).toBe(1);
+    const file = path.relative(process.cwd(), fx.file('redirects.yaml'));
+    froms.forEach((from, i) => expect(stderr).toContain(`${file}:${2 + 2 * i}:11  ${from} `));
+    expect(stderr.match(/\[redirects\/from-page\]/g)).toHaveLength(froms.length);
+    expect(stderr).not.toContain('ENOTDIR');
+    // Stopped at the plan: no output at all.
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('says a redirect leads to a page with errors of its own, not to a draft', async () => {
+    await fx.write('redirects.yaml', 'redirects:\n  - from: /blog\n    to: /news-insights\n');
+    await fx.edit('pages/news-insights.yaml', (t) => `${t}headline-typo: Latest news\n`);
+    const { code, stderr } = await build();
+    expect(code).toBe(1);
+    expect(stderr).toContain('/news-insights is news-insights.yaml, which this build does not publish until its errors are fixed: the redirect would lead nowhere  [redirects/broken]');
   }, 60_000);
 });

@@ -7,7 +7,7 @@ let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let s3: Awaited<ReturnType<typeof startS3>>;
 const savedEnv = { ...process.env };
 
-const redirects = (blogTo: string) => ['redirects:', '  - from: /blog', `    to: ${blogTo}`, '    permanent: true', '  - from: /guide', '    to: https://help.touchline.example/guide', ''].join('\n');
+const redirects = (blogTo: string, blogPermanent = true) => ['redirects:', '  - from: /blog', `    to: ${blogTo}`, `    permanent: ${blogPermanent}`, '  - from: /guide', '    to: https://help.touchline.example/guide', ''].join('\n');
 
 beforeAll(async () => {
   fx = await fixtureCopy();
@@ -29,23 +29,40 @@ async function buildAndPublish(buildArgs: string[], publishArgs: string[] = []) 
 }
 
 describe('sitegen publish and redirects', () => {
-  it('stores each redirect’s page under both its keys with x-amz-website-redirect-location, which the website endpoint answers', async () => {
+  it('stores a permanent redirect’s page under both its keys with x-amz-website-redirect-location, which the website endpoint answers with 301', async () => {
     await fx.write('redirects.yaml', redirects('/news-insights'));
     await buildAndPublish([]);
     const page = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE };
     for (const key of ['blog', 'blog/index.html']) expect(await s3.head('site', key), key).toEqual({ ...page, websiteRedirectLocation: '/news-insights' });
-    expect(await s3.head('site', 'guide')).toEqual({ ...page, websiteRedirectLocation: 'https://help.touchline.example/guide' });
     // Pages are not redirects, and the record of the redirects is sitegen's own: it is not published.
     expect(await s3.head('site', 'legal')).toEqual(page);
     expect(Object.keys(await s3.objects('site'))).not.toContain('.sitegen-redirects.json');
 
-    // A bucket's website endpoint answers an object redirect with 301, whatever the redirect's status.
     const blog = await s3.website('site', '/blog');
     expect([blog.status, blog.location]).toEqual([301, '/news-insights']);
-    const guide = await s3.website('site', '/guide');
-    expect([guide.status, guide.location]).toEqual([301, 'https://help.touchline.example/guide']);
     // What a host that ignores the header serves: the page that sends the browser on.
     expect((await s3.get('site', 'blog')).body.toString()).toContain('content="0; url=/news-insights"');
+  }, 120_000);
+
+  it('publishes a temporary redirect as its page alone: the website endpoint answers 301 only, which browsers would keep for good', async () => {
+    await fx.write('redirects.yaml', redirects('/news-insights'));
+    await buildAndPublish([]);
+    for (const key of ['guide', 'guide/index.html']) expect(await s3.head('site', key), key).toEqual({ contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE });
+    const guide = await s3.website('site', '/guide');
+    expect([guide.status, guide.location]).toEqual([200, undefined]);
+    expect(guide.body).toContain('<meta http-equiv="refresh" content="0; url=https://help.touchline.example/guide" />');
+    expect(guide.body).toContain('<link rel="canonical" href="https://help.touchline.example/guide" />');
+    expect(guide.body).toContain('<meta name="robots" content="noindex" />');
+  }, 120_000);
+
+  it('drops the header when a permanent redirect is made temporary, and puts it back when it is made permanent again', async () => {
+    await fx.write('redirects.yaml', redirects('/news-insights', false));
+    await buildAndPublish([]);
+    for (const key of ['blog', 'blog/index.html']) expect((await s3.head('site', key)).websiteRedirectLocation, key).toBeUndefined();
+    expect((await s3.website('site', '/blog')).status).toBe(200);
+    await fx.write('redirects.yaml', redirects('/news-insights'));
+    await buildAndPublish([]);
+    for (const key of ['blog', 'blog/index.html']) expect((await s3.head('site', key)).websiteRedirectLocation, key).toBe('/news-insights');
   }, 120_000);
 
   it('moves the header when a redirect’s target changes', async () => {

@@ -11,10 +11,14 @@ const ROUTES = new Map([
   ['/about', '/site/content/pages/about.yaml'],
   ['/pricing-preview', '/site/content/pages/pricing-preview.yaml'],
   ['/articles/next-season', '/site/content/articles/next-season.md'],
+  ['/legal', '/site/content/pages/legal.yaml'],
+  ['/careers', '/site/content/pages/careers.yaml'],
 ]);
 /** What a production build publishes: not the draft. */
-const PUBLISHED = new Set(['/', '/about', '/pricing-preview']);
-const FILES = new Set(['/images/logo.svg', '/sitemap.xml']);
+const PUBLISHED = new Set(['/', '/about', '/pricing-preview', '/legal']);
+const FILES = new Set(['/images/logo.svg', '/sitemap.xml', '/press/index.html']);
+/** A page whose own file fails its schema: the build publishes it once that is fixed. */
+const INVALID = new Set(['/site/content/pages/careers.yaml']);
 
 /** Each problem as `line:column rule message`, in the file's order. */
 const shown = (list: Diagnostic[]) => list.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`);
@@ -25,7 +29,7 @@ function check(text: string): string[] {
   expect(source.errors).toEqual([]);
   const result = validateYaml(source, redirectsSchema, 'redirects');
   if (!result.ok) return shown(result.diagnostics);
-  return shown(checkRedirects(result.value.redirects as Redirect[], source, { routes: ROUTES, published: PUBLISHED, isFile: (p) => FILES.has(p) }));
+  return shown(checkRedirects(result.value.redirects as Redirect[], source, { routes: ROUTES, published: PUBLISHED, isFile: (p) => FILES.has(p), invalid: INVALID }));
 }
 
 describe('content/redirects.yaml', () => {
@@ -86,6 +90,34 @@ describe('content/redirects.yaml', () => {
     ]);
     expect(check('redirects:\n  - from: /season\n    to: /articles/next-season\n')).toEqual([
       '3:9 redirects/broken /articles/next-season is next-season.md, which this build does not publish (a draft, or scheduled for later): the redirect would lead nowhere',
+    ]);
+  });
+
+  it('says a target’s page is not published because its file has errors, not because it is a draft', () => {
+    expect(check('redirects:\n  - from: /jobs\n    to: /careers\n')).toEqual([
+      '3:9 redirects/broken /careers is careers.yaml, which this build does not publish until its errors are fixed: the redirect would lead nowhere',
+    ]);
+  });
+
+  it('refuses an old address whose page would take the place of a page or file, or land in the assets', () => {
+    // Each of these passed check once, then failed the build (ENOTDIR) or overwrote a page on a disk that ignores case.
+    const froms: [string, string][] = [
+      ['/index.html', '/index.html ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build'],
+      ['/legal/index.html', '/legal/index.html ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build'],
+      ['/Legal', '/Legal differs from /legal only in case, which some disks and hosts treat as the same: a redirect there would replace it'],
+      ['/assets', "/assets is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed"],
+      ['/assets/x', "/assets/x is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed"],
+      ['/Assets/site.css', "/Assets/site.css is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed"],
+      ['/press', '/press would be published as /press/index.html, which a file of the site already is: a redirect would replace it'],
+    ];
+    for (const [from, message] of froms) {
+      expect(check(`redirects:\n  - from: ${from}\n    to: /about\n`), from).toEqual([`2:11 redirects/from-page ${message}`]);
+    }
+  });
+
+  it('refuses a second redirect from an address that differs from another only in case', () => {
+    expect(check('redirects:\n  - from: /pricing\n    to: /pricing-preview\n  - from: /Pricing\n    to: /about\n  - from: /legal-notes\n    to: /legal\n')).toEqual([
+      '4:11 redirects/from-page /Pricing differs from /pricing only in case, which some disks and hosts treat as the same: a redirect there would replace it',
     ]);
   });
 

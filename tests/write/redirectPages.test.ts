@@ -29,7 +29,8 @@ describe('the files of redirects', () => {
     expect(page).toContain('<meta http-equiv="refresh" content="0; url=/pricing-preview" />');
     expect(page).toContain('<meta name="robots" content="noindex" />');
     expect(page).toContain('<link rel="canonical" href="https://www.touchline.example/pricing-preview" />');
-    expect(page).toContain('<a href="/pricing-preview">https://www.touchline.example/pricing-preview</a>');
+    expect(page).toContain('<p>This page is at <a href="/pricing-preview">https://www.touchline.example/pricing-preview</a> for now.</p>');
+    expect(files.get('blog/old-post/index.html')).toContain('<p>This page has moved to <a href="/articles/value-banks">https://www.touchline.example/articles/value-banks</a>.</p>');
     expect(files.get('partners/index.html')).toContain('<link rel="canonical" href="https://partners.touchline.example/?a=1&amp;b=&quot;2&quot;" />');
   });
 
@@ -40,6 +41,11 @@ describe('the files of redirects', () => {
       const report = await validator.validateString(text, file);
       expect(report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.message}`)), file).toEqual([]);
     }
+  });
+
+  it('differ in their bytes when only permanent changes, so publish uploads the page again with its header or without', () => {
+    const flipped = redirectFiles(REDIRECTS.map((r) => ({ ...r, permanent: !r.permanent })), SITE, '');
+    for (const file of ['pricing/index.html', 'blog/old-post/index.html']) expect(flipped.get(file), file).not.toBe(files.get(file));
   });
 
   it('under a base: the target, the refresh and the link carry it, and the canonical address is under the site’s', () => {
