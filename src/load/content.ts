@@ -43,6 +43,7 @@ export interface MarkdownFile extends MarkdownListing {
 
 /** Reads the listed markdown files once each, synchronously: thousands of small files read faster without a thread-pool round trip each. */
 export function readMarkdownFiles(list: MarkdownListing[], kept?: KeptReads): MarkdownFile[] {
+  kept?.forgetAllBut(new Set(list.map((m) => m.file)));
   return list.map((m) => kept?.read(m) ?? readMarkdownFile(m));
 }
 
@@ -76,6 +77,11 @@ export class KeptReads {
     if (changedAt < readAt - SETTLED_MS) this.kept.set(listing.file, { stamp, read });
     else this.kept.delete(listing.file);
     return read;
+  }
+
+  /** Forgets the files a build no longer listed (deleted or renamed): a long watch keeps only what the site has. */
+  forgetAllBut(files: ReadonlySet<string>): void {
+    for (const file of this.kept.keys()) if (!files.has(file)) this.kept.delete(file);
   }
 }
 
@@ -136,6 +142,7 @@ export async function readYamlContent(contentDir: string, definition: Pick<SiteD
       return { name: base, source: await readYamlFile(file, kept) };
     }),
   );
+  kept?.forgetAllBut(new Set([...Object.values(data).flatMap((source) => (source ? [source.file] : [])), ...pages.map((p) => p.source.file)]));
   return { data, pages, diagnostics };
 }
 

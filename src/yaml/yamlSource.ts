@@ -74,6 +74,11 @@ export class KeptDocuments {
     this.kept.set(file, parsed);
     return parsed;
   }
+
+  /** Forgets the files a build no longer read (deleted or renamed): a long watch keeps only what the site has. */
+  forgetAllBut(files: ReadonlySet<string>): void {
+    for (const file of this.kept.keys()) if (!files.has(file)) this.kept.delete(file);
+  }
 }
 
 /**

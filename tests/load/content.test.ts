@@ -38,6 +38,17 @@ describe('markdown files kept between builds', () => {
     expect(edited).toEqual(readMarkdownFiles([file])[0]);
   });
 
+  it('forgets a file no longer listed, and reads it afresh if it comes back', async () => {
+    const kept = new KeptReads();
+    const [stays, leaves] = [listing('stays.md'), listing('leaves.md')];
+    await writeFile(stays.file, 'Stays.\n');
+    await writeFile(leaves.file, 'Leaves.\n');
+    await sleep(SETTLE);
+    const [stayed, left] = readMarkdownFiles([stays, leaves], kept);
+    expect(readMarkdownFiles([stays], kept)[0]).toBe(stayed);
+    expect(readMarkdownFiles([stays, leaves], kept)[1]).not.toBe(left);
+  });
+
   it('reads a file replaced by a rename (how editors save) again', async () => {
     const kept = new KeptReads();
     const file = listing('renewals.md');

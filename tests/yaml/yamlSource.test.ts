@@ -74,6 +74,15 @@ describe('YAML documents kept between builds', () => {
     expect(edited.locate(['hero', 'heading'])).toMatchObject({ line: 3, column: 12, endLine: 3, endColumn: 34 });
   });
 
+  it('forgets the documents of files a build no longer read', () => {
+    const kept = new KeptDocuments();
+    const about = kept.parse('/site/pages/about.yaml', 'title: About\n');
+    const gone = kept.parse('/site/pages/old.yaml', 'title: Old\n');
+    kept.forgetAllBut(new Set(['/site/pages/about.yaml']));
+    expect(kept.parse('/site/pages/about.yaml', 'title: About\n')).toBe(about);
+    expect(kept.parse('/site/pages/old.yaml', 'title: Old\n')).not.toBe(gone);
+  });
+
   it('reports a kept document’s syntax errors again at every build', () => {
     const kept = new KeptDocuments();
     const text = 'a: 1\na: 2\n';
