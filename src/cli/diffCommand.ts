@@ -44,7 +44,6 @@ export async function diffCommand(sides: string[], options: DiffCommandOptions):
   };
   if (options.manifest !== undefined && sides.length) return usage('--manifest DIR prints one folder\'s manifest: name no OLD or NEW with it');
   if (options.manifest === undefined && sides.length !== 2) return usage('name the site before and the site after: sitegen diff OLD NEW (built folders or page manifests)');
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   try {
     if (options.manifest !== undefined) {
       process.stdout.write(manifestText(await manifestOfFolder(options.manifest)));

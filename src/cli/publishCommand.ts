@@ -53,7 +53,6 @@ async function removeCommand(options: PublishCommandOptions, prefix: string): Pr
     process.stderr.write('sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n');
     return EXIT.usage;
   }
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = performance.now();
   try {
     const prepared = await prepareRemoval({ ...options, prefix });
@@ -108,8 +107,6 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     process.stderr.write(`sitegen publish: ${shown(unfit)}\n`);
     return EXIT.usage;
   }
-  // The lockfile pins an SDK release that supports Node 20; its notice about later releases is noise in CI logs.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = performance.now();
   try {
     const prepared = await preparePublish({ ...options, prefix, dir });

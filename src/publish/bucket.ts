@@ -29,6 +29,8 @@ export class Bucket {
   readonly client: S3Client;
 
   constructor(readonly options: BucketOptions) {
+    // The lockfile pins an SDK release that supports Node 20; its notice about later releases is noise in CI logs.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
