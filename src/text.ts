@@ -1,2 +1,7 @@
+/** A record with its keys in order, so that the same entries always give the same JSON bytes. */
+export function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** A count and its noun, `1 page` or `3 pages` (nouns of this program take an s). */
 export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

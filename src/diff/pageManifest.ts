@@ -3,6 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { contentHash } from '../hash.ts';
+import { sortedByKey } from '../text.ts';
 import { buildModeSchema, outputMode, outputUnreleased, unreleasedSchema } from '../hosting/buildMode.ts';
 import { keysOf } from '../hosting/keys.ts';
 import { isHashedAsset } from '../hosting/policy.ts';
@@ -94,17 +95,13 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
   const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
   const mode = outputMode(dir);
-  const redirected = Object.keys(redirects).length ? { redirects: sorted(redirects) } : undefined;
+  const redirected = Object.keys(redirects).length ? { redirects: sortedByKey(redirects) } : undefined;
   const unreleased = outputUnreleased(dir);
   const drafts = Object.keys(unreleased).length ? { unreleased } : undefined;
   const version = drafts || redirected ? PAGE_MANIFEST_VERSION : 2;
-  return { format: 'sitegen-pages', version, pages: sorted(pages), files: sorted(others), assets: sorted(assetHashes), ...redirected, ...(mode && { mode }), ...drafts };
+  return { format: 'sitegen-pages', version, pages: sortedByKey(pages), files: sortedByKey(others), assets: sortedByKey(assetHashes), ...redirected, ...(mode && { mode }), ...drafts };
 }
 
-/** Keys in order, so that the same site always gives the same bytes. */
-function sorted<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
 
 /** The manifest as it is written to a file or a bucket. */
 export function manifestText(manifest: PageManifest): string {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { routeForOutputPath } from '../routes/outputPath.ts';
+import { sortedByKey } from '../text.ts';
 
 /**
  * The redirects of a built site, as the build records them beside the pages: a dot file, so it
@@ -26,7 +27,7 @@ export const redirectStatus = (permanent: boolean): 301 | 302 => (permanent ? 30
 
 /** The record as the build writes it: sorted by route, so the same redirects give the same bytes. */
 export function redirectRecordText(record: RedirectRecord): string {
-  return `${JSON.stringify(Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1))), null, 2)}\n`;
+  return `${JSON.stringify(sortedByKey(record), null, 2)}\n`;
 }
 
 /** The redirects a built folder records; none for a folder without the file (a site without redirects, or built before sitegen had them). */
