@@ -26,7 +26,7 @@ export function redirectPage(site: Pick<Site, 'url' | 'name' | 'language'>, loca
 <meta http-equiv="refresh" content="0; url=${attribute(location)}" />
 </head>
 <body>
-<p>${permanent ? `This page has moved to ${link}.` : `This page is at ${link} for now.`}</p>
+<main><p>${permanent ? `This page has moved to ${link}.` : `This page is at ${link} for now.`}</p></main>
 </body>
 </html>
 `;
