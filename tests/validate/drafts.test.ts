@@ -33,11 +33,14 @@ afterEach(async () => {
   await fx.remove();
 });
 
-/** Every file of a built site, as text. */
+/**
+ * Every file a build publishes, with its text. Sitegen's own records (`.sitegen-output`, which
+ * names the drafts it left out so that diff can list them) are never published, nor served.
+ */
 async function everyFile(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name), 'utf8'));
+    if (entry.isFile() && !entry.name.startsWith('.')) files.set(path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name), 'utf8'));
   }
   return files;
 }
