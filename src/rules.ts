@@ -44,7 +44,7 @@ export const RULES = {
   'image/unsafe-svg': 'export the SVG again without scripts, event attributes, embedded HTML or links to other files (an SVG editor’s “plain SVG” does)',
   'page/template': 'set template: to one of the templates listed',
   'schemas/outdated': 'run npx sitegen schemas (it writes content/.schemas/ and .vscode/settings.json from templates/), then commit them',
-  'redirects/from-page': 'a redirect starts from an old page address that nothing else answers at: write the address as readers used it (no index.html, no /assets), or remove the page or file that has it first',
+  'redirects/from-page': 'start a redirect at an old address nothing else answers at: no page or file path, no index.html, nothing in /assets',
   'redirects/broken': 'point it at the path of a page (pages/NAME.yaml is /NAME, a collection’s file is at its route), or at an https:// address',
   'redirects/chain': 'point it straight at the last address of the chain, as the message says: one redirect for each visitor, not several',
   'redirects/loop': 'point one redirect of the loop at a page: as it is, a browser goes round until it gives up',
