@@ -31,6 +31,9 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
   let published: string[] | undefined;
   // Listed only once a path is missing: most checks find nothing to suggest for.
   const publicPaths = () => (published ??= listPublic(publicDir));
+  let linkTargets: string[] | undefined;
+  // A link's candidates, made once for every broken link of the run.
+  const suggest = (target: string) => didYouMean(target, (linkTargets ??= [...routes.keys(), ...publicPaths()]));
   // Drafts, scheduled entries and files with errors of their own are checked too: an editor sees
   // their problems, and those of the links to them, in one run and before they go live.
   const entries = [...model.entries, ...model.withheld, ...model.failing];
@@ -44,7 +47,6 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
       const entry = unreleased.get(target);
       return entry && liveFrom(entry.release) > live ? unpublishedMessage(ref.url, entry) : undefined;
     };
-    const suggest = (target: string) => didYouMean(target, [...routes.keys(), ...publicPaths()]);
     const problem = linkProblem(ref.url, ownRoute, { routes, anchors, fileExists, unpublished, redirected, suggest });
     // A link to an old address still reaches the page, through the redirect: a warning.
     const mild = problem?.rule === 'link/redirected' || (problem?.rule === 'link/unpublished' && model.drafts);
