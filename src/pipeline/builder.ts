@@ -17,6 +17,7 @@ import { KeptDocuments } from '../yaml/yamlSource.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
 import { planSite, type PlannedPage, type SitePlan } from '../plan/pagePlan.tsx';
+import { KeptPlan } from '../plan/keptPlan.ts';
 import { fileRoutes } from '../plan/routes.ts';
 import { renderPage } from '../render/renderPage.tsx';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
@@ -24,6 +25,8 @@ import type { Redirect, Redirects } from '../schemas/redirects.ts';
 import { checkDistinctTitles, checkReferences, imageReferences } from '../validate/crossChecks.ts';
 import { checkPublic } from '../validate/publicFiles.ts';
 import { checkRedirects, siteFileTest } from '../validate/redirects.ts';
+import { KeptEntries } from '../validate/keptEntries.ts';
+import { KeptLinkChecks } from '../validate/keptLinkChecks.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { redirectFiles } from '../write/redirectPages.ts';
@@ -116,6 +119,11 @@ export interface BuilderOptions {
    * walked and checked once until it changes, not at every build.
    */
   toldOfPublicChanges?: boolean;
+  /**
+   * The builder is told of every changed content file (`contentChanged`, from watch): a markdown
+   * file it read is then trusted without a stat until it is named.
+   */
+  toldOfContentChanges?: boolean;
   /** Markdown files from which analysis and rendering move to worker threads (Infinity: never). */
   workerThreshold?: number;
   /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
@@ -186,7 +194,12 @@ export class Builder {
   /** The YAML files' parses, for the next build (watch): a file read again with the same text is not parsed again. */
   private readonly yamlDocuments = new KeptDocuments();
   /** The markdown files as read, for the next build (watch): a file whose stat is unchanged is not read again. */
-  private readonly markdownReads = new KeptReads();
+  private readonly markdownReads: KeptReads;
+  /** The entries, pages and checks of the last build, by identity (watch): a one-article edit plans and checks one article. */
+  private readonly keptEntries = new KeptEntries();
+  private readonly keptPlan = new KeptPlan();
+  /** Link checks are kept only by a builder told of public/'s changes: a link to a file of public/ may break without one. */
+  private readonly keptLinkChecks?: KeptLinkChecks;
 
   private readonly code?: Promise<{ version: string; save: () => Promise<void> }>;
   private readonly version?: Promise<string>;
@@ -235,6 +248,8 @@ export class Builder {
     this.unhashedStylesheet = Boolean(options.unhashedStylesheet);
     this.scratchOutput = Boolean(options.scratchOutput);
     this.toldOfPublicChanges = Boolean(options.toldOfPublicChanges);
+    if (this.toldOfPublicChanges) this.keptLinkChecks = new KeptLinkChecks();
+    this.markdownReads = new KeptReads(Boolean(options.toldOfContentChanges));
     if (options.pageCode) this.pageCode = this.codeOfPages();
   }
 
@@ -282,6 +297,12 @@ export class Builder {
     this.workspace.publicChanged();
     this.last = undefined;
     this.publicState = undefined;
+    this.keptLinkChecks?.forget();
+  }
+
+  /** Content files changed since the last build (watch saw them): read again, whatever their stat says. */
+  contentChanged(files: readonly string[]): void {
+    for (const file of files) this.markdownReads.changed(file);
   }
 
   /** public/ walked and checked once per build, or once until it changes when the builder is told of its changes. */
@@ -487,7 +508,7 @@ export class Builder {
 
   /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
   private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
-    const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release);
+    const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release, this.keptEntries);
     return { model, diagnostics: [...diagnostics, ...this.publicContent().diagnostics] };
   }
 
@@ -502,7 +523,7 @@ export class Builder {
     if (model) model = { ...model, site: placeSite(model.site, this.address), data: { ...model.data, site: placeSite(model.site, this.address) } };
     const owned = fileRoutes(raw, definition);
     all.push(...owned.diagnostics);
-    const plan = model && planSite(model, definition);
+    const plan = model && planSite(model, definition, this.keptPlan);
     if (model && plan) {
       // A file's own route, and the further pages of its template (the blog's numbered and category pages).
       const routes = new Map([...plan.routes, ...owned.routes]);
@@ -511,7 +532,7 @@ export class Builder {
       const source = raw.data.redirects;
       // An old address that a page still has is an error of redirects.yaml, not a redirect links should follow.
       const redirected = new Map(redirects?.filter((r) => !routes.has(r.from)).map((r): [string, string] => [r.from, r.to]));
-      all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected), ...checkDistinctTitles(model));
+      all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected, this.keptLinkChecks), ...checkDistinctTitles(model));
       if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()), invalid: new Set(all.filter(isError).map((d) => d.file)) }));
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
@@ -542,7 +563,7 @@ export class Builder {
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
     const code = await this.pageCode;
     const version = this.version ? await this.version : (code?.shared ?? '');
-    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, plan.collections, base, shared.preview, unreleased(model)]), 20);
+    const sharedKey = contentHash(JSON.stringify([version, model.data.site, shared.year, stylesheetUrl, bundle.loader, shared.islandUrls, this.keptPlan.hashOf(plan.collections), base, shared.preview, unreleased(model)]), 20);
     const keyOf = (page: PlannedPage) => (code ? `${sharedKey}:${code.of(page.madeBy)}:${page.inputs}` : `${sharedKey}:${page.inputs}`);
 
     const timings: PageTiming[] = [];

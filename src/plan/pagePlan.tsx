@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { contentHash } from '../hash.ts';
 import type { PropsFile } from '../islands/Island.tsx';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import type { Collection, Collections, FeedEntry, PageHead, Release, Site, SiteDefinition } from '../model.ts';
+import type { Collection, Collections, FeedEntry, PageHead, PageTemplate, Release, Site, SiteDefinition } from '../model.ts';
 import { outputPathForRoute } from '../routes/outputPath.ts';
 import { summaryOf } from '../validate/entries.ts';
-import type { ContentModel, Entry } from '../validate/validateContent.ts';
+import type { ContentModel, Entry, YamlPage } from '../validate/validateContent.ts';
+import type { KeptPlan } from './keptPlan.ts';
 import { pageRoute, subRoute } from './routes.ts';
 
 /** One page of the site: where it is published, what its head says, and what its output depends on. */
@@ -90,34 +91,45 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
   };
 }
 
-/** The pages that come from content/pages/*.yaml: one per file, or the template's variants of it. */
-function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collections: Collections): PageJob[] {
+/** The pages that come from content/pages/*.yaml (one per file, or the template's variants of it), and the data files their templates publish. */
+function yamlPageWork(model: ContentModel, definition: SiteDefinition, collections: Collections, kept?: KeptPlan): { jobs: PageJob[]; files: Map<string, string> } {
   // What YAML pages may show besides their own file (pricing): a change renders them again, not the entries.
   const shown = JSON.stringify(Object.entries(model.data).filter(([name]) => name !== 'site'));
-  return model.pages.flatMap((page) => {
+  const jobs: PageJob[] = [];
+  const files = new Map<string, string>();
+  for (const page of model.pages) {
     // Hashed once per file: a template may make a thousand pages of one file (the blog's).
     const fileInputs = contentHash(`${JSON.stringify(page.source.data)}\0${shown}`, 20);
     const template = definition.pages[page.template]!;
-    const Component = template.component;
-    const own = pageRoute(page.name);
-    const base = own ?? '/404';
-    const context = { data: page.data, title: page.title, description: page.description, collections, route: base };
-    const variants = template.pages?.(context) ?? [{ path: '', title: page.title, description: page.description, variant: undefined }];
-    return variants.map(({ path, title, description, variant }) => {
-      const route = subRoute(base, path);
-      return {
-        route,
-        outputPath: own ? outputPathForRoute(route) : '404.html',
-        source: page.file,
-        // A build with drafts is a preview, for people: no page of it is for search engines (it may be served beside the live site).
-        head: { route, title, description, noindex: !own || model.drafts, feed: template.feed },
-        ...(!own && { notFound: true }),
-        inputs: variant === undefined ? fileInputs : contentHash(`${fileInputs}\0${JSON.stringify(variant)}`, 20),
-        madeBy: { template: page.template },
-        element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
-      };
-    });
+    const made = kept ? kept.yamlPage(page.file, [fileInputs, model.drafts, template, collections], () => yamlPage(page, template, fileInputs, model.drafts, collections)) : yamlPage(page, template, fileInputs, model.drafts, collections);
+    jobs.push(...made.jobs);
+    for (const [file, data] of made.files) files.set(file, data);
+  }
+  return { jobs, files };
+}
+
+/** One YAML page's pages and data files. */
+function yamlPage(page: YamlPage, template: PageTemplate, fileInputs: string, drafts: boolean, collections: Collections): { jobs: PageJob[]; files: [string, string][] } {
+  const Component = template.component;
+  const own = pageRoute(page.name);
+  const base = own ?? '/404';
+  const context = { data: page.data, title: page.title, description: page.description, collections, route: base };
+  const variants = template.pages?.(context) ?? [{ path: '', title: page.title, description: page.description, variant: undefined }];
+  const jobs = variants.map(({ path, title, description, variant }): PageJob => {
+    const route = subRoute(base, path);
+    return {
+      route,
+      outputPath: own ? outputPathForRoute(route) : '404.html',
+      source: page.file,
+      // A build with drafts is a preview, for people: no page of it is for search engines (it may be served beside the live site).
+      head: { route, title, description, noindex: !own || drafts, feed: template.feed },
+      ...(!own && { notFound: true }),
+      inputs: variant === undefined ? fileInputs : contentHash(`${fileInputs}\0${JSON.stringify(variant)}`, 20),
+      madeBy: { template: page.template },
+      element: () => <Component data={page.data} collections={collections} route={route} variant={variant} />,
+    };
   });
+  return { jobs, files: [...(template.files?.(context) ?? [])] };
 }
 
 /**
@@ -125,15 +137,13 @@ function yamlPageJobs(model: ContentModel, definition: SiteDefinition, collectio
  * point at, the sitemap and the feed. The renderer, the link checker, the sitemap, the feed
  * and the output manifest all read this one list.
  */
-export function planSite(model: ContentModel, definition: SiteDefinition): SitePlan {
-  const collections = makeCollections(model.entries, definition);
-  const yamlPages = yamlPageJobs(model, definition, collections);
-  const entryPages = model.entries.map((e) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }));
-  const files = new Map<string, string>();
-  for (const page of model.pages) {
-    const made = definition.pages[page.template]!.files?.({ data: page.data, title: page.title, description: page.description, collections, route: pageRoute(page.name) ?? '/404' });
-    for (const [file, data] of made ?? []) files.set(file, data);
-  }
+export function planSite(model: ContentModel, definition: SiteDefinition, kept?: KeptPlan): SitePlan {
+  const made = makeCollections(model.entries, definition);
+  const collections = kept ? kept.collections(made) : made;
+  const { jobs: yamlPages, files } = yamlPageWork(model, definition, collections, kept);
+  const showing = JSON.stringify([model.site, model.drafts]);
+  const plan = (e: Entry) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts });
+  const entryPages = model.entries.map((e) => (kept ? kept.entryPage(e, showing, plan) : plan(e)));
   const all = [...yamlPages, ...entryPages];
   // Drafts and scheduled entries shown with --drafts are pages links may reach, but no search engine or feed reader is told of them.
   const feed = model.entries.flatMap((e) => (e.collection.feed && e.release.status === 'published' ? [e.collection.feed(e.summary)] : []));

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RuleId } from '../rules.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
-import type { SourceRef } from '../model.ts';
+import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { Release, SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import { didYouMean } from '../suggestion.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
-import type { ContentModel, Entry } from './validateContent.ts';
+import type { KeptLinkChecks } from './keptLinkChecks.ts';
+import type { ContentModel, Entry, FailingEntry } from './validateContent.ts';
 
 const LINK_KEYS = new Set(['href']);
 const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'photo', 'socialImage']);
@@ -21,7 +23,7 @@ const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'phot
  * content/redirects.yaml to where it leads. A broken link or missing image names the closest
  * route or file when one is close enough to be what was meant.
  */
-export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string, redirected: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
+export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string, redirected: ReadonlyMap<string, string> = new Map(), kept?: KeptLinkChecks): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fileExists = memo((urlPath: string) => {
     const file = path.join(publicDir, urlPath);
@@ -41,7 +43,7 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
   for (const { doc } of entries) anchors.set(routeOf(doc.facts.file)!, new Set(doc.facts.headings.map((h) => h.id)));
   const unreleased = new Map(entries.filter((e) => e.release.status !== 'published').map((e) => [routeOf(e.doc.facts.file)!, e]));
 
-  const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined, live = '') => {
+  const checkLink = (file: string, ref: SourceRef, ownRoute: string | undefined, live = '', into = diagnostics) => {
     // A link that would be broken while the page holding it is live: a production build refuses it; --drafts warns.
     const unpublished = (target: string) => {
       const entry = unreleased.get(target);
@@ -50,10 +52,10 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     const problem = linkProblem(ref.url, ownRoute, { routes, anchors, fileExists, unpublished, redirected, suggest });
     // A link to an old address still reaches the page, through the redirect: a warning.
     const mild = problem?.rule === 'link/redirected' || (problem?.rule === 'link/unpublished' && model.drafts);
-    if (problem) diagnostics.push((mild ? warning : diagnostic)(file, ref, problem.rule, problem.message));
+    if (problem) into.push((mild ? warning : diagnostic)(file, ref, problem.rule, problem.message));
   };
-  const checkAsset = (file: string, ref: SourceRef) => {
-    const report = (rule: RuleId, message: string) => diagnostics.push(diagnostic(file, ref, rule, message));
+  const checkAsset = (file: string, ref: SourceRef, into = diagnostics) => {
+    const report = (rule: RuleId, message: string) => into.push(diagnostic(file, ref, rule, message));
     // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
     if (ref.url.startsWith('https://')) return;
     if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
@@ -67,12 +69,29 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     if (large) report('image/too-large', `image "${ref.url}" is too large to publish: ${large}`);
   };
 
-  for (const { doc, release } of entries) for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source), ...model.failingPages]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
-  for (const { file, ref } of imageReferences(model)) checkAsset(file, ref);
-  for (const { doc } of model.failing) for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
-  for (const source of model.failingPages) for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
+  // A markdown file's links and images; kept, when nothing they are checked against changed, for as long as its analysis is.
+  const checkDoc = (doc: AnalysedMarkdown, release: Release): Diagnostic[] => {
+    const { file, links, images } = doc.facts;
+    const found: Diagnostic[] = [];
+    for (const ref of links) checkLink(file, ref, routeOf(file), liveFrom(release), found);
+    for (const ref of images) checkAsset(file, ref, found);
+    return found;
+  };
+  const checkSource = (source: YamlSource): Diagnostic[] => {
+    const found: Diagnostic[] = [];
+    for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file), '', found);
+    for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref, found);
+    return found;
+  };
+  kept?.checkingAgainst(linkTargetsKey(routes, anchors, unreleased, redirected, model.drafts));
+  for (const { doc, release } of entries) diagnostics.push(...(kept ? kept.of(doc, `${routeOf(doc.facts.file)}\0${liveFrom(release)}`, () => checkDoc(doc, release)) : checkDoc(doc, release)));
+  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source), ...model.failingPages]) diagnostics.push(...(kept ? kept.of(source, routeOf(source.file) ?? '', () => checkSource(source)) : checkSource(source)));
   return diagnostics;
+}
+
+/** Everything a markdown file's links are checked against besides public/, as one string: when it is the same, so is every result. */
+function linkTargetsKey(routes: ReadonlyMap<string, string>, anchors: Map<string, Set<string>>, unreleased: Map<string, Entry | FailingEntry>, redirected: ReadonlyMap<string, string>, drafts: boolean): string {
+  return JSON.stringify([[...routes.keys()], [...anchors].map(([route, ids]) => [route, [...ids]]), [...unreleased].map(([route, e]) => [route, e.release, e.doc.facts.file]), [...redirected], drafts]);
 }
 
 /** The paths on the site of public/'s files (dotfiles are never published). */
@@ -163,9 +182,17 @@ function linkProblem(url: string, ownRoute: string | undefined, { routes, anchor
   return undefined;
 }
 
+/** What `yamlRefs` found in each source, by the keys looked for: a kept source (KeptDocuments) is walked once. */
+const refsFound = new WeakMap<YamlSource, Map<Set<string>, SourceRef[]>>();
+
 /** Finds string values under the given keys anywhere in a YAML file, with their positions. */
 function yamlRefs(source: YamlSource, keys: Set<string>): SourceRef[] {
+  const found = refsFound.get(source) ?? new Map<Set<string>, SourceRef[]>();
+  refsFound.set(source, found);
+  const hit = found.get(keys);
+  if (hit) return hit;
   const refs: SourceRef[] = [];
+  found.set(keys, refs);
   const walk = (value: unknown, at: PropertyKey[]) => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]));
     else if (value && typeof value === 'object') {

@@ -8,6 +8,7 @@ import { didYouMean } from '../suggestion.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { releaseOf, summaryOf } from './entries.ts';
+import type { KeptEntries } from './keptEntries.ts';
 
 export interface YamlPage {
   name: string;
@@ -67,18 +68,42 @@ export interface ContentModel {
   today: string;
 }
 
+/**
+ * Each source's validation by the schemas it was checked against. A source kept between builds
+ * (KeptDocuments, watch) is the same object with the same frozen data, so its validation is too.
+ */
+const validations = new WeakMap<YamlSource, Map<z.ZodType, ReturnType<typeof validateYaml>>>();
+
+function validated(source: YamlSource, schema: z.ZodType, rulePrefix: string): ReturnType<typeof validateYaml> {
+  const bySchema = validations.get(source) ?? new Map<z.ZodType, ReturnType<typeof validateYaml>>();
+  validations.set(source, bySchema);
+  const hit = bySchema.get(schema);
+  if (hit) return hit;
+  const result = validateYaml(source, schema, rulePrefix);
+  bySchema.set(schema, result);
+  return result;
+}
+
+/** A YAML page template's schema with the head every page has, made once per template. */
+const pageSchemas = new WeakMap<z.ZodObject, z.ZodType>();
+function pageSchema(schema: z.ZodObject): z.ZodType {
+  const made = pageSchemas.get(schema) ?? schema.extend(pageHead.shape).strict();
+  pageSchemas.set(schema, made);
+  return made;
+}
+
 /** A data file's value when it parses and passes its schema; its problems go to `diagnostics`. */
 function validateFile(name: string, source: YamlSource, schema: z.ZodType, diagnostics: Diagnostic[]): { value?: unknown } {
   diagnostics.push(...source.errors);
   if (source.errors.length) return {};
-  const result = validateYaml(source, schema, name);
+  const result = validated(source, schema, name);
   if (result.ok) return { value: result.value };
   diagnostics.push(...result.diagnostics);
   return {};
 }
 
 /** Checks every file against its schema; returns the model only when the site settings are valid. */
-export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], definition: SiteDefinition, release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
+export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], definition: SiteDefinition, release: ReleaseOptions, kept?: KeptEntries): { model?: ContentModel; diagnostics: Diagnostic[] } {
   const diagnostics = [...raw.diagnostics];
   const data: Record<string, unknown> = {};
   // A data file that fails its schema has been reported: the pages that refer into it are checked once it is valid.
@@ -108,7 +133,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
       failingPages.push(source);
       continue;
     }
-    const result = validateYaml(source, template.schema.extend(pageHead.shape).strict(), 'page');
+    const result = validated(source, pageSchema(template.schema), 'page');
     if (!result.ok) {
       diagnostics.push(...result.diagnostics);
       failingPages.push(source);
@@ -135,9 +160,10 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
       failing.push({ collection, doc, release: guessedRelease(collection, doc.facts.validFields ?? {}, release.today) });
       continue;
     }
-    const entry = { collection, doc, ...summaryOf(collection, doc.facts, release.today) };
+    const entry = kept?.entry(collection, doc, release.today) ?? { collection, doc, ...summaryOf(collection, doc.facts, release.today) };
     (entry.release.status === 'published' || release.drafts ? entries : withheld).push(entry);
   }
+  kept?.forgetAllBut(new Set(markdown.map((doc) => doc.facts.file)));
 
   const site = data.site as Site | undefined;
   if (!site) return { diagnostics };

@@ -8,7 +8,8 @@ import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildProgress } from '../progress.ts';
 
 export type WorkerRequest =
-  | { type: 'build'; publicChanged: boolean; stylesChanged: boolean }
+  /** `contentChanged`: the content files changed since the last build request (with their full paths). */
+  | { type: 'build'; publicChanged: boolean; stylesChanged: boolean; contentChanged: string[] }
   /** Take over what the worker this one replaces made (before the first build). */
   | { type: 'adopt'; work: Adopted }
   /** Load the templates compiled again into `dir` (a compiled worker, after an edit of templates). */
@@ -35,8 +36,9 @@ setCompiled(compiled);
 // The stylesheet keeps one name, so a stylesheet edit renders no page again. Pages are keyed by the
 // code that renders them, so the worker that replaces this one after a template edit renders only that template's pages.
 // Its output is a scratch preview, built again whenever watch starts: nothing waits for the disk.
-// Watch says when public/ changes: it is walked and checked once until then.
-const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true, scratchOutput: true, toldOfPublicChanges: true });
+// Watch says when public/ and content files change: public/ is walked and checked once until
+// then, and a markdown file read is trusted without a stat until it is named.
+const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true, scratchOutput: true, toldOfPublicChanges: true, toldOfContentChanges: true });
 builder.prepareAssets();
 /** Requests are handled in turn: an adoption finishes before the build it is for. */
 let turn: Promise<unknown> = Promise.resolve();
@@ -67,6 +69,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
 });
 
 function build(request: Extract<WorkerRequest, { type: 'build' }>): Promise<void> {
+  builder.contentChanged(request.contentChanged);
   if (request.publicChanged) builder.publicChanged();
   if (request.stylesChanged) builder.stylesChanged();
   const onWait = (holder: LockHolder) => parentPort!.postMessage({ type: 'waiting', line: waitingLine(holder) } satisfies WorkerNotice);

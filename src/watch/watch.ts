@@ -156,12 +156,19 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
         if (w === worker) finish(message);
       };
       w.on('message', onMessage);
-      w.postMessage({ type: 'build', publicChanged: job.publicChanged, stylesChanged: job.stylesChanged } satisfies WorkerRequest);
+      w.postMessage({ type: 'build', publicChanged: job.publicChanged, stylesChanged: job.stylesChanged, contentChanged: [...untold] } satisfies WorkerRequest);
+      untold.clear();
     })();
   };
 
   let timer: NodeJS.Timeout | undefined;
-  const schedule = (kind: ChangeKind) => {
+  /**
+   * Content files changed since the worker was last asked to build: named in the next build request,
+   * for the worker trusts the files it read until then (a fresh worker reads every file).
+   */
+  const untold = new Set<string>();
+  const schedule = (kind: ChangeKind, file: string) => {
+    if (kind === 'content') untold.add(file);
     const was = pending ?? NO_CHANGE;
     pending = { code: was.code || kind === 'code', templates: was.templates || kind === 'templates', publicChanged: was.publicChanged || kind === 'public', stylesChanged: was.stylesChanged || kind === 'styles' };
     clearTimeout(timer);
@@ -173,7 +180,10 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     ignoreInitial: true,
     awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 },
   });
-  watcher.on('all', (_event, file) => schedule(classifyChange(paths, path.resolve(file))));
+  watcher.on('all', (_event, file) => {
+    const changed = path.resolve(file);
+    schedule(classifyChange(paths, changed), changed);
+  });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   const first = new Promise<WorkerReply>((resolve) => waiters.push(resolve));

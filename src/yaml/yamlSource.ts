@@ -19,7 +19,11 @@ export interface YamlSource {
  * inside another file (markdown frontmatter starts on the line after `---`).
  */
 export function parseYaml(file: string, text: string, lineOffset = 0, kept?: KeptDocuments): YamlSource {
-  const { doc, lineCounter } = kept?.parse(file, text) ?? parseText(text);
+  return kept && lineOffset === 0 ? kept.source(file, text) : parseSource(file, text, lineOffset);
+}
+
+function parseSource(file: string, text: string, lineOffset: number): YamlSource {
+  const { doc, lineCounter } = parseText(text);
   const at = (offset: number) => {
     const pos = lineCounter.linePos(offset);
     return { line: pos.line + lineOffset, column: pos.col };
@@ -60,25 +64,32 @@ function parseText(text: string): { doc: Document; lineCounter: LineCounter } {
 }
 
 /**
- * The parsed documents of the YAML files a builder read last (watch reads every file again after
- * each edit): a file whose text is unchanged is not parsed again. Only the document is kept, never
- * the data made from it, which each build gets afresh and may change.
+ * The YAML files a builder read last, parsed (watch reads every file again after each edit): a
+ * file whose text is unchanged gives the very same source, so what is made from it (its links,
+ * its validation) can be kept by identity. A kept source's data is frozen: no build may change it.
  */
 export class KeptDocuments {
-  private readonly kept = new Map<string, { text: string; doc: Document; lineCounter: LineCounter }>();
+  private readonly kept = new Map<string, { text: string; source: YamlSource }>();
 
-  parse(file: string, text: string): { doc: Document; lineCounter: LineCounter } {
+  source(file: string, text: string): YamlSource {
     const hit = this.kept.get(file);
-    if (hit?.text === text) return hit;
-    const parsed = { text, ...parseText(text) };
-    this.kept.set(file, parsed);
-    return parsed;
+    if (hit?.text === text) return hit.source;
+    const source = parseSource(file, text, 0);
+    deepFreeze(source.data);
+    this.kept.set(file, { text, source });
+    return source;
   }
 
   /** Forgets the files a build no longer read (deleted or renamed): a long watch keeps only what the site has. */
   forgetAllBut(files: ReadonlySet<string>): void {
     for (const file of this.kept.keys()) if (!files.has(file)) this.kept.delete(file);
   }
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
 }
 
 /**

@@ -63,4 +63,19 @@ describe('markdown files kept between builds', () => {
     expect(again).not.toBe(first);
     expect(again!.text).toBe('Renewals start later.\n');
   });
+
+  it('told of every change (watch), trusts what it read without a stat until the file is named, however recent the change', async () => {
+    const kept = new KeptReads(true);
+    const file = listing('activation.md');
+    await writeFile(file.file, 'Activation plans come first.\n');
+    const [first] = readMarkdownFiles([file], kept);
+    await writeFile(file.file, 'Activation plans come second.\n');
+    // Not named: what was read stands (the watcher names every save it sees).
+    expect(readMarkdownFiles([file], kept)[0]).toBe(first);
+    kept.changed(file.file);
+    const [named] = readMarkdownFiles([file], kept);
+    expect(named!.text).toBe('Activation plans come second.\n');
+    // Read a moment after its change, and still kept: the next change will be named too.
+    expect(readMarkdownFiles([file], kept)[0]).toBe(named);
+  });
 });
