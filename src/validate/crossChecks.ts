@@ -5,14 +5,18 @@ import type { RuleId } from '../rules.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
+import { referencesIn, type ReferenceKind } from '../schemas/references.ts';
 import { didYouMean } from '../suggestion.ts';
-import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
-import type { ContentModel, Entry } from './validateContent.ts';
+import type { ContentModel, Entry, SchemaSource } from './validateContent.ts';
 
-const LINK_KEYS = new Set(['href']);
-const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'photo', 'socialImage']);
+/** A link or image of a source file, with the place it is written. */
+export interface Reference {
+  file: string;
+  ref: SourceRef;
+  kind: ReferenceKind;
+}
 
 /**
  * Checks that every internal link resolves to a route or a file and that every referenced image
@@ -68,10 +72,10 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
   };
 
   for (const { doc, release } of entries) for (const ref of doc.facts.links) checkLink(doc.facts.file, ref, routeOf(doc.facts.file), liveFrom(release));
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source), ...model.failingPages]) for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file));
+  for (const source of [...model.dataSources, ...model.pages, ...model.failingPages]) for (const { file, ref } of yamlReferences(source, 'link')) checkLink(file, ref, routeOf(file));
   for (const { file, ref } of imageReferences(model)) checkAsset(file, ref);
   for (const { doc } of model.failing) for (const ref of doc.facts.images) checkAsset(doc.facts.file, ref);
-  for (const source of model.failingPages) for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref);
+  for (const source of model.failingPages) for (const { file, ref } of yamlReferences(source, 'asset')) checkAsset(file, ref);
   return diagnostics;
 }
 
@@ -87,13 +91,13 @@ function listPublic(publicDir: string): string[] {
 
 /**
  * Every image the content names, with the file and place naming it: markdown images and
- * directives, the collections' image keys, and the image keys of YAML files. Drafts and
- * scheduled entries are included: their problems show before they go live.
+ * directives, the collections' image keys, and the fields of YAML files typed `assetPath`. Drafts
+ * and scheduled entries are included: their problems show before they go live.
  */
 export function imageReferences(model: ContentModel): { file: string; ref: SourceRef }[] {
   const refs: { file: string; ref: SourceRef }[] = [];
   for (const { doc } of [...model.entries, ...model.withheld]) for (const ref of doc.facts.images) refs.push({ file: doc.facts.file, ref });
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, ASSET_KEYS)) refs.push({ file: source.file, ref });
+  for (const source of [...model.dataSources, ...model.pages]) refs.push(...yamlReferences(source, 'asset'));
   return refs;
 }
 
@@ -163,20 +167,14 @@ function linkProblem(url: string, ownRoute: string | undefined, { routes, anchor
   return undefined;
 }
 
-/** Finds string values under the given keys anywhere in a YAML file, with their positions. */
-function yamlRefs(source: YamlSource, keys: Set<string>): SourceRef[] {
-  const refs: SourceRef[] = [];
-  const walk = (value: unknown, at: PropertyKey[]) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]));
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
-        if (keys.has(k) && typeof v === 'string') refs.push({ url: v, ...source.locate([...at, k]) });
-        else walk(v, [...at, k]);
-      }
-    }
-  };
-  walk(source.data, []);
-  return refs;
+/**
+ * One YAML file's links and images (or those of one kind): the strings of the fields its schema
+ * types `href` or `assetPath`, whatever they are called, with their places in the file.
+ */
+export function yamlReferences({ source, schema }: SchemaSource, kind?: ReferenceKind): Reference[] {
+  return referencesIn(schema, source.data)
+    .filter((found) => !kind || found.kind === kind)
+    .map(({ kind, url, path }) => ({ file: source.file, ref: { url, ...source.locate(path) }, kind }));
 }
 
 function memo<T>(fn: (key: string) => T): (key: string) => T {
