@@ -58,7 +58,7 @@ export interface ContentModel {
   site: Site;
   /** The data files' validated values by name (site included); an optional file the site lacks is undefined. */
   data: SiteData;
-  /** The data files as read, for the checks that point into them. */
+  /** The data files as read, with their schemas, for the checks that point into them. */
   dataSources: SchemaSource[];
   pages: YamlPage[];
   /** The entries this build publishes: with `drafts`, every valid entry. */
