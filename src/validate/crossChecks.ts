@@ -91,8 +91,8 @@ function listPublic(publicDir: string): string[] {
 
 /**
  * Every image the content names, with the file and place naming it: markdown images and
- * directives, the collections' image keys, and the fields of YAML files typed `assetPath`. Drafts
- * and scheduled entries are included: their problems show before they go live.
+ * directives, and the fields of frontmatter and YAML files typed `assetPath`. Drafts and
+ * scheduled entries are included: their problems show before they go live.
  */
 export function imageReferences(model: ContentModel): { file: string; ref: SourceRef }[] {
   const refs: { file: string; ref: SourceRef }[] = [];
