@@ -77,7 +77,7 @@ export interface EntrySource<M> {
   href: string;
   words: number;
   release: Release;
-  /** The images the frontmatter names under the collection's `images` keys, described for templates (by key). */
+  /** The images the frontmatter's top-level fields typed `assetPath` name, described for templates (by key). */
   images: Readonly<Record<string, ImageSource>>;
 }
 
@@ -99,8 +99,6 @@ export interface Collection<M = unknown, E extends object = object> {
   folder: string;
   schema: z.ZodType<M>;
   route(slug: string): string;
-  /** Frontmatter keys naming images in public/: checked where they are written, like the body's images. */
-  images?: readonly string[];
   /** For collections whose entries can be drafts or scheduled: when an entry goes live. Without it, every entry is published. */
   publication?(meta: M): Publication;
   /** What every page knows of an entry (lists, cards, related entries, search): plain data. */

@@ -3,6 +3,7 @@ import { isError, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { ImageSource } from '../islands/images.tsx';
 import type { ImageSizer } from '../load/imageSizes.ts';
 import type { Collection, HeadingInfo, SourceRef } from '../model.ts';
+import { referencesIn } from '../schemas/references.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { ParsedMarkdown } from './parse.ts';
 
@@ -17,10 +18,11 @@ export interface MarkdownFacts {
   /** When the file has errors: the frontmatter fields that pass their own schema, enough to tell whether it is a draft or scheduled. */
   validFields?: Record<string, unknown>;
   words: number;
+  /** Links of the body and of the frontmatter (its fields typed `href`), with positions. */
   links: SourceRef[];
-  /** Images of the body and of the frontmatter (the collection's image keys), with positions. */
+  /** Images of the body and of the frontmatter (its fields typed `assetPath`), with positions. */
   images: SourceRef[];
-  /** The images the frontmatter's image keys name, described for templates (by key). */
+  /** The images the frontmatter's top-level `assetPath` fields name, described for templates (by key). */
   imageSources: Record<string, ImageSource>;
   headings: HeadingInfo[];
   /** Where each top-level frontmatter field's value is written, for checks across files. */
@@ -29,8 +31,9 @@ export interface MarkdownFacts {
 }
 
 /** The facts of a parsed file: its frontmatter checked against its collection's schema. */
-export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images'>, slug: string, parsed: ParsedMarkdown, sizeOf?: ImageSizer): MarkdownFacts {
+export function factsOf(collection: Pick<Collection, 'name' | 'schema'>, slug: string, parsed: ParsedMarkdown, sizeOf?: ImageSizer): MarkdownFacts {
   const diagnostics = [...parsed.diagnostics];
+  const links = [...parsed.links];
   const images = [...parsed.images];
   let meta: MarkdownFacts['meta'];
   const fieldsAt: MarkdownFacts['fieldsAt'] = {};
@@ -42,17 +45,19 @@ export function factsOf(collection: Pick<Collection, 'name' | 'schema' | 'images
     else diagnostics.push(...result.diagnostics);
     const data = fm.data && typeof fm.data === 'object' ? (fm.data as Record<string, unknown>) : {};
     for (const key of Object.keys(data)) fieldsAt[key] = fm.locate([key]);
-    for (const key of collection.images ?? []) {
-      const url = data[key];
-      if (typeof url !== 'string') continue;
-      images.push({ url, ...fm.locate([key]) });
-      const image = url.startsWith('/') ? sizeOf?.(url) : undefined;
-      if (image) imageSources[key] = image;
+    for (const { kind, url, path } of referencesIn(collection.schema, data)) {
+      if (kind === 'link') {
+        links.push({ url, ...fm.locate(path) });
+        continue;
+      }
+      images.push({ url, ...fm.locate(path) });
+      const image = url.startsWith('/') && path.length === 1 ? sizeOf?.(url) : undefined;
+      if (image) imageSources[String(path[0])] = image;
     }
   }
   const failed = diagnostics.some(isError);
   const validFields = failed ? (meta ?? fieldsPassing(collection.schema, fm?.errors.length ? undefined : fm?.data)) : undefined;
-  return { collection: collection.name, slug, file: parsed.file, meta: failed ? undefined : meta, ...(validFields && { validFields }), words: parsed.words, links: parsed.links, images, imageSources, headings: parsed.headings, fieldsAt, diagnostics };
+  return { collection: collection.name, slug, file: parsed.file, meta: failed ? undefined : meta, ...(validFields && { validFields }), words: parsed.words, links, images, imageSources, headings: parsed.headings, fieldsAt, diagnostics };
 }
 
 /** The fields of `data` that pass their own part of an object schema, as it parses them. */

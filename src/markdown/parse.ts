@@ -201,7 +201,7 @@ function transformDirective(
           ? `unknown attribute(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} on "${node.name}" (allowed: ${Object.keys(spec.attributes.shape).join(', ')})`
           : issue.code === 'invalid_value'
             ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}${typeof node.attributes?.[key] === 'string' ? didYouMean(node.attributes[key], issue.values.map(String)) : ''}`
-            : `"${node.name}" attribute "${key}" ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`;
+            : `"${node.name}" attribute "${key}" ${issue.code === 'invalid_type' && node.attributes?.[key] === undefined ? 'is required' : issue.message}`;
       report(node, 'markdown/directive-attributes', message);
     }
     return;

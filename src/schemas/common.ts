@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { SchemaCode } from '../rules.ts';
+import { referenceKinds } from './references.ts';
 
-/** Building blocks shared by the content schemas. Link fields are named `href`, asset fields `src`, `image`, `thumbnail`, `poster` or `logo`: the link checker finds them by name. */
+/** Building blocks shared by the content schemas. A field typed `href` or `assetPath`, whatever its name, is checked by the link checker. */
 export const text = z.string().trim().min(1, 'must not be empty');
 
 /**
@@ -45,13 +46,15 @@ export const assetPath = z
   .meta({
     description: 'A file in public/, written from the site’s root: public/images/photo.svg is /images/photo.svg.',
     pattern: `^/[^\\s?#]+\\.(${ASSET_ENDINGS.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`)})$`,
-  });
+  })
+  .register(referenceKinds, { reference: 'asset' });
 
 /** An internal route (`/about`, `/articles/x#part`) or an absolute https/mailto/tel URL. */
 export const href = z
   .string()
   .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+|#[\w-]+)$/, 'must be a root-relative path, an https:// URL, mailto: or tel:')
-  .describe('Where the link goes: a path of the site such as /pricing (pages/NAME.yaml is /NAME), a #heading of this page, or an https://, mailto: or tel: address.');
+  .describe('Where the link goes: a path of the site such as /pricing (pages/NAME.yaml is /NAME), a #heading of this page, or an https://, mailto: or tel: address.')
+  .register(referenceKinds, { reference: 'link' });
 
 /** A lowercase slug such as `end-to-end-platform`: file names, keys and routes use them. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,20 +1,26 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { z } from 'zod';
 import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RuleId } from '../rules.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Release, SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
+import { referencesIn, type ReferenceKind } from '../schemas/references.ts';
 import { didYouMean } from '../suggestion.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
 import type { KeptLinkChecks } from './keptLinkChecks.ts';
-import type { ContentModel, Entry, FailingEntry } from './validateContent.ts';
+import type { ContentModel, Entry, FailingEntry, SchemaSource } from './validateContent.ts';
 
-const LINK_KEYS = new Set(['href']);
-const ASSET_KEYS = new Set(['src', 'image', 'thumbnail', 'poster', 'logo', 'photo', 'socialImage']);
+/** A link or image of a source file, with the place it is written. */
+export interface Reference {
+  file: string;
+  ref: SourceRef;
+  kind: ReferenceKind;
+}
 
 /**
  * Checks that every internal link resolves to a route or a file and that every referenced image
@@ -77,15 +83,17 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     for (const ref of images) checkAsset(file, ref, found);
     return found;
   };
-  const checkSource = (source: YamlSource): Diagnostic[] => {
+  const checkSource = (source: SchemaSource): Diagnostic[] => {
     const found: Diagnostic[] = [];
-    for (const ref of yamlRefs(source, LINK_KEYS)) checkLink(source.file, ref, routeOf(source.file), '', found);
-    for (const ref of yamlRefs(source, ASSET_KEYS)) checkAsset(source.file, ref, found);
+    for (const { file, ref, kind } of yamlReferences(source)) {
+      if (kind === 'link') checkLink(file, ref, routeOf(file), '', found);
+      else checkAsset(file, ref, found);
+    }
     return found;
   };
   kept?.checkingAgainst(linkTargetsKey(routes, anchors, unreleased, redirected, model.drafts));
-  for (const { doc, release } of entries) diagnostics.push(...(kept ? kept.of(doc, `${routeOf(doc.facts.file)}\0${liveFrom(release)}`, () => checkDoc(doc, release)) : checkDoc(doc, release)));
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source), ...model.failingPages]) diagnostics.push(...(kept ? kept.of(source, routeOf(source.file) ?? '', () => checkSource(source)) : checkSource(source)));
+  for (const { doc, release } of entries) diagnostics.push(...(kept ? kept.of(doc, [routeOf(doc.facts.file), liveFrom(release)], () => checkDoc(doc, release)) : checkDoc(doc, release)));
+  for (const source of [...model.dataSources, ...model.pages, ...model.failingPages]) diagnostics.push(...(kept ? kept.of(source.source, [routeOf(source.source.file), source.schema], () => checkSource(source)) : checkSource(source)));
   return diagnostics;
 }
 
@@ -106,13 +114,13 @@ function listPublic(publicDir: string): string[] {
 
 /**
  * Every image the content names, with the file and place naming it: markdown images and
- * directives, the collections' image keys, and the image keys of YAML files. Drafts and
+ * directives, and the fields of frontmatter and YAML files typed `assetPath`. Drafts and
  * scheduled entries are included: their problems show before they go live.
  */
 export function imageReferences(model: ContentModel): { file: string; ref: SourceRef }[] {
   const refs: { file: string; ref: SourceRef }[] = [];
   for (const { doc } of [...model.entries, ...model.withheld]) for (const ref of doc.facts.images) refs.push({ file: doc.facts.file, ref });
-  for (const source of [...model.dataSources, ...model.pages.map((p) => p.source)]) for (const ref of yamlRefs(source, ASSET_KEYS)) refs.push({ file: source.file, ref });
+  for (const source of [...model.dataSources, ...model.pages]) refs.push(...yamlReferences(source, 'asset'));
   return refs;
 }
 
@@ -182,28 +190,19 @@ function linkProblem(url: string, ownRoute: string | undefined, { routes, anchor
   return undefined;
 }
 
-/** What `yamlRefs` found in each source, by the keys looked for: a kept source (KeptDocuments) is walked once. */
-const refsFound = new WeakMap<YamlSource, Map<Set<string>, SourceRef[]>>();
+/** Each YAML file's references by the schema it was walked with: a source kept between builds (KeptDocuments, watch) is walked once. */
+const referencesFound = new WeakMap<YamlSource, Map<z.ZodType, Reference[]>>();
 
-/** Finds string values under the given keys anywhere in a YAML file, with their positions. */
-function yamlRefs(source: YamlSource, keys: Set<string>): SourceRef[] {
-  const found = refsFound.get(source) ?? new Map<Set<string>, SourceRef[]>();
-  refsFound.set(source, found);
-  const hit = found.get(keys);
-  if (hit) return hit;
-  const refs: SourceRef[] = [];
-  found.set(keys, refs);
-  const walk = (value: unknown, at: PropertyKey[]) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]));
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
-        if (keys.has(k) && typeof v === 'string') refs.push({ url: v, ...source.locate([...at, k]) });
-        else walk(v, [...at, k]);
-      }
-    }
-  };
-  walk(source.data, []);
-  return refs;
+/**
+ * One YAML file's links and images (or those of one kind): the strings of the fields its schema
+ * types `href` or `assetPath`, whatever they are called, with their places in the file.
+ */
+export function yamlReferences({ source, schema }: SchemaSource, kind?: ReferenceKind): Reference[] {
+  const bySchema = referencesFound.get(source) ?? new Map<z.ZodType, Reference[]>();
+  referencesFound.set(source, bySchema);
+  let found = bySchema.get(schema);
+  if (!found) bySchema.set(schema, (found = referencesIn(schema, source.data).map(({ kind, url, path }) => ({ file: source.file, ref: { url, ...source.locate(path) }, kind }))));
+  return kind ? found.filter((reference) => reference.kind === kind) : found;
 }
 
 function memo<T>(fn: (key: string) => T): (key: string) => T {

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics.ts';
  * not told of public/'s changes.
  */
 export class KeptLinkChecks {
-  private kept = new WeakMap<object, { key: string; found: Diagnostic[] }>();
+  private kept = new WeakMap<object, { key: readonly unknown[]; found: Diagnostic[] }>();
   private targets?: string;
 
   /** What every check is made against this time (see linkTargetsKey): when it changed, no check is kept. */
@@ -17,10 +17,13 @@ export class KeptLinkChecks {
     this.targets = targets;
   }
 
-  /** The file's problems as found last time, when its analysis or source is the same object and `key` (its own route and release) the same. */
-  of(file: object, key: string, check: () => Diagnostic[]): Diagnostic[] {
+  /**
+   * The file's problems as found last time, when its analysis or source is the same object and
+   * each part of `key` (its own route, its release or its schema) is the same.
+   */
+  of(file: object, key: readonly unknown[], check: () => Diagnostic[]): Diagnostic[] {
     const hit = this.kept.get(file);
-    if (hit?.key === key) return hit.found;
+    if (hit && hit.key.length === key.length && hit.key.every((part, i) => part === key[i])) return hit.found;
     const found = check();
     this.kept.set(file, { key, found });
     return found;

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { diagnostic, templateDiagnostic, type Diagnostic } from '../diagnostics.ts';
 import type { RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import type { Collection, Release, Site, SiteData, SiteDefinition } from '../model.ts';
+import type { Collection, PageTemplate, Release, Site, SiteData, SiteDefinition } from '../model.ts';
 import { pageHead } from '../schemas/page.ts';
 import { didYouMean } from '../suggestion.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
@@ -18,6 +18,14 @@ export interface YamlPage {
   title: string;
   description: string;
   data: Record<string, unknown>;
+  /** The schema the file passed: its template's, with the keys every page has. */
+  schema: z.ZodType;
+}
+
+/** A YAML file with the schema it is read with, which says where its links and images are. */
+export interface SchemaSource {
+  source: YamlSource;
+  schema: z.ZodType;
 }
 
 /** A valid markdown file of a collection, with the summary every page sees of it. */
@@ -51,8 +59,8 @@ export interface ContentModel {
   site: Site;
   /** The data files' validated values by name (site included); an optional file the site lacks is undefined. */
   data: SiteData;
-  /** The data files as read, for the checks that point into them. */
-  dataSources: YamlSource[];
+  /** The data files as read, with their schemas, for the checks that point into them. */
+  dataSources: SchemaSource[];
   pages: YamlPage[];
   /** The entries this build publishes: with `drafts`, every valid entry. */
   entries: Entry[];
@@ -61,7 +69,7 @@ export interface ContentModel {
   /** Files of a collection that have errors: not pages, but links to them and their own links are checked. */
   failing: FailingEntry[];
   /** YAML pages that name no template or fail its schema: not pages, but their links and images are checked. */
-  failingPages: YamlSource[];
+  failingPages: SchemaSource[];
   /** Whether drafts and scheduled entries are shown (then a link to one is a warning: the production build will refuse it). */
   drafts: boolean;
   /** The day the model was made for (YYYY-MM-DD): the entries published are those dated on or before it. */
@@ -82,14 +90,6 @@ function validated(source: YamlSource, schema: z.ZodType, rulePrefix: string): R
   const result = validateYaml(source, schema, rulePrefix);
   bySchema.set(schema, result);
   return result;
-}
-
-/** A YAML page template's schema with the head every page has, made once per template. */
-const pageSchemas = new WeakMap<z.ZodObject, z.ZodType>();
-function pageSchema(schema: z.ZodObject): z.ZodType {
-  const made = pageSchemas.get(schema) ?? schema.extend(pageHead.shape).strict();
-  pageSchemas.set(schema, made);
-  return made;
 }
 
 /** A data file's value when it parses and passes its schema; its problems go to `diagnostics`. */
@@ -117,7 +117,9 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
   }
 
   const pages: YamlPage[] = [];
-  const failingPages: YamlSource[] = [];
+  const failingPages: SchemaSource[] = [];
+  // A page naming no known template may be meant for any of them.
+  const anyPage = () => z.union(Object.values(definition.pages).map(pageSchema));
   for (const { name, source } of raw.pages) {
     if (source.errors.length) {
       diagnostics.push(...source.errors);
@@ -130,13 +132,14 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
       const known = names.join(', ');
       const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}${didYouMean(templateName, names)}` : `missing required key "template" (one of: ${known})`;
       diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
-      failingPages.push(source);
+      failingPages.push({ source, schema: anyPage() });
       continue;
     }
-    const result = validated(source, pageSchema(template.schema), 'page');
+    const schema = pageSchema(template);
+    const result = validated(source, schema, 'page');
     if (!result.ok) {
       diagnostics.push(...result.diagnostics);
-      failingPages.push(source);
+      failingPages.push({ source, schema });
       continue;
     }
     const { template: t, title, description, ...pageData } = result.value as z.infer<typeof pageHead> & Record<string, unknown>;
@@ -145,7 +148,7 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
         diagnostics.push(templateDiagnostic(source.file, source.locate(problem.path), problem));
       }
     }
-    pages.push({ name, file: source.file, source, template: t, title, description, data: pageData });
+    pages.push({ name, file: source.file, source, template: t, title, description, data: pageData, schema });
   }
 
   const byName = new Map(definition.collections.map((c) => [c.name, c]));
@@ -167,8 +170,16 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
 
   const site = data.site as Site | undefined;
   if (!site) return { diagnostics };
-  const dataSources = Object.values(raw.data).filter((s): s is YamlSource => s !== undefined);
+  const dataSources = Object.entries(raw.data).flatMap(([name, source]) => (source ? [{ source, schema: definition.data[name]!.schema }] : []));
   return { model: { site, data, dataSources, pages, entries, withheld, failing, failingPages, ...release }, diagnostics };
+}
+
+/** A page's schema: its template's keys and those every page has, made once per template (its validations are kept by schema). */
+const pageSchemas = new WeakMap<PageTemplate, z.ZodType>();
+function pageSchema(template: PageTemplate): z.ZodType {
+  const made = pageSchemas.get(template) ?? template.schema.extend(pageHead.shape).strict();
+  pageSchemas.set(template, made);
+  return made;
 }
 
 /** A failing file's release from the fields it has right; published when they cannot say (its collection's rule may need a field it got wrong). */

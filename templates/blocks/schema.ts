@@ -140,7 +140,6 @@ export const blockSchemas = {
   }),
 } as const;
 
-export const blockTypes = Object.keys(blockSchemas) as (keyof typeof blockSchemas)[];
 export const blockSchema = z.discriminatedUnion('type', Object.values(blockSchemas) as unknown as [z.ZodObject, ...z.ZodObject[]]);
 export type BlockType = keyof typeof blockSchemas;
 export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];

@@ -11,7 +11,6 @@ export const articles = defineCollection({
   folder: 'articles',
   schema: articleSchema,
   route: (slug) => `/articles/${slug}`,
-  images: ['thumbnail'],
   publication: (meta) => ({ draft: meta.draft, date: meta.date }),
   summary: ({ meta, slug, href, words, release, images }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words), release, cover: images.thumbnail ?? { src: meta.thumbnail, width: 0, height: 0 } }),
   order: (a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug),

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { markdownParser, mayHoldTable, parseMarkdown } from '../../src/markdown/parse.ts';
 import { seededRandom } from '../helpers/project.ts';
 import { countWords, readingMinutes } from '../../src/markdown/readingTime.ts';
@@ -128,6 +129,16 @@ describe('markdown pipeline', () => {
       '8 "callout" attribute "type" must be one of: note, tip, warning',
       '12 "callout" must be written as :::callout{…} … :::',
     ]);
+  });
+
+  it('says a missing attribute is required whatever words zod has for it (another of its locales, a later release)', () => {
+    z.config(z.locales.fr());
+    try {
+      const parsed = doc('::figure{src="/images/a.svg" alt="x"}\n\n::figure{src="/images/a.svg" alt="x" caption=""}');
+      expect(parsed.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual(['4 "figure" attribute "caption" is required', '6 "figure" attribute "caption" must not be empty']);
+    } finally {
+      z.config(z.locales.en());
+    }
   });
 
   it('suggests the directive or attribute value a misspelt one was meant to be', () => {
