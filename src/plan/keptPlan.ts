@@ -1,5 +1,5 @@
 import { contentHash } from '../hash.ts';
-import type { Collections } from '../model.ts';
+import type { Collection, Collections, FeedEntry } from '../model.ts';
 import type { Entry } from '../validate/validateContent.ts';
 import type { PageJob, PlannedPage } from './pagePlan.tsx';
 
@@ -11,18 +11,35 @@ import type { PageJob, PlannedPage } from './pagePlan.tsx';
  * summary changed, the lists.
  */
 export class KeptPlan {
-  private lastCollections?: Collections;
+  private lastCollections?: { made: unknown[]; collections: Collections };
   private collectionsHash?: { of: Collections; hash: string };
   private readonly entryPages = new WeakMap<Entry, { showing: string; page: PlannedPage }>();
+  private readonly feedItems = new WeakMap<object, { collection: Collection; item: FeedEntry }>();
   private readonly yamlPages = new Map<string, { inputs: readonly unknown[]; made: { jobs: PageJob[]; files: [string, string][] } }>();
 
-  /** `made`, or the last build's collections when each holds the same summaries in the same order. */
-  collections(made: Collections): Collections {
+  /**
+   * The last build's collections when the entries' collections and summaries are the same objects
+   * in the same order (nothing to sort again); else those `make` makes, or the last build's still
+   * when each holds the same summaries in the same order.
+   */
+  collections(entries: readonly Entry[], make: () => Collections): Collections {
+    const from = entries.flatMap((entry) => [entry.collection, entry.summary]);
     const last = this.lastCollections;
-    const same = last && Object.keys(made).length === Object.keys(last).length && Object.entries(made).every(([folder, list]) => sameItems(list, last[folder]));
-    if (same) return last;
-    this.lastCollections = made;
-    return made;
+    if (last && sameItems(from, last.made)) return last.collections;
+    const made = make();
+    const same = last && Object.keys(made).length === Object.keys(last.collections).length && Object.entries(made).every(([folder, list]) => sameItems(list, last.collections[folder]));
+    const collections = same ? last.collections : made;
+    this.lastCollections = { made: from, collections };
+    return collections;
+  }
+
+  /** An entry's item of the feed, made once per summary and collection. */
+  feedItem(entry: Entry, make: () => FeedEntry): FeedEntry {
+    const hit = this.feedItems.get(entry.summary);
+    if (hit?.collection === entry.collection) return hit.item;
+    const item = make();
+    this.feedItems.set(entry.summary, { collection: entry.collection, item });
+    return item;
   }
 
   /** A hash of the collections (every list shows them: part of every page's key), made again only when they are not the same object. */

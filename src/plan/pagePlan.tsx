@@ -138,15 +138,19 @@ function yamlPage(page: YamlPage, template: PageTemplate, fileInputs: string, dr
  * and the output manifest all read this one list.
  */
 export function planSite(model: ContentModel, definition: SiteDefinition, kept?: KeptPlan): SitePlan {
-  const made = makeCollections(model.entries, definition);
-  const collections = kept ? kept.collections(made) : made;
+  const collections = kept ? kept.collections(model.entries, () => makeCollections(model.entries, definition)) : makeCollections(model.entries, definition);
   const { jobs: yamlPages, files } = yamlPageWork(model, definition, collections, kept);
   const showing = JSON.stringify([model.site, model.drafts]);
   const plan = (e: Entry) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts });
   const entryPages = model.entries.map((e) => (kept ? kept.entryPage(e, showing, plan) : plan(e)));
   const all = [...yamlPages, ...entryPages];
   // Drafts and scheduled entries shown with --drafts are pages links may reach, but no search engine or feed reader is told of them.
-  const feed = model.entries.flatMap((e) => (e.collection.feed && e.release.status === 'published' ? [e.collection.feed(e.summary)] : []));
+  const feed = model.entries.flatMap((entry) => {
+    const { collection, summary, release } = entry;
+    if (!collection.feed || release.status !== 'published') return [];
+    const item = () => collection.feed!(summary);
+    return [kept ? kept.feedItem(entry, item) : item()];
+  });
   return {
     yamlPages,
     entryPages,
