@@ -1,6 +1,4 @@
-import { defineSite } from '../src/model.ts';
-import { redirectsSchema } from '../src/schemas/redirects.ts';
-import { siteSchema } from '../src/schemas/site.ts';
+import { defineSite, redirectsSchema, siteSchema } from '../src/template-api.ts';
 import { articles } from './collections/articles.ts';
 import { legal } from './collections/legal.ts';
 import { Layout } from './layouts/Layout.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetPath, href, link, text } from '../../src/schemas/common.ts';
+import { assetPath, href, link, text } from '../../src/template-api.ts';
 import { billingPeriod } from '../schemas/pricing.ts';
 
 /**

@@ -1,5 +1,4 @@
-import type { ImageSource } from '../../src/islands/images.tsx';
-import type { Collections, Release } from '../../src/model.ts';
+import type { Collections, ImageSource, Release } from '../../src/template-api.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 
 /** What every page knows of an article: its frontmatter, address, reading time and whether it is live yet. */

@@ -2,8 +2,7 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Children, isValidElement, type ComponentProps, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { useSiteUrl } from '../../src/islands/base.ts';
-import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { Picture, useImageSource, useSiteUrl } from '../../src/template-api.ts';
 import { imageSlots } from '../components/imageSlots.ts';
 import { Callout, Figure, ImageCarousel, Video } from './embeds.tsx';
 
