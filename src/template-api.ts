@@ -11,10 +11,12 @@ export { Picture, useImageSource, type ImageSlot, type ImageSource } from './isl
 
 // Declaring the site (its collections, page templates and data files) and the types the generator hands templates.
 export {
+  collectionsOf,
   defineCollection,
   definePage,
   defineSite,
   type Collections,
+  type CollectionsOf,
   type EntryPageProps,
   type PageProblem,
   type PageVariant,
