@@ -55,7 +55,7 @@ export interface FeedEntry {
 /** The summaries of every collection's entries, by collection folder, each in its collection's order. */
 export type Collections = Readonly<Record<string, readonly object[]>>;
 
-/** The summaries of a site's collections as its templates read them, typed from its registry (`defineSite`'s `collections`): each collection's under its folder. */
+/** The summaries of a site's collections as its templates read them, typed from its registry (the list `defineSite` is given as `collections`): each collection's under its folder. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any frontmatter: only the folder and the summary are read
 export type CollectionsOf<C extends readonly Collection<any, any>[]> = {
   readonly [K in C[number] as K['folder']]: readonly SummaryOf<K>[];
@@ -224,8 +224,7 @@ export interface SiteDefinition {
   Markdown: ComponentType<{ tree: HastRoot }>;
 }
 
-/** Declares the site, keeping its collections' types: templates read the collections typed from them (`CollectionsOf`). */
-export function defineSite<D extends SiteDefinition>(definition: D): D {
+export function defineSite(definition: SiteDefinition): SiteDefinition {
   return definition;
 }
 
