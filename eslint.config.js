@@ -24,6 +24,13 @@ const STAGES = [
   ['cli'],
 ];
 
+/** The templates' API: theirs alone, not the generator's. */
+const TEMPLATE_API = '(^|/)template-api\\.ts$';
+/** The islands' runtime, which code the browser runs imports instead of the API (see src/template-api.ts). */
+const ISLAND_RUNTIME = 'islands/(base\\.ts|images\\.tsx)';
+/** `no-restricted-imports` for templates: of src/, only the modules `allowed` matches. */
+const templateImports = (allowed, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+src/(?!(${allowed})$)`, message }] }] });
+
 const escape = (name) => name.replace(/\./g, '\\.');
 /** `no-restricted-imports` for the files of one stage: every later stage is out of reach. */
 function stageRule(index) {
@@ -33,7 +40,15 @@ function stageRule(index) {
   return {
     files: folders.map((f) => `${f}`.replace(/\/\*\*$/, '/**/*.{ts,tsx,mjs}')),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: pattern, message: `${STAGES[index].join(', ')} may not import a later stage of the pipeline (see STAGES in eslint.config.js)` }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: pattern, message: `${STAGES[index].join(', ')} may not import a later stage of the pipeline (see STAGES in eslint.config.js)` },
+            { regex: TEMPLATE_API, message: 'the templates\' API is theirs: the generator imports from where things live' },
+          ],
+        },
+      ],
     },
   };
 }
@@ -68,6 +83,19 @@ export default tseslint.config(
     // The browser's code: it may use only what the server shares with it as types, and the base islands render under.
     files: ['src/client/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!islands/Island\\.tsx$|islands/base\\.ts$|diagnostics\\.ts$|codeFrame\\.ts$)', message: 'browser code imports only shared types and the islands\' base' }] }] },
+  },
+  {
+    files: ['templates/**/*.{ts,tsx}'],
+    rules: templateImports('template-api\\.ts', 'templates import the generator only through src/template-api.ts'),
+  },
+  {
+    // Shared by pages and islands: what an island renders imports the islands' runtime, not the API (see src/template-api.ts).
+    files: ['templates/components/**/*.{ts,tsx}'],
+    rules: templateImports(`template-api\\.ts|${ISLAND_RUNTIME}`, 'components import the generator through src/template-api.ts, or the islands\' runtime when an island renders them'),
+  },
+  {
+    files: ['templates/islands/**/*.{ts,tsx}'],
+    rules: templateImports(ISLAND_RUNTIME, 'islands run in the browser: of the generator they import only the islands\' runtime (src/islands/base.ts, images.tsx)'),
   },
   {
     files: ['**/*.mjs'],

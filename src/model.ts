@@ -55,6 +55,21 @@ export interface FeedEntry {
 /** The summaries of every collection's entries, by collection folder, each in its collection's order. */
 export type Collections = Readonly<Record<string, readonly object[]>>;
 
+/** The summaries of a site's collections as its templates read them, typed from its registry (the list `defineSite` is given as `collections`): each collection's under its folder. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any frontmatter: only the folder and the summary are read
+export type CollectionsOf<C extends readonly Collection<any, any>[]> = {
+  readonly [K in C[number] as K['folder']]: readonly SummaryOf<K>[];
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+type SummaryOf<C> = C extends Collection<any, infer E> ? E : never;
+
+/** `collections` typed from its site's registry: the generator keys each collection's summaries by its folder (`makeCollections`), as `CollectionsOf` says. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export function collectionsOf<C extends readonly Collection<any, any>[]>(collections: Collections): CollectionsOf<C> {
+  return collections as CollectionsOf<C>;
+}
+
 /**
  * Whether an entry is live on the day of the build: published, a draft, or scheduled for a later
  * day. A production build leaves out entries that are not published; `--drafts` (and watch)
@@ -114,7 +129,8 @@ export interface Collection<M = unknown, E extends object = object> {
   template: ComponentType<EntryPageProps<E>>;
 }
 
-export function defineCollection<M, E extends object>(collection: Collection<M, E>): Collection<M, E> {
+/** Declares a collection, keeping its folder's name in its type: the key templates read its summaries by. */
+export function defineCollection<M, E extends object, const F extends string>(collection: Collection<M, E> & { folder: F }): Collection<M, E> & { folder: F } {
   return collection;
 }
 

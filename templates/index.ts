@@ -1,6 +1,4 @@
-import { defineSite } from '../src/model.ts';
-import { redirectsSchema } from '../src/schemas/redirects.ts';
-import { siteSchema } from '../src/schemas/site.ts';
+import { defineSite, redirectsSchema, siteSchema } from '../src/template-api.ts';
 import { articles } from './collections/articles.ts';
 import { legal } from './collections/legal.ts';
 import { Layout } from './layouts/Layout.tsx';
@@ -11,6 +9,9 @@ import { LegalIndex } from './pages/LegalIndex.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { pricingSchema } from './schemas/pricing.ts';
 
+/** The site's collections of markdown: templates read their summaries typed from this list (see collections/summaries.ts). */
+export const collections = [articles, legal];
+
 /** Touchline's site: its data files, its collections of markdown, and the templates YAML pages name. */
 export const definition = defineSite({
   data: {
@@ -18,7 +19,7 @@ export const definition = defineSite({
     pricing: { file: 'pricing.yaml', schema: pricingSchema, optional: true },
     redirects: { file: 'redirects.yaml', schema: redirectsSchema, optional: true },
   },
-  collections: [articles, legal],
+  collections,
   pages: {
     blocks: Blocks,
     'blog-index': BlogIndex,

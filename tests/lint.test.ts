@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectCopy, type Project } from './helpers/project.ts';
 
-/** The import direction of src/ is a lint rule (eslint.config.js): it must fail on what it forbids. */
+/** The import direction of src/, and templates' imports of it, are lint rules (eslint.config.js): they must fail on what they forbid. */
 describe('the lint rule on imports', () => {
   let project: Project;
   beforeAll(async () => {
@@ -24,5 +24,18 @@ describe('the lint rule on imports', () => {
     );
     expect(failure).toMatch(/publicFiles\.ts[\s\S]*'\.\.\/pipeline\/builder\.ts' import is restricted[\s\S]*validate may not import a later stage/);
     expect(failure).toMatch(/loop\.ts\s+1:1\s+error\s+Dependency cycle detected\s+import-x\/no-cycle/);
+  }, 60_000);
+
+  it('fails when a template imports src/ other than through its API, an island other than through the islands\' runtime, and when src/ imports the API', async () => {
+    await project.edit('templates/pages/Blocks.tsx', (t) => t.replace("'../../src/template-api.ts'", "'../../src/model.ts'"));
+    await project.edit('templates/islands/NavMenus.tsx', (t) => t.replace("'../../src/islands/base.ts'", "'../../src/template-api.ts'"));
+    await project.edit('src/diff/fileKinds.ts', (t) => `${t}\nexport { text } from '../template-api.ts';\n`);
+    const failure = await project.lint().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/Blocks\.tsx[\s\S]*'\.\.\/\.\.\/src\/model\.ts' import is restricted[\s\S]*templates import the generator only through src\/template-api\.ts/);
+    expect(failure).toMatch(/NavMenus\.tsx[\s\S]*'\.\.\/\.\.\/src\/template-api\.ts' import is restricted[\s\S]*islands run in the browser: of the generator they import only the islands' runtime/);
+    expect(failure).toMatch(/fileKinds\.ts[\s\S]*'\.\.\/template-api\.ts' import is restricted[\s\S]*the templates' API is theirs/);
   }, 60_000);
 });

@@ -1,6 +1,4 @@
-import { Island } from '../../src/islands/Island.tsx';
-import { Picture, useImageSource } from '../../src/islands/images.tsx';
-import { useSite } from '../../src/render/siteContext.ts';
+import { Island, Picture, useImageSource, useSite } from '../../src/template-api.ts';
 import Carousel from '../islands/Carousel.tsx';
 import LeadForm from '../islands/LeadForm.tsx';
 import Testimonials from '../islands/Testimonials.tsx';

@@ -1,4 +1,4 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
+import { useSiteUrl } from '../../src/template-api.ts';
 import type { ReactNode } from 'react';
 import type { BlockOf } from './schema.ts';
 

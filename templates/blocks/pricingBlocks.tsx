@@ -1,5 +1,4 @@
-import { Island } from '../../src/islands/Island.tsx';
-import { useSite } from '../../src/render/siteContext.ts';
+import { Island, useSite } from '../../src/template-api.ts';
 import { pricingOf, type Pricing } from '../schemas/pricing.ts';
 import { Icon } from '../components/Icon.tsx';
 import PricingPlans from '../islands/PricingPlans.tsx';

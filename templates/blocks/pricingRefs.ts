@@ -1,4 +1,4 @@
-import type { PageProblem } from '../../src/model.ts';
+import type { PageProblem } from '../../src/template-api.ts';
 import type { Pricing, PricingPlan } from '../schemas/pricing.ts';
 import { formatPrice } from '../islands/shared/pricingFormat.ts';
 import type { Block, BlockOf } from './schema.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetPath, href, link, text } from '../../src/schemas/common.ts';
+import { assetPath, href, link, text } from '../../src/template-api.ts';
 import { billingPeriod } from '../schemas/pricing.ts';
 
 /**
@@ -140,7 +140,9 @@ export const blockSchemas = {
   }),
 } as const;
 
-export const blockSchema = z.discriminatedUnion('type', Object.values(blockSchemas) as unknown as [z.ZodObject, ...z.ZodObject[]]);
+// A union has at least one option: the first block type, then the others, in their order.
+const { hero, ...otherBlocks } = blockSchemas;
+export const blockSchema = z.discriminatedUnion('type', [hero, ...Object.values(otherBlocks)]);
 export type BlockType = keyof typeof blockSchemas;
 export type Block = { [K in BlockType]: z.infer<(typeof blockSchemas)[K]> }[BlockType];
 export type BlockOf<K extends BlockType> = z.infer<(typeof blockSchemas)[K]>;

@@ -1,5 +1,4 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
-import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { Picture, useImageSource, useSiteUrl } from '../../src/template-api.ts';
 import { imageSlots } from '../components/imageSlots.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Actions, BlockHeading, Section } from './parts.tsx';

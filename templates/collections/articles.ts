@@ -1,6 +1,4 @@
-import { readingMinutes } from '../../src/markdown/readingTime.ts';
-import { defineCollection } from '../../src/model.ts';
-import { absoluteUrl } from '../../src/routes/urls.ts';
+import { absoluteUrl, defineCollection, readingMinutes } from '../../src/template-api.ts';
 import { Article } from '../pages/Article.tsx';
 import { articleSchema } from '../schemas/markdown.ts';
 import type { ArticleSummary } from './summaries.ts';

@@ -1,4 +1,4 @@
-import { defineCollection } from '../../src/model.ts';
+import { defineCollection } from '../../src/template-api.ts';
 import { LegalDocument } from '../pages/LegalDocument.tsx';
 import { legalSchema } from '../schemas/markdown.ts';
 import type { LegalSummary } from './summaries.ts';

@@ -1,5 +1,5 @@
-import type { ImageSource } from '../../src/islands/images.tsx';
-import type { Collections, Release } from '../../src/model.ts';
+import { collectionsOf, type Collections, type CollectionsOf, type ImageSource, type Release } from '../../src/template-api.ts';
+import type { collections } from '../index.ts';
 import type { ArticleMeta, LegalMeta } from '../schemas/markdown.ts';
 
 /** What every page knows of an article: its frontmatter, address, reading time and whether it is live yet. */
@@ -18,16 +18,11 @@ export interface LegalSummary extends LegalMeta {
   href: string;
 }
 
-/** The site's collections as its templates read them: the generator keys each by its folder (see collections/). */
-export interface SiteCollections {
-  /** Newest first. */
-  articles: readonly ArticleSummary[];
-  /** By title. */
-  legal: readonly LegalSummary[];
-}
+/** The site's collections as its templates read them: each collection's summaries by its folder, typed from the registry in templates/index.ts. */
+export type SiteCollections = CollectionsOf<typeof collections>;
 
-export function siteCollections(collections: Collections): SiteCollections {
-  return collections as unknown as SiteCollections;
+export function siteCollections(all: Collections): SiteCollections {
+  return collectionsOf<typeof collections>(all);
 }
 
 const grouped = new WeakMap<readonly ArticleSummary[], Map<string, ArticleSummary[]>>();

@@ -1,5 +1,4 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
-import { useSite } from '../../src/render/siteContext.ts';
+import { useSite, useSiteUrl } from '../../src/template-api.ts';
 import { Logo } from './Logo.tsx';
 
 export function Footer() {

@@ -1,6 +1,4 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
-import { Island } from '../../src/islands/Island.tsx';
-import { useSite } from '../../src/render/siteContext.ts';
+import { Island, useSite, useSiteUrl } from '../../src/template-api.ts';
 import MobileMenu from '../islands/MobileMenu.tsx';
 import NavMenus from '../islands/NavMenus.tsx';
 import { Logo } from './Logo.tsx';

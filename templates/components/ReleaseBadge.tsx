@@ -1,4 +1,4 @@
-import type { Release } from '../../src/model.ts';
+import type { Release } from '../../src/template-api.ts';
 import { formatDate } from './dates.ts';
 
 /** What a preview shows of an entry that is not live: "Draft", or "Scheduled for" its day. */

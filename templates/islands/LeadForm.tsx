@@ -12,6 +12,13 @@ interface FormsGlobal {
   forms?: { create?: (options: { region: string; portalId: string; formId: string; target: string }) => void };
 }
 
+declare global {
+  interface Window {
+    /** Set by the form provider's script once it has loaded. */
+    hbspt?: FormsGlobal;
+  }
+}
+
 export const FORM_TARGET_ID = 'hubspot-form-container';
 export const SCRIPT_FAILED = 'Lead form: the form provider script failed to load, so the form is not shown.';
 export const GLOBAL_MISSING = 'Lead form: the form provider script loaded but window.hbspt was not found, so no form was created.';
@@ -29,7 +36,7 @@ export default function LeadForm({ scriptUrl, region, portalId, formId, email }:
     script.src = scriptUrl;
     script.async = true;
     script.onload = () => {
-      const forms = (window as unknown as { hbspt?: FormsGlobal }).hbspt?.forms;
+      const forms = window.hbspt?.forms;
       if (!forms?.create) {
         console.warn(GLOBAL_MISSING);
         setState('failed');

@@ -1,11 +1,29 @@
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Children, isValidElement, type ComponentProps, type ReactNode } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { useSiteUrl } from '../../src/islands/base.ts';
-import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { Fragment, jsx, jsxs, type JSX as ReactJsx } from 'react/jsx-runtime';
+import { Picture, useImageSource, useSiteUrl } from '../../src/template-api.ts';
 import { imageSlots } from '../components/imageSlots.ts';
 import { Callout, Figure, ImageCarousel, Video } from './embeds.tsx';
+
+/*
+ * hast-util-to-jsx-runtime types its components by the global JSX namespace, which React leaves
+ * undeclared: declared as React's, plus the embeds' elements, each component is checked against
+ * the props of the element it renders.
+ */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- the library reads the global JSX namespace
+  namespace JSX {
+    type ElementClass = ReactJsx.ElementClass;
+    type Element = ReactJsx.Element;
+    interface IntrinsicElements extends ReactJsx.IntrinsicElements {
+      'x-callout': ComponentProps<typeof Callout>;
+      'x-figure': ComponentProps<typeof Figure>;
+      'x-video': ComponentProps<typeof Video>;
+      'x-carousel': ComponentProps<typeof ImageCarousel>;
+    }
+  }
+}
 
 /**
  * A section heading whose text is its own permalink, so its accessible name is its text alone.
@@ -62,7 +80,7 @@ const components = {
   'x-figure': Figure,
   'x-video': Video,
   'x-carousel': ImageCarousel,
-} as unknown as Components;
+} satisfies Partial<Components>;
 
 /** Renders markdown (as hast) with React, mapping embeds to their components. */
 export function Markdown({ tree }: { tree: Root }) {

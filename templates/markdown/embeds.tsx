@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Picture, useImageSource } from '../../src/islands/images.tsx';
+import { Island, Picture, useImageSource } from '../../src/template-api.ts';
 import { imageSlots } from '../components/imageSlots.ts';
-import { Island } from '../../src/islands/Island.tsx';
 import Carousel, { type Slide } from '../islands/Carousel.tsx';
 import VideoFacade from '../islands/VideoFacade.tsx';
 

@@ -1,7 +1,5 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
-import { Picture } from '../../src/islands/images.tsx';
+import { type EntryPageProps, Picture, useSiteUrl } from '../../src/template-api.ts';
 import { imageSlots } from '../components/imageSlots.ts';
-import type { EntryPageProps } from '../../src/model.ts';
 import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { formatDate } from '../components/dates.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { definePage } from '../../src/model.ts';
+import { definePage } from '../../src/template-api.ts';
 import { Embed, Faq, FormBlock, Logos, Screenshots, TestimonialsBlock, VideoBlock } from '../blocks/interactiveBlocks.tsx';
 import { PartnerOffer, PricingBlock, PricingFaq } from '../blocks/pricingBlocks.tsx';
 import { checkPricingBlocks } from '../blocks/pricingRefs.ts';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { Island } from '../../src/islands/Island.tsx';
-import { definePage, type Collections, type PageVariant } from '../../src/model.ts';
+import { type Collections, definePage, Island, type PageVariant, text } from '../../src/template-api.ts';
 import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
-import { text } from '../../src/schemas/common.ts';
 import { articleCategories } from '../schemas/markdown.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import BlogBrowser from '../islands/BlogBrowser.tsx';

@@ -1,5 +1,4 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
-import type { EntryPageProps } from '../../src/model.ts';
+import { type EntryPageProps, useSiteUrl } from '../../src/template-api.ts';
 import type { LegalSummary } from '../collections/summaries.ts';
 import { formatDate } from '../components/dates.ts';
 

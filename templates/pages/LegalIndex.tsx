@@ -1,7 +1,5 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
+import { definePage, href, text, useSiteUrl } from '../../src/template-api.ts';
 import { z } from 'zod';
-import { href, text } from '../../src/schemas/common.ts';
-import { definePage } from '../../src/model.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const schema = z

@@ -1,7 +1,5 @@
-import { useSiteUrl } from '../../src/islands/base.ts';
+import { definePage, link, text, useSiteUrl } from '../../src/template-api.ts';
 import { z } from 'zod';
-import { link, text } from '../../src/schemas/common.ts';
-import { definePage } from '../../src/model.ts';
 
 const schema = z
   .strictObject({

@@ -1,5 +1,4 @@
-import { contentHash } from '../../src/hash.ts';
-import { ASSETS_DIR } from '../../src/hosting/policy.ts';
+import { ASSETS_DIR, contentHash } from '../../src/template-api.ts';
 import type { ArticleSummary } from '../collections/summaries.ts';
 import { cardOf, encodeIds, shardName, wordsOf, SHARD_PREFIX, type Catalog } from '../islands/shared/blogSearch.ts';
 

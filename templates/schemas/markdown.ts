@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetPath, isoDate, text } from '../../src/schemas/common.ts';
+import { assetPath, isoDate, text } from '../../src/template-api.ts';
 
 export const articleCategories = ['Strategy', 'Reports', 'Partnerships', 'Analytics', 'Case Study'] as const;
 export type ArticleCategory = (typeof articleCategories)[number];

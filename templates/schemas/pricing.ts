@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { SiteData } from '../../src/model.ts';
-import type { SchemaCode } from '../../src/rules.ts';
-import { assetPath, href, SLUG, text } from '../../src/schemas/common.ts';
+import { assetPath, href, type SchemaCode, type SiteData, SLUG, text } from '../../src/template-api.ts';
 
 /**
  * content/pricing.yaml: every pricing figure, label and plan detail of the pricing page. Prices
