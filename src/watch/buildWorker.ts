@@ -19,21 +19,26 @@ setCompiled(compiled);
 // Watch says when public/ changes: it is walked and checked once until then.
 const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true, scratchOutput: true, toldOfPublicChanges: true });
 builder.prepareAssets();
-/** Requests are handled in turn: an adoption finishes before the build it is for. */
 let turn: Promise<unknown> = Promise.resolve();
 const say = (reply: BuildWorkerReply) => parentPort!.postMessage(reply);
+/**
+ * Requests are handled in turn: an adoption finishes before the build it is for. One that fails
+ * (sitegen's own fault), or whose outcome cannot be sent (structured cloning refuses it), is said
+ * as a crash, which ends the build watch waits for; the next request is handled still.
+ */
+const inTurn = (step: () => unknown) => void (turn = turn.then(step).catch((error: unknown) => say({ type: 'crashed', message: describeCrash(error) })));
 
 parentPort!.on('message', (request: BuildWorkerRequest) => {
   switch (request.type) {
     case 'build':
-      return void (turn = turn.then(() => build(request)));
+      return inTurn(() => build(request));
     case 'adopt':
-      return void (turn = turn.then(() => builder.adopt(request.work)));
+      return inTurn(() => builder.adopt(request.work));
     case 'templates':
-      return void (turn = turn.then(() => {
+      return inTurn(() => {
         setCompiled({ ...compiledNow()!, templates: request.dir });
         builder.templatesChanged();
-      }));
+      });
     case 'stop':
       return stop();
     default:
@@ -78,9 +83,7 @@ function build(request: Extract<BuildWorkerRequest, { type: 'build' }>): Promise
       const outcome: BuildOutcome = error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: describeCrash(error) };
       say(outcome);
     },
-  )
-    // An outcome that cannot be sent (structured cloning refuses it) is a crash, not a build watch waits for for ever.
-    .catch((error: unknown) => say({ type: 'crashed', message: describeCrash(error) }));
+  );
 }
 
 /** Posts what this worker made, for the next one. */

@@ -258,6 +258,7 @@ async function retire(w: Worker): Promise<Adopted | undefined> {
   return work;
 }
 
+/** Posts a request to a build worker: only the requests of its channel's map. */
 const send = (w: Worker, request: BuildWorkerRequest) => w.postMessage(request);
 
 /** The compilations of this watch (compile.mjs, imported from its source file at run time: compiled into the generator, it would hash and compile itself). */
