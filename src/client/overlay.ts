@@ -2,9 +2,7 @@
 // with the last change while the page below stays the last good build.
 import { codeFrame } from '../codeFrame.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-
-/** Why the last build failed: the content's problems (paths relative to the project), or a crash of a template or of sitegen. */
-export type BuildProblem = { kind: 'content'; diagnostics: Diagnostic[] } | { kind: 'crash'; message: string };
+import { readLiveEvent, type BuildProblem } from './liveEvents.ts';
 
 const ID = 'sitegen-overlay';
 
@@ -113,6 +111,17 @@ function clear(): void {
 
 const events = new EventSource('/__sitegen/events');
 events.onopen = () => (document.documentElement.dataset.sitegenLive = 'connected');
-events.addEventListener('build-error', (event) => show(JSON.parse((event as MessageEvent<string>).data) as BuildProblem));
-events.addEventListener('clear', clear);
-events.addEventListener('reload', () => location.reload());
+events.onmessage = (message) => {
+  const event = readLiveEvent(message.data);
+  if (!event) return;
+  switch (event.type) {
+    case 'build-error':
+      return show(event.problem);
+    case 'clear':
+      return clear();
+    case 'reload':
+      return location.reload();
+    default:
+      return event satisfies never;
+  }
+};

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { bundleOverlay } from '../bundle/overlay.ts';
-import type { BuildProblem } from '../client/overlay.ts';
+import type { BuildProblem, LiveEvent } from '../client/liveEvents.ts';
 import type { ServerHooks } from '../serve/server.ts';
 
 /**
@@ -34,7 +34,7 @@ export class LiveReload {
         if (pathname === '/__sitegen/events') {
           res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
           res.write(': connected\n\n');
-          if (this.problem) res.write(event('build-error', this.problem));
+          if (this.problem) res.write(frame({ type: 'build-error', problem: this.problem }));
           this.clients.add(res);
           req.on('close', () => this.clients.delete(res));
           return true;
@@ -47,14 +47,14 @@ export class LiveReload {
 
   failed(problem: BuildProblem): void {
     this.problem = problem;
-    this.broadcast(event('build-error', problem));
+    this.broadcast({ type: 'build-error', problem });
   }
 
   succeeded(): void {
     const hadProblem = this.problem !== undefined;
     this.problem = undefined;
-    if (hadProblem) this.broadcast(event('clear', ''));
-    this.broadcast(event('reload', ''));
+    if (hadProblem) this.broadcast({ type: 'clear' });
+    this.broadcast({ type: 'reload' });
   }
 
   close(): void {
@@ -62,11 +62,13 @@ export class LiveReload {
     this.clients.clear();
   }
 
-  private broadcast(message: string): void {
+  private broadcast(event: LiveEvent): void {
+    const message = frame(event);
     for (const res of this.clients) res.write(message);
   }
 }
 
-function event(name: string, data: unknown): string {
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+/** An event as a server-sent message: JSON on one line (it escapes every line break), its name inside as `type`. */
+function frame(event: LiveEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
 }

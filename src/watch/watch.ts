@@ -13,7 +13,7 @@ import { compiledPath, ENTRIES } from '../runtime/sources.mjs';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { Adopted } from '../pipeline/builder.ts';
-import type { WorkerNotice, WorkerReply, WorkerRequest } from './buildWorker.ts';
+import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
 import { LiveReload } from './liveReload.ts';
 import type * as Compiler from '../runtime/compile.mjs';
 import type { BuildFailure } from 'esbuild';
@@ -42,7 +42,7 @@ export interface Watcher {
   port: number;
   close(): Promise<void>;
   /** Resolves after the next build finishes (for tests). */
-  nextBuild(): Promise<WorkerReply>;
+  nextBuild(): Promise<BuildOutcome>;
 }
 
 /**
@@ -61,8 +61,9 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   // after it, and takes over what it made.
   let retiring: Promise<Adopted | undefined> = Promise.resolve(undefined);
   let running = false;
+  let closed = false;
   let pending: Job | undefined;
-  const waiters: ((reply: WorkerReply) => void)[] = [];
+  const waiters: ((outcome: BuildOutcome) => void)[] = [];
 
   // Running compiled, a worker runs the generator compiled apart from the templates, which are
   // compiled again after each edit of them and loaded in place (its dirs say which).
@@ -81,6 +82,10 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
     }
     w.on('error', (error) => finish({ type: 'crashed', message: describeCrash(error) }));
+    // A worker that ends by itself mid-build (a template calling process.exit) says no more: its build ends as a crash.
+    w.on('exit', (code) => {
+      if (w === worker && running && !closed) finish({ type: 'crashed', message: `sitegen: the build worker stopped (exit code ${code})` });
+    });
     return w;
   };
   /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */
@@ -88,28 +93,34 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     const templates = await compiler!.templates(dirs!.worker);
     if (templates === dirs!.templates) return;
     dirs = { ...dirs!, templates };
-    w.postMessage({ type: 'templates', dir: templates } satisfies WorkerRequest);
+    send(w, { type: 'templates', dir: templates });
   };
 
-  const finish = (reply: WorkerReply, { keepWorker = false } = {}) => {
+  const finish = (outcome: BuildOutcome, { keepWorker = false } = {}) => {
     running = false;
-    if (reply.type === 'built') {
-      if (reply.warnings.length) log(formatDiagnostics(reply.warnings));
-      log(`rebuilt ${reply.rendered} of ${reply.pages} pages in ${Math.round(reply.ms)} ms`);
-      live.succeeded();
-    } else if (reply.type === 'failed') {
-      log(formatDiagnostics(reply.diagnostics));
-      // The browser is shown paths in the project, not on this machine.
-      live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(reply.diagnostics), paths.root) });
-    } else {
-      log(reply.message);
-      live.failed({ kind: 'crash', message: reply.message });
-      if (worker && !keepWorker) {
-        retiring = retire(worker);
-        worker = undefined;
-      }
+    switch (outcome.type) {
+      case 'built':
+        if (outcome.warnings.length) log(formatDiagnostics(outcome.warnings));
+        log(`rebuilt ${outcome.rendered} of ${outcome.pages} pages in ${Math.round(outcome.ms)} ms`);
+        live.succeeded();
+        break;
+      case 'failed':
+        log(formatDiagnostics(outcome.diagnostics));
+        // The browser is shown paths in the project, not on this machine.
+        live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(outcome.diagnostics), paths.root) });
+        break;
+      case 'crashed':
+        log(outcome.message);
+        live.failed({ kind: 'crash', message: outcome.message });
+        if (worker && !keepWorker) {
+          retiring = retire(worker);
+          worker = undefined;
+        }
+        break;
+      default:
+        outcome satisfies never;
     }
-    for (const resolve of waiters.splice(0)) resolve(reply);
+    for (const resolve of waiters.splice(0)) resolve(outcome);
     if (pending) run();
   };
 
@@ -136,7 +147,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
         // The new worker compiles and loads its code while the old one stops: only builds take turns.
         const [fresh, work] = await Promise.all([worker ?? spawn(), retiring]);
         if (work && fresh !== worker) {
-          fresh.postMessage({ type: 'adopt', work } satisfies WorkerRequest);
+          send(fresh, { type: 'adopt', work });
           // Handed on: the main thread keeps no copy of every page.
           retiring = Promise.resolve(undefined);
         }
@@ -147,16 +158,30 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       }
       const w = worker;
       const progress = showProgress();
-      const onMessage = (message: WorkerReply | WorkerNotice) => {
-        if (message.type === 'progress') return progress.update(message.progress);
-        progress.done();
-        if (message.type === 'waiting') return log(message.line);
-        if (message.type === 'stopping' || message.type === 'handover') return;
-        w.off('message', onMessage);
-        if (w === worker) finish(message);
+      const onMessage = (reply: BuildWorkerReply) => {
+        switch (reply.type) {
+          case 'progress':
+            return progress.update(reply.progress);
+          case 'waiting':
+            progress.done();
+            return log(reply.line);
+          // Heard by `retire`.
+          case 'stopping':
+          case 'handover':
+            return progress.done();
+          case 'built':
+          case 'failed':
+          case 'crashed':
+            progress.done();
+            w.off('message', onMessage);
+            if (w === worker) finish(reply);
+            return;
+          default:
+            return reply satisfies never;
+        }
       };
       w.on('message', onMessage);
-      w.postMessage({ type: 'build', publicChanged: job.publicChanged, stylesChanged: job.stylesChanged, contentChanged: [...untold] } satisfies WorkerRequest);
+      send(w, { type: 'build', publicChanged: job.publicChanged, stylesChanged: job.stylesChanged, contentChanged: [...untold] });
       untold.clear();
     })();
   };
@@ -186,7 +211,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
-  const first = new Promise<WorkerReply>((resolve) => waiters.push(resolve));
+  const first = new Promise<BuildOutcome>((resolve) => waiters.push(resolve));
   run();
   await first;
 
@@ -197,6 +222,7 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
       clearTimeout(timer);
       live.close();
       await watcher.close();
+      closed = true;
       if (worker) retiring = retire(worker);
       await retiring;
       await compiler?.dispose();
@@ -216,17 +242,34 @@ async function retire(w: Worker): Promise<Adopted | undefined> {
   const exited = once(w, 'exit');
   let work: Adopted | undefined;
   const stopping = new Promise<void>((resolve) =>
-    w.on('message', (message: WorkerNotice | WorkerReply) => {
-      if (message.type === 'stopping') resolve();
-      if (message.type === 'handover') work = message.work;
+    w.on('message', (reply: BuildWorkerReply) => {
+      switch (reply.type) {
+        case 'stopping':
+          return resolve();
+        case 'handover':
+          work = reply.work;
+          return;
+        // The build it was finishing, heard by the loop while the worker was its current one.
+        case 'built':
+        case 'failed':
+        case 'crashed':
+        case 'waiting':
+        case 'progress':
+          return;
+        default:
+          return reply satisfies never;
+      }
     }),
   );
-  w.postMessage({ type: 'stop' } satisfies WorkerRequest);
+  send(w, { type: 'stop' });
   const answered = await Promise.race([stopping.then(() => true), exited.then(() => true), sleep(2000, undefined, { ref: false }).then(() => false)]);
   if (answered) await Promise.race([exited, sleep(60_000, undefined, { ref: false })]);
   await w.terminate();
   return work;
 }
+
+/** Posts a request to a build worker: only the requests of its channel's map. */
+const send = (w: Worker, request: BuildWorkerRequest) => w.postMessage(request);
 
 /** The compilations of this watch (compile.mjs, imported from its source file at run time: compiled into the generator, it would hash and compile itself). */
 async function watchCompiler(root: string): Promise<Compiler.WatchCompiler> {

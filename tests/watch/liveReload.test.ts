@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLiveEvent, type LiveEvent } from '../../src/client/liveEvents.ts';
 import { FILE_START, diagnostic } from '../../src/diagnostics.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { LiveReload } from '../../src/watch/liveReload.ts';
@@ -31,21 +32,28 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The first `build-error` event a client that connects now receives, as the data it carries. */
-function firstProblem(): Promise<unknown> {
+/** The first `count` events a client that connects now receives, as the browser reads them; `then` runs once it is connected. */
+function firstEvents(count: number, then: () => void = () => undefined): Promise<(LiveEvent | undefined)[]> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${origin}/__sitegen/events`, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => {
+        if (!text) setImmediate(then);
         text += chunk.toString();
-        const data = /^event: build-error\ndata: (.*)\n\n/m.exec(text)?.[1];
-        if (data === undefined) return;
+        const messages = [...text.matchAll(/^data: (.*)\n\n/gm)].map((m) => readLiveEvent(m[1]));
+        if (messages.length < count) return;
         req.destroy();
-        resolve(JSON.parse(data));
+        resolve(messages.slice(0, count));
       });
     });
     req.on('error', reject);
   });
+}
+
+/** What the first `build-error` event a client that connects now receives carries. */
+async function firstProblem(): Promise<unknown> {
+  const [event] = await firstEvents(1);
+  return event?.type === 'build-error' ? event.problem : event;
 }
 
 describe('the live-reload channel', () => {
@@ -57,6 +65,16 @@ describe('the live-reload channel', () => {
     live.failed(crash);
     expect(await firstProblem()).toEqual(crash);
     live.succeeded();
+  });
+
+  it('sends each event as JSON with its type, which the browser reads as the event that was sent', async () => {
+    const problem = { kind: 'content' as const, diagnostics: [diagnostic('content/site.yaml', FILE_START, 'yaml-syntax', 'invalid YAML')] };
+    const events = await firstEvents(4, () => {
+      live.failed(problem);
+      live.succeeded();
+      live.succeeded();
+    });
+    expect(events).toStrictEqual([{ type: 'build-error', problem }, { type: 'clear' }, { type: 'reload' }, { type: 'reload' }]);
   });
 
   it('shows a crash’s stack as text in the overlay, and clears it after the next good build', async () => {

@@ -201,4 +201,16 @@ describe('watch rebuilds what an edit can change', () => {
     await project.edit('templates/layouts/Layout.tsx', (t) => `${t}\n// An edit of the layout.\n`);
     expect(await nextRebuild(before)).toMatch(/^rebuilt (\d+) of \1 pages in \d+ ms$/);
   }, 90_000);
+
+  it('reports a build whose worker ended mid-way (a template calling process.exit) as a crash, and builds again after the next edit', async () => {
+    const good = await page('/articles/value-banks');
+    const said = stderr.length;
+    await project.edit('templates/pages/Article.tsx', (t) => t.replace(/^(export function Article\(.*\{)$/m, '$1\n  if (article.slug) process.exit(3);'));
+    for (let i = 0; i < 600 && !stderr.slice(said).includes('exit code 3'); i++) await sleep(50);
+    expect(stderr.slice(said)).toContain('sitegen: the build worker stopped (exit code 3)');
+    expect(await page('/articles/value-banks')).toBe(good);
+    const before = rebuilt.length;
+    await project.edit('templates/pages/Article.tsx', (t) => t.replace('\n  if (article.slug) process.exit(3);', ''));
+    expect(await nextRebuild(before)).toMatch(/^rebuilt (\d+) of \1 pages in \d+ ms$/);
+  }, 90_000);
 });

@@ -4,9 +4,7 @@ import type { MarkdownFile } from '../../load/content.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 import { threadEntry } from '../../runtime/compiled.ts';
 import type { MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
-import type { MarkdownWorkerData, WorkerReply, WorkerRequest, WorkerResults } from './protocol.ts';
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+import { MarkdownCaller, type MarkdownWorkerData } from './protocol.ts';
 
 /**
  * Heap limits for a worker analysing `files` markdown files. A large young generation lets the
@@ -22,8 +20,7 @@ function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; ma
 /** Spreads markdown work over worker threads: each analyses, then renders, a share of the files. */
 export class MarkdownPool implements MarkdownWorker {
   private readonly workers: Worker[];
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private nextId = 0;
+  private readonly callers: MarkdownCaller[];
   /** Which worker analysed each file (and keeps its pre-rendered body). */
   private readonly owner = new Map<string, number>();
 
@@ -34,26 +31,14 @@ export class MarkdownPool implements MarkdownWorker {
       const thread = threadEntry(paths.root, 'markdownWorker');
       // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
       const workerData = { ...thread.workerData, paths, base } satisfies MarkdownWorkerData & { entry: string };
-      const worker = new Worker(thread.file, { workerData, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
-      worker.on('message', (reply: WorkerReply) => {
-        const call = this.pending.get(reply.id);
-        this.pending.delete(reply.id);
-        if ('error' in reply) call?.reject(Object.assign(new Error(reply.error.message), reply.error));
-        else call?.resolve(reply.result);
-      });
-      worker.on('error', (error) => {
-        for (const call of this.pending.values()) call.reject(error);
-        this.pending.clear();
-      });
-      return worker;
+      return new Worker(thread.file, { workerData, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
     });
-  }
-
-  private call<R extends DistributiveOmit<WorkerRequest, 'id'>>(index: number, request: R): Promise<WorkerResults[R['method']]> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.workers[index]!.postMessage({ ...request, id } satisfies WorkerRequest);
+    this.callers = this.workers.map((worker) => {
+      const caller = new MarkdownCaller(worker);
+      worker.on('error', (error) => caller.stopped(error));
+      // A worker that ends without an error (a template calling process.exit) answers nothing more.
+      worker.on('exit', (code) => caller.stopped(new Error(`a markdown worker stopped (exit code ${code})`)));
+      return caller;
     });
   }
 
@@ -63,7 +48,7 @@ export class MarkdownPool implements MarkdownWorker {
       shards[i % shards.length]!.push(f);
       this.owner.set(f.file, i % shards.length);
     });
-    const results = await Promise.all(shards.map((shard, i) => this.call(i, { method: 'analyse', files: shard })));
+    const results = await Promise.all(shards.map((shard, i) => this.callers[i]!.call({ method: 'analyse', files: shard })));
     return files.map((_, i) => results[i % shards.length]![Math.floor(i / shards.length)]!);
   }
 
@@ -82,7 +67,7 @@ export class MarkdownPool implements MarkdownWorker {
     await Promise.all(
       shards.map(async (shard, i) => {
         if (!shard.length) return;
-        const rendered = await this.call(i, { method: 'render', docs: shard.map((s) => s.doc), shared, writeTo });
+        const rendered = await this.callers[i]!.call({ method: 'render', docs: shard.map((s) => s.doc), shared, writeTo });
         rendered.forEach((page, j) => (pages[shard[j]!.at] = page));
       }),
     );

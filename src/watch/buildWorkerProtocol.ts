@@ -1,0 +1,46 @@
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Adopted } from '../pipeline/builder.ts';
+import type { BuildProgress } from '../progress.ts';
+
+/**
+ * The channel between watch and its build worker, one entry per message by name: what watch asks
+ * of the worker, and what the worker says back (how each build ended, and notices meanwhile). The
+ * messages each side sends and receives are derived from it.
+ */
+export interface BuildWorkerMessages {
+  requests: {
+    /**
+     * Build, after the changes watch saw: public/ and the stylesheet are looked at again only when
+     * they changed, and the content files named (full paths) are read again whatever their stat says.
+     */
+    build: { publicChanged: boolean; stylesChanged: boolean; contentChanged: string[] };
+    /** Take over what the worker this one replaces made (before the first build). */
+    adopt: { work: Adopted };
+    /** Load the templates compiled again into `dir` (a compiled worker, after an edit of templates). */
+    templates: { dir: string };
+    /** Finish the last build, hand over what was made, and end. */
+    stop: Record<never, never>;
+  };
+  replies: {
+    /** Each build is answered with one of `built`, `failed` and `crashed`. */
+    built: { pages: number; rendered: number; ms: number; warnings: Diagnostic[] };
+    /** The content has errors (every error and warning of the build). */
+    failed: { diagnostics: Diagnostic[] };
+    /** A template, a worker or sitegen itself failed: the error's stack. */
+    crashed: { message: string };
+    /** A build waits for another build of the project. */
+    waiting: { line: string };
+    progress: { progress: BuildProgress };
+    /** A stop was heard (said at once, so that a worker that says nothing is known to be stuck). */
+    stopping: Record<never, never>;
+    /** What this worker made, for the next one, once its last build is done. */
+    handover: { work: Adopted };
+  };
+}
+
+type Messages<Map> = { [Name in keyof Map]: { type: Name } & Map[Name] }[keyof Map];
+
+export type BuildWorkerRequest = Messages<BuildWorkerMessages['requests']>;
+export type BuildWorkerReply = Messages<BuildWorkerMessages['replies']>;
+/** How a build ended, as data: the watch loop decides how the terminal and the browser show it. */
+export type BuildOutcome = Extract<BuildWorkerReply, { type: 'built' | 'failed' | 'crashed' }>;
