@@ -10,13 +10,13 @@ import { PROGRESS_LINE } from '../src/progress.ts';
  */
 
 const SCHEMA = `import { z } from 'zod';
-import { isoDate, text } from '../../src/schemas/common.ts';
+import { isoDate, text } from '../../src/template-api.ts';
 
 export const caseStudySchema = z.strictObject({ title: text, client: text, date: isoDate, summary: text });
 export type CaseStudyMeta = z.infer<typeof caseStudySchema>;
 `;
 
-const TEMPLATE = `import type { EntryPageProps } from '../../src/model.ts';
+const TEMPLATE = `import type { EntryPageProps } from '../../src/template-api.ts';
 import type { CaseStudySummary } from '../collections/caseStudies.ts';
 
 export function CaseStudy({ entry, body }: EntryPageProps<CaseStudySummary>) {
@@ -30,7 +30,7 @@ export function CaseStudy({ entry, body }: EntryPageProps<CaseStudySummary>) {
 }
 `;
 
-const COLLECTION = `import { defineCollection } from '../../src/model.ts';
+const COLLECTION = `import { defineCollection } from '../../src/template-api.ts';
 import { CaseStudy } from '../pages/CaseStudy.tsx';
 import { caseStudySchema, type CaseStudyMeta } from '../schemas/caseStudy.ts';
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
     writeFile(project.file('content/case-studies/guelph-gryphons.md'), STUDY),
   ]);
   await project.edit('templates/index.ts', (t) =>
-    t.replace("import { legal } from './collections/legal.ts';", "import { legal } from './collections/legal.ts';\nimport { caseStudies } from './collections/caseStudies.ts';").replace('collections: [articles, legal],', 'collections: [articles, legal, caseStudies],'),
+    t.replace("import { legal } from './collections/legal.ts';", "import { legal } from './collections/legal.ts';\nimport { caseStudies } from './collections/caseStudies.ts';").replace('export const collections = [articles, legal];', 'export const collections = [articles, legal, caseStudies];'),
   );
 }, 60_000);
 
