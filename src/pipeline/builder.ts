@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { Paths } from '../config.ts';
+import { buildDay, buildYear, thresholdFromEnvironment, type Paths } from '../config.ts';
 import path from 'node:path';
 import { ContentError, diagnostic, isError, type Diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
@@ -121,50 +121,6 @@ export interface BuilderOptions {
   /** Where the site is published: under a base path (a preview), at another site URL. Default: site.yaml's URL, at its root. */
   address?: SiteAddress;
 }
-
-/**
- * Below this many markdown files, worker threads cost more than they save: each loads the whole
- * generator and warms up its JIT on the parser again, which on two cores eats the parallelism.
- * Measured cold (varied articles, 2 cores): 1,000 files take 3.9 s on one thread and 4.1–4.2 s
- * on two workers; 4,000 take 11.0 s and 1.07 GB on one thread, 9.8 s and 0.67 GB on two.
- */
-const WORKER_THRESHOLD = 1500;
-
-/**
- * SITEGEN_WORKER_THRESHOLD overrides the threshold (a machine with more cores gains from worker
- * threads sooner); what is wrong with it, if it is set to something that is not a count.
- */
-export function workerThresholdProblem(env = process.env): string | undefined {
-  const value = env.SITEGEN_WORKER_THRESHOLD;
-  if (value === undefined || value === '' || /^\d+$/.test(value)) return undefined;
-  return `SITEGEN_WORKER_THRESHOLD must be a whole number of markdown files (it is ${JSON.stringify(value)})`;
-}
-
-const thresholdFromEnvironment = (env = process.env): number => (env.SITEGEN_WORKER_THRESHOLD && !workerThresholdProblem(env) ? Number(env.SITEGEN_WORKER_THRESHOLD) : WORKER_THRESHOLD);
-
-const LAST_EPOCH_SECOND = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
-
-/** What is wrong with SOURCE_DATE_EPOCH, if it is set to something that is not a time. */
-export function sourceDateEpochProblem(env = process.env): string | undefined {
-  const value = env.SOURCE_DATE_EPOCH;
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value)) return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
-  // Content dates have four-digit years: a build after 9999 would find every one in its past, or none of them comparable.
-  if (Number(value) > LAST_EPOCH_SECOND) return `SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (${LAST_EPOCH_SECOND}; it is ${value})`;
-  return undefined;
-}
-
-/** When the build happens: SOURCE_DATE_EPOCH when set (reproducible builds and tests), else now. */
-function buildTime(env = process.env): Date {
-  const epoch = Number(env.SOURCE_DATE_EPOCH);
-  return new Date(env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now());
-}
-
-/** The copyright year. */
-export const buildYear = (env = process.env): number => buildTime(env).getUTCFullYear();
-
-/** The build's day in UTC, YYYY-MM-DD: an entry scheduled for it is published. */
-export const buildDay = (env = process.env): string => buildTime(env).toISOString().slice(0, 10);
 
 /** The redirects of content/redirects.yaml, when the site declares the file and has it. */
 const redirectsOf = (model: ContentModel): readonly Redirect[] | undefined => (model.data.redirects as Redirects | undefined)?.redirects;
