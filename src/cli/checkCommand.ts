@@ -1,7 +1,7 @@
 import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
 import { describeCrash, type FormatName } from '../diagnosticFormats.ts';
-import { build } from '../pipeline/builder.ts';
+import { check } from '../pipeline/builder.ts';
 import { EXIT, reporter, reportFailure } from './report.ts';
 
 export interface CheckOptions {
@@ -13,7 +13,7 @@ export interface CheckOptions {
 export async function checkOnce(paths: Paths, options: CheckOptions): Promise<number> {
   const report = reporter(options.format, 'check');
   try {
-    const result = await build(paths, { check: true, drafts: options.drafts });
+    const result = await check(paths, { drafts: options.drafts });
     report.problems(result.warnings);
     report.line(`content is valid (${Math.round(result.ms)} ms)`);
     return EXIT.ok;

@@ -2,9 +2,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { build, sourceDateEpochProblem, workerThresholdProblem } from '../pipeline/builder.ts';
+import { build } from '../pipeline/builder.ts';
 import { waitingLine } from '../pipeline/buildLock.ts';
-import { projectRoot, resolvePaths, WATCH_OUT } from '../config.ts';
+import { projectRoot, resolvePaths, sourceDateEpochProblem, WATCH_OUT, workerThresholdProblem } from '../config.ts';
 import { parseBase } from '../routes/base.ts';
 import { describeCrash, FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';

@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
 import { shown } from '../escape.ts';
 import { plural } from '../text.ts';
-import type { BuildResult } from '../pipeline/builder.ts';
+import type { BuildResult } from '../pipeline/buildOptions.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 import { paintFor } from './colour.ts';

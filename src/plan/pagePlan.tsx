@@ -50,6 +50,8 @@ export interface SitePlan {
   sitemap: { route: string; lastmod?: string }[];
   feed: FeedEntry[];
   collections: Collections;
+  /** A hash of the collections: every list shows them, so it is part of every page's key. */
+  collectionsKey: string;
 }
 
 /** Each collection's summaries in its own order, by its folder (collections without entries are empty). */
@@ -159,5 +161,6 @@ export function planSite(model: ContentModel, definition: SiteDefinition, kept?:
     sitemap: all.filter((p) => !p.head.noindex).map(({ route, lastmod }) => ({ route, lastmod })),
     feed,
     collections,
+    collectionsKey: kept ? kept.hashOf(collections) : contentHash(JSON.stringify(collections), 20),
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { sourceDateEpochProblem } from '../../src/pipeline/builder.ts';
+import { sourceDateEpochProblem } from '../../src/config.ts';
 import { runCli } from '../helpers/fixture.ts';
 
 describe('the command line', () => {

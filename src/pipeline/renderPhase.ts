@@ -1,0 +1,247 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildYear, type Paths } from '../config.ts';
+import { ContentError, diagnostic } from '../diagnostics.ts';
+import { contentHash } from '../hash.ts';
+import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
+import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { PlannedPage, SitePlan } from '../plan/pagePlan.tsx';
+import { renderPage, type RenderContext } from '../render/renderPage.tsx';
+import type { SiteAddress } from '../routes/urls.ts';
+import { imageReferences } from '../validate/crossChecks.ts';
+import type { ContentModel } from '../validate/validateContent.ts';
+import { redirectFiles } from '../write/redirectPages.ts';
+import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
+import type { Assets } from './cache/assetCache.ts';
+import { OutputManifest } from './cache/outputManifest.ts';
+import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
+import type { LoadedSite } from './loadDefinition.ts';
+import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
+import type { PageCode } from './pageCode.ts';
+import { redirectsOf, type ReadContent, type Session } from './phases.ts';
+import { RenderedOutput, type GeneratedKind, type LinkedPage } from './renderedOutput.ts';
+import type { BuildProgress } from '../progress.ts';
+import type { ImageCache } from './cache/imageCache.ts';
+
+/** A page kept in memory between builds (watch), under the key of the inputs it was rendered from. */
+export type KeptPage = PlacedPage & { key: string; html: string };
+
+/** Where a page of this build comes from. */
+export type PageSource = { from: 'memory'; page: KeptPage } | { from: 'output'; page: LinkedPage } | { from: 'render' };
+
+/**
+ * Where a page comes from: kept in memory if it was rendered there under the same key, else
+ * linked from the last output if that has it under the same key, else rendered now.
+ */
+export function pageSource(key: string, kept: KeptPage | undefined, inLastOutput: (key: string) => LinkedPage | undefined): PageSource {
+  if (kept?.key === key) return { from: 'memory', page: kept };
+  const linked = inLastOutput(key);
+  return linked ? { from: 'output', page: linked } : { from: 'render' };
+}
+
+/**
+ * The pages of the output the manifest describes, as `pageSource` looks them up: a page is found
+ * only under its key, with its file as the manifest recorded it, and with every props file it names.
+ */
+export function lastOutput(manifest: OutputManifest | undefined, outDir: string): (outputPath: string, key: string) => LinkedPage | undefined {
+  // A props file is named by its content (its key is its path), and checked once however many pages name it.
+  const propsChecks = new Map<string, boolean>();
+  const propsReusable = (found: OutputManifest, file: string) => {
+    if (!propsChecks.has(file)) propsChecks.set(file, found.reusable(outDir, file, file) !== undefined);
+    return propsChecks.get(file)!;
+  };
+  return (outputPath, key) => {
+    const found = manifest?.reusable(outDir, outputPath, key);
+    return manifest && found?.props.every((file) => propsReusable(manifest, file)) ? found : undefined;
+  };
+}
+
+/** What the render phase is given of the builder's lifelong state. */
+export interface RenderSetup {
+  paths: Paths;
+  address: SiteAddress;
+  site: () => Promise<LoadedSite>;
+  workspace: MarkdownWorkspace;
+  /** The cache's version of the code (`persistent`): the output manifest is read and written only with one. */
+  version: Promise<string> | undefined;
+  /** Each page keyed by the code that renders it (`pageCode`). */
+  pageCode: () => Promise<PageCode> | undefined;
+  imageCache: ImageCache | undefined;
+  unhashedStylesheet: boolean;
+  /**
+   * Entry pages go straight into the new version as they are rendered, not kept for the next
+   * build (which reads the cache on disk); a build that renders only YAML pages keeps its few in
+   * memory, and leaves the output as it is when they come out the same.
+   */
+  writesAsItRenders: boolean;
+  note: (line: string) => void;
+}
+
+/**
+ * Render: every page of the plan whose inputs changed since it was last rendered (in this
+ * builder, or in the output the manifest describes); the others are kept or linked. It keeps the
+ * pages it rendered in memory for the next build, and makes the images the pages name.
+ */
+export class RenderPhase {
+  private readonly rendered = new Map<string, KeptPage>();
+  private readonly images: ImageWork;
+
+  constructor(private readonly setup: RenderSetup) {
+    this.images = new ImageWork(setup.imageCache);
+  }
+
+  /** The pages kept in memory, for another builder to adopt. */
+  kept(): [string, KeptPage][] {
+    return [...this.rendered];
+  }
+
+  adopt(pages: [string, KeptPage][]): void {
+    for (const [route, page] of pages) this.rendered.set(route, page);
+  }
+
+  /**
+   * Entry pages render where their bodies are (on worker threads for large sites, which write them
+   * into the new version themselves) while this thread renders the YAML pages. `open` opens the new
+   * version (into `session.staged`) for pages written as they are rendered.
+   */
+  async render(session: Session, read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, open: () => Promise<void>, onProgress?: (progress: BuildProgress) => void): Promise<RenderedOutput> {
+    const { paths, address } = this.setup;
+    const version = this.setup.version ? await this.setup.version : undefined;
+    const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
+    const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
+    const shared = await this.assetFiles(output, model, plan, assets);
+    const keyOf = await this.keys(model, plan, shared, version);
+    // The images each page names are made while the others render; reused pages name theirs from the manifest.
+    this.images.begin(this.imageSources(model));
+    for (const [, data] of plan.files) this.images.want(imagesNamedIn(data));
+    const inLast = lastOutput(manifest, paths.out);
+    const reused = (page: PlannedPage, islands: string[]) => {
+      const key = keyOf(page);
+      const source = pageSource(key, this.rendered.get(page.route), (k) => inLast(page.outputPath, k));
+      if (source.from === 'memory') this.keep(output, page, key, source.page, 0, true);
+      if (source.from === 'output') output.link(page, key, source.page, islands);
+      return source.from !== 'render';
+    };
+
+    const stale = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! })).filter(({ entry, page }) => !reused(page, entry.doc.body?.islands ?? []));
+    await restoreBodies(read, stale.map((s) => s.entry.doc));
+    // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch).
+    if (session.pool || (this.setup.writesAsItRenders && stale.length)) {
+      await open();
+      session.staged!.createFolders([...stale.map((s) => s.page.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
+    }
+    const rendering = read.markdown.render(stale.map((s) => s.entry.doc), shared, session.staged?.dir);
+    rendering.catch(() => undefined);
+
+    const { definition, names } = await this.setup.site();
+    const context: RenderContext = { site: model.site, base: address.base, data: model.data, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), images: this.setup.workspace.images, Layout: definition.Layout };
+    for (const job of plan.yamlPages) {
+      if (reused(job, [])) continue;
+      const t0 = performance.now();
+      const page = renderPage(job, context);
+      // With the version open (worker threads, or a build that keeps no pages), this thread's pages
+      // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
+      this.keep(output, job, keyOf(job), placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, false);
+    }
+
+    const pages = await rendering;
+    // The workers' heaps are not needed for writing: give their memory back first.
+    await session.pool?.close();
+    pages.forEach((page, i) => this.keep(output, stale[i]!.page, keyOf(stale[i]!.page), page, page.ms, false));
+
+    // A props file rendered again is written, not linked.
+    for (const file of output.files.keys()) output.linked.delete(file);
+    const built = new Set(output.timings.map((t) => t.route));
+    for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
+    siteFiles(output, model, plan, address.base);
+    return output;
+  }
+
+  /** A page rendered now or kept in memory: into the output, and into memory for the next build unless it was written as rendered. */
+  private keep(output: RenderedOutput, page: PlannedPage, key: string, rendered: PlacedPage, ms: number, cached: boolean): void {
+    if (rendered.html === undefined) this.rendered.delete(page.route);
+    else this.rendered.set(page.route, { ...rendered, key, html: rendered.html });
+    output.keep(page, key, rendered, ms, cached);
+  }
+
+  /** The stylesheet (under the base), the island bundles and the plan's data files into the output; what every entry page shares. */
+  private async assetFiles(output: RenderedOutput, model: ContentModel, plan: SitePlan, { stylesheet: built, bundle }: Assets): Promise<SharedRender> {
+    const { base } = this.setup.address;
+    // The CSS parser is loaded only for a build under a base.
+    const placed = base ? (await import('../bundle/stylesheetUrls.ts')).stylesheetUnder(built, base) : built;
+    const stylesheet = this.setup.unhashedStylesheet ? { ...placed, fileName: WATCH_STYLESHEET } : placed;
+    const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
+    output.add(stylesheetUrl.slice(1), stylesheet.css, 'stylesheet');
+    for (const [file, data] of bundle.files) output.add(file, data, 'script');
+    for (const [file, data] of plan.files) output.add(file, data, 'data');
+    return { site: model.site, base, year: buildYear(), today: model.today, preview: model.drafts, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
+  }
+
+  /** Each page's key: everything a page can see besides its own inputs (when this changes, every page renders again), and its inputs. */
+  private async keys(model: ContentModel, plan: SitePlan, shared: SharedRender, version: string | undefined): Promise<(page: PlannedPage) => string> {
+    const code = await this.setup.pageCode();
+    // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
+    const sharedKey = contentHash(JSON.stringify([version ?? code?.shared ?? '', model.data.site, shared.year, shared.stylesheet, shared.loader, shared.islandUrls, plan.collectionsKey, shared.base, shared.preview, unreleased(model)]), 20);
+    return (page) => (code ? `${sharedKey}:${code.of(page.madeBy)}:${page.inputs}` : `${sharedKey}:${page.inputs}`);
+  }
+
+  /** The images of public/ the content names, by the hash naming their variants: what a variant is made from. */
+  private imageSources(model: ContentModel): Map<string, ImageSourceFile> {
+    const sources = new Map<string, ImageSourceFile>();
+    for (const { ref } of imageReferences(model)) {
+      const image = ref.url.startsWith('/') ? this.setup.workspace.images(ref.url) : undefined;
+      if (image?.hash) sources.set(image.hash, { file: path.join(this.setup.paths.public, image.src.split(/[?#]/)[0]!), url: image.src, svg: !image.format });
+    }
+    return sources;
+  }
+
+  /**
+   * Waits for every processed image the output names and adds them to it. A source sharp cannot
+   * decode is an error at each line that names it.
+   */
+  async finishImages(model: ContentModel, output: RenderedOutput): Promise<ImageStats> {
+    // Pages name theirs in pageImages; any other text the build generated may name some too (a search index, a feed).
+    const inOthers = [...output.files].flatMap(([file, data]) => (typeof data === 'string' && !PAGE_KINDS.has(output.kinds.get(file)!) ? imagesNamedIn(data) : []));
+    const { files, failures, stats } = await this.images.finish([...output.pageImages.values()].flat().concat(inOthers));
+    if (failures.size) {
+      const problems = imageReferences(model)
+        .filter(({ ref }) => failures.has(ref.url.split(/[?#]/)[0]!))
+        .map(({ file, ref }) => diagnostic(file, ref, 'image/undecodable', `image "${ref.url}" cannot be decoded: ${failures.get(ref.url.split(/[?#]/)[0]!)}`));
+      throw new ContentError(problems);
+    }
+    for (const [name, bytes] of files) output.add(name, bytes, 'image');
+    return stats;
+  }
+}
+
+/** The kinds of the files that are pages: the images they name are known without reading them. */
+const PAGE_KINDS = new Set<GeneratedKind>(['page', 'redirect']);
+
+/** The entries shown that are not live yet, with their release: lists may mark them, so a change of one renders every page again. */
+const unreleased = (model: ContentModel) => model.entries.filter((e) => e.release.status !== 'published').map((e) => [e.doc.facts.file, e.release]);
+
+/** Bodies of stale pages that the cache kept apart from their analyses; those it lost are analysed again. */
+async function restoreBodies(read: ReadContent, docs: AnalysedMarkdown[]): Promise<void> {
+  const { cache } = read;
+  if (!cache) return;
+  const lost: AnalysedMarkdown[] = [];
+  for (const doc of docs) if (!(doc.body ??= await cache.body(doc))) lost.push(doc);
+  // A damaged cache file, or a build stopped between writing its two files.
+  if (!lost.length) return;
+  const byFile = new Map(read.sources.map((source) => [source.file, source]));
+  const again = await read.markdown.analyse(lost.map((doc) => byFile.get(doc.facts.file)!));
+  again.forEach((fresh, i) => {
+    lost[i]!.body = fresh.body;
+    cache.set(fresh.facts.file, fresh);
+  });
+}
+
+/** The files for search engines and feed readers, and each redirect's page with the record of them. */
+function siteFiles(output: RenderedOutput, model: ContentModel, plan: SitePlan, base: string): void {
+  output.add('sitemap.xml', sitemapXml(model.site, plan.sitemap), 'site-file');
+  output.add('robots.txt', robotsTxt(model.site), 'site-file');
+  if (plan.feed.length) output.add('feed.xml', atomFeed(model.site, plan.feed), 'site-file');
+  const redirects = redirectsOf(model) ?? [];
+  if (redirects.length) for (const [file, text] of redirectFiles(redirects, model.site, base)) output.add(file, text, 'redirect');
+  output.redirects = redirects.length;
+}

@@ -1,0 +1,88 @@
+import type { Paths } from '../config.ts';
+import { outputMode, outputUnreleased, sameMode } from '../hosting/buildMode.ts';
+import { RASTER_EXTENSION } from '../load/imageSizes.ts';
+import type { PublicFile } from '../load/publicFiles.ts';
+import { updateInPlace, type OutputStore } from '../write/outputStore.ts';
+import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
+import type { Session } from './phases.ts';
+import type { RenderedOutput } from './renderedOutput.ts';
+
+/** The version a builder wrote last and its generated files: the next build links the ones that did not change. */
+export interface LastVersion {
+  dir: string;
+  files: Map<string, string | Uint8Array>;
+}
+
+/**
+ * Write: a new version of the output with every file, unless the output already is this build's,
+ * byte for byte. It keeps the version it wrote last, to link from it what did not change.
+ */
+export class WritePhase {
+  last?: LastVersion;
+  /** Set by a build that showed a new version: removes the versions it replaced. */
+  private retireOlder?: () => Promise<void>;
+
+  /**
+   * `scratchOutput`: watch's preview, updated in place when it is still as this builder wrote it
+   * (see BuilderOptions). `publicFiles`: what public/ publishes, copied into each new version.
+   */
+  constructor(
+    private readonly paths: Paths,
+    private readonly scratchOutput: boolean,
+    private readonly publicFiles: () => PublicFile[],
+  ) {}
+
+  /** The removal of the versions the last new one replaced, taken to be done after the build's answer. */
+  takeRetirement(): (() => Promise<void>) | undefined {
+    const retire = this.retireOlder;
+    this.retireOlder = undefined;
+    return retire;
+  }
+
+  /**
+   * Opens a new version of the output with public/ in it, as `session.staged`. When the output
+   * shows the version this builder wrote last (watch), public/ is linked from it and
+   * `session.lastFiles` lists the files it wrote.
+   */
+  async open(session: Session, store: OutputStore): Promise<void> {
+    const staged = await store.open();
+    const last = this.last && this.last.dir === staged.previous ? this.last.files : undefined;
+    try {
+      // Raster images are published only as the pipeline makes them: never with their metadata, never at 4 MB.
+      await staged.addPublic(this.publicFiles(), last !== undefined, (file) => RASTER_EXTENSION.test(file));
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    session.staged = staged;
+    session.lastFiles = last;
+  }
+
+  async write(session: Session, { files, pageKeys, linked, manifest, pageImages, pageProps }: RenderedOutput, store: OutputStore): Promise<void> {
+    const props = [...pageProps.values()].flat();
+    const outputs = new Map([...linked, ...pageKeys, ...props.map((file): [string, string] => [file, file])]);
+    // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
+    const recorded = outputMode(this.paths.out);
+    const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(session.unreleased);
+    const unchanged = !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+    if (unchanged) return;
+    // Watch's scratch preview, still as this builder wrote it and built the same way (its marker still true): only what changed is written.
+    const shown = this.scratchOutput && !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased ? this.last : undefined;
+    if (shown && shown.dir === store.current()) {
+      const changed = new Map([...files].filter(([file, data]) => !sameContent(shown.files.get(file), data)));
+      updateInPlace(shown.dir, changed, [...shown.files.keys()].filter((file) => !files.has(file) && !linked.has(file)));
+      this.last = { dir: shown.dir, files };
+      return;
+    }
+    if (!session.staged) await this.open(session, store);
+    const staged = session.staged!;
+    // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
+    const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
+    staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
+    await staged.commit(session.mode, session.unreleased, !this.scratchOutput);
+    this.retireOlder = () => staged.retireOlder();
+    this.last = { dir: staged.dir, files };
+    session.staged = undefined;
+    await manifest?.save(this.paths.out, outputs, pageImages, pageProps);
+  }
+}
