@@ -38,4 +38,14 @@ describe('the lint rule on imports', () => {
     expect(failure).toMatch(/NavMenus\.tsx[\s\S]*'\.\.\/\.\.\/src\/template-api\.ts' import is restricted[\s\S]*islands run in the browser: of the generator they import only the islands' runtime/);
     expect(failure).toMatch(/fileKinds\.ts[\s\S]*'\.\.\/template-api\.ts' import is restricted[\s\S]*the templates' API is theirs/);
   }, 60_000);
+
+  it('finds the code formatted as Prettier formats it (npm run format), and says which file is not', async () => {
+    await expect(project.formatCheck()).resolves.toBeDefined();
+    await project.edit('src/hash.ts', (t) => `${t}\nexport const   spaced = [ 1,2 ];\n`);
+    const failure = await project.formatCheck().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/\[warn\] src\/hash\.ts/);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ export { seededRandom } from '../../bin/syntheticArticles.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a project needs to build: everything but its dependencies, which are linked. */
-const PROJECT_FILES = [...BUILD_FILES, '.vscode', '.gitignore', 'eslint.config.js'];
+const PROJECT_FILES = [...BUILD_FILES, '.vscode', '.gitignore', 'eslint.config.js', '.prettierrc.json', '.prettierignore'];
 
 export interface RunResult {
   code: number | null;
@@ -50,6 +50,8 @@ export async function projectCopy(options: { articles?: number; env?: Record<str
     git: (...args: string[]) => command('git', args, root),
     /** The project's linter, as CI runs it. */
     lint: () => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.'], root),
+    /** The formatter's check, as `npm run lint` runs it after the linter. */
+    formatCheck: () => command(process.execPath, [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.'], root),
     remove: () => rm(parent, { recursive: true, force: true }),
   };
 }
