@@ -9,7 +9,24 @@ import importX from 'eslint-plugin-import-x';
  * orchestrated by the pipeline, which the commands use. The first stage is what all share.
  */
 const STAGES = [
-  ['diagnostics.ts', 'escape.ts', 'text.ts', 'progress.ts', 'codeFrame.ts', 'rules.ts', 'diagnosticFormats.ts', 'hash.ts', 'config.ts', 'runtime', 'schemas', 'yaml', 'hosting', 'routes', 'islands', 'model.ts'],
+  [
+    'diagnostics.ts',
+    'escape.ts',
+    'text.ts',
+    'progress.ts',
+    'codeFrame.ts',
+    'rules.ts',
+    'diagnosticFormats.ts',
+    'hash.ts',
+    'config.ts',
+    'runtime',
+    'schemas',
+    'yaml',
+    'hosting',
+    'routes',
+    'islands',
+    'model.ts',
+  ],
   ['load'],
   ['markdown'],
   ['validate'],
@@ -45,7 +62,7 @@ function stageRule(index) {
         {
           patterns: [
             { regex: pattern, message: `${STAGES[index].join(', ')} may not import a later stage of the pipeline (see STAGES in eslint.config.js)` },
-            { regex: TEMPLATE_API, message: 'the templates\' API is theirs: the generator imports from where things live' },
+            { regex: TEMPLATE_API, message: "the templates' API is theirs: the generator imports from where things live" },
           ],
         },
       ],
@@ -82,7 +99,19 @@ export default tseslint.config(
   {
     // The browser's code: it may use only what the server shares with it as types, and the base islands render under.
     files: ['src/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!islands/Island\\.tsx$|islands/base\\.ts$|diagnostics\\.ts$|codeFrame\\.ts$)', message: 'browser code imports only shared types and the islands\' base' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!islands/Island\\.tsx$|islands/base\\.ts$|diagnostics\\.ts$|codeFrame\\.ts$)',
+              message: "browser code imports only shared types and the islands' base",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['templates/**/*.{ts,tsx}'],
@@ -91,11 +120,17 @@ export default tseslint.config(
   {
     // Shared by pages and islands: what an island renders imports the islands' runtime, not the API (see src/template-api.ts).
     files: ['templates/components/**/*.{ts,tsx}'],
-    rules: templateImports(`template-api\\.ts|${ISLAND_RUNTIME}`, 'components import the generator through src/template-api.ts, or the islands\' runtime when an island renders them'),
+    rules: templateImports(
+      `template-api\\.ts|${ISLAND_RUNTIME}`,
+      "components import the generator through src/template-api.ts, or the islands' runtime when an island renders them",
+    ),
   },
   {
     files: ['templates/islands/**/*.{ts,tsx}'],
-    rules: templateImports(ISLAND_RUNTIME, 'islands run in the browser: of the generator they import only the islands\' runtime (src/islands/base.ts, images.tsx)'),
+    rules: templateImports(
+      ISLAND_RUNTIME,
+      "islands run in the browser: of the generator they import only the islands' runtime (src/islands/base.ts, images.tsx)",
+    ),
   },
   {
     files: ['**/*.mjs'],

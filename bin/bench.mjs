@@ -18,7 +18,14 @@ import { BUILD_FILES, copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { articles: { type: 'string', default: '0' }, runs: { type: 'string', default: '1' }, photos: { type: 'string', default: '50' }, 'photo-runs': { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '0' },
+    runs: { type: 'string', default: '1' },
+    photos: { type: 'string', default: '50' },
+    'photo-runs': { type: 'string', default: '1' },
+  },
+});
 const count = Number(values.articles);
 const runs = Number(values.runs);
 
@@ -33,11 +40,17 @@ await rm(path.join(root, '.sitegen-cache'), { recursive: true, force: true });
 function run(label) {
   const started = process.hrtime.bigint();
   // Its progress lines (stderr) are not the benchmark's.
-  const output = execFileSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'build', '--content', content, '--out', out, '--verbose'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = execFileSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'build', '--content', content, '--out', out, '--verbose'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const pages = Number(/built (\d+) pages/.exec(output)?.[1]);
   const peak = /peak memory (\d+) MB/.exec(output)?.[1];
-  console.log(`${label.padEnd(22)} ${String(Math.round(ms)).padStart(6)} ms wall   ${String(Math.round(pages / (ms / 1000))).padStart(6)} pages/s   peak ${peak} MB   (${pages} pages)`);
+  console.log(
+    `${label.padEnd(22)} ${String(Math.round(ms)).padStart(6)} ms wall   ${String(Math.round(pages / (ms / 1000))).padStart(6)} pages/s   peak ${peak} MB   (${pages} pages)`,
+  );
 }
 
 console.log(`real content + ${count} synthetic articles, ${os.cpus().length} cores, node ${process.version}`);
@@ -57,7 +70,11 @@ for (let r = 0; r < runs; r++) {
  */
 async function watchEdits() {
   const project = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-watch-'));
-  await copyProject(root, project, BUILD_FILES.filter((name) => name !== 'content'));
+  await copyProject(
+    root,
+    project,
+    BUILD_FILES.filter((name) => name !== 'content'),
+  );
   await cp(content, path.join(project, 'content'), { recursive: true });
   // The images the builds above made, as a developer's cache has them.
   await cp(path.join(root, '.sitegen-cache/images'), path.join(project, '.sitegen-cache/images'), { recursive: true });
@@ -67,7 +84,8 @@ async function watchEdits() {
   let waiting;
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text) => {
-    for (const [, rendered, total] of text.matchAll(/rebuilt (\d+) of (\d+) pages in \d+ ms/g)) rebuilt.push({ at: Date.now(), rendered: Number(rendered), total: Number(total) });
+    for (const [, rendered, total] of text.matchAll(/rebuilt (\d+) of (\d+) pages in \d+ ms/g))
+      rebuilt.push({ at: Date.now(), rendered: Number(rendered), total: Number(total) });
     waiting?.();
   });
   const next = (n) =>
@@ -76,7 +94,9 @@ async function watchEdits() {
       waiting();
     });
   const first = await next(1);
-  console.log(`watch, first build           ${String(first.at - started).padStart(6)} ms   (${first.total} pages; the generator compiled, images from the cache)`);
+  console.log(
+    `watch, first build           ${String(first.at - started).padStart(6)} ms   (${first.total} pages; the generator compiled, images from the cache)`,
+  );
   const edits = [
     ['one-article edit', 'content/articles/value-banks.md', (text, i) => `${text}\nAn edit made by the benchmark, number ${i}.\n`],
     ['page template edit', 'templates/pages/Article.tsx', (text, i) => text.replace('Back to Articles', `Back to Articles (${i})`)],
@@ -175,10 +195,15 @@ async function photosBench(n, photoRuns) {
   const photosOut = path.join(project, 'dist');
   const build = (label) => {
     const started = process.hrtime.bigint();
-    const output = execFileSync(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'build', '--out', photosOut, '--verbose'], { cwd: project, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'build', '--out', photosOut, '--verbose'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const [, made, cached] = /images ready \((\d+) made, (\d+) from the cache\)/.exec(output);
-    console.log(`${label.padEnd(30)} ${String(Math.round(ms)).padStart(6)} ms wall   ${made} images made, ${cached} from the cache   peak ${/peak memory (\d+) MB/.exec(output)[1]} MB`);
+    console.log(
+      `${label.padEnd(30)} ${String(Math.round(ms)).padStart(6)} ms wall   ${made} images made, ${cached} from the cache   peak ${/peak memory (\d+) MB/.exec(output)[1]} MB`,
+    );
   };
   console.log(`${n} photos of 4032 × 3024, ${(sourceBytes / n / 1024 / 1024).toFixed(1)} MB each on average, in one article`);
   for (let r = 0; r < photoRuns; r++) {
@@ -189,7 +214,10 @@ async function photosBench(n, photoRuns) {
   const page = await readFile(path.join(photosOut, 'articles/value-banks/index.html'), 'utf8');
   const avif = /<source type="image\/avif" srcSet="([^"]+)"[^>]*>(?:(?!<\/picture>).)*alt="The training ground, photo 1"/.exec(page)[1];
   const size = async (width) => {
-    const url = avif.split(', ').find((c) => c.endsWith(` ${width}w`)).split(' ')[0];
+    const url = avif
+      .split(', ')
+      .find((c) => c.endsWith(` ${width}w`))
+      .split(' ')[0];
     return `${((await stat(path.join(photosOut, url))).size / 1024).toFixed(1)} KB (AVIF ${width} px)`;
   };
   console.log(`one photo on a 390 px phone, DPR 3   ${await size(1200)}`);

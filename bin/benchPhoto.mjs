@@ -10,7 +10,7 @@ export async function phonePhoto(seed = 1) {
   const { width, height } = PHOTO;
   const pixels = Buffer.alloc(width * height * 3);
   let state = seed * 2654435761;
-  const noise = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) >>> 16) % 48 - 24;
+  const noise = () => (((state = (state * 1103515245 + 12345) & 0x7fffffff) >>> 16) % 48) - 24;
   for (let y = 0; y < height; y++) {
     const sky = y < height * 0.55;
     const t = y / height;
@@ -24,6 +24,9 @@ export async function phonePhoto(seed = 1) {
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 30/1 17/1', GPSLongitudeRef: 'W', GPSLongitude: '73/1 34/1 3/1' } })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'Camera' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 30/1 17/1', GPSLongitudeRef: 'W', GPSLongitude: '73/1 34/1 3/1' },
+    })
     .toBuffer();
 }

@@ -19,7 +19,14 @@ import { copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { eleventy: { type: 'string' }, articles: { type: 'string', default: '250,1000,4000' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    eleventy: { type: 'string' },
+    articles: { type: 'string', default: '250,1000,4000' },
+    runs: { type: 'string', default: '5' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 if (!values.eleventy) throw new Error('--eleventy DIR: a folder where @11ty/eleventy is installed');
 const eleventyCli = path.resolve(values.eleventy, 'node_modules/@11ty/eleventy/cmd.cjs');
 const runs = Number(values.runs);
@@ -55,7 +62,8 @@ layout: base.njk
 <div class="container-page max-w-4xl py-12"><div class="prose-body max-w-2xl">{{ content | safe }}</div></div></article>
 <section class="border-t border-slate-200 bg-slate-50 py-16"><div class="container-page"><h2 class="text-2xl font-bold text-ink-900">Related articles</h2>${cards('collections.post | related(category, page.url)')}</div></section>
 `;
-  const list = (heading) => `<section class="container-page py-14"><h1 class="text-4xl font-extrabold text-ink-900">${heading}</h1>${cards('items')}<nav aria-label="Pagination"><ol class="mt-10 flex gap-2">{% for href in pages %}<li><a href="{{ href }}">{{ loop.index }}</a></li>{% endfor %}</ol></nav></section>`;
+  const list = (heading) =>
+    `<section class="container-page py-14"><h1 class="text-4xl font-extrabold text-ink-900">${heading}</h1>${cards('items')}<nav aria-label="Pagination"><ol class="mt-10 flex gap-2">{% for href in pages %}<li><a href="{{ href }}">{{ loop.index }}</a></li>{% endfor %}</ol></nav></section>`;
   const blogIndex = `---
 layout: base.njk
 title: News & Insights
@@ -115,7 +123,15 @@ eleventyExcludeFromCollections: true
   });
 }
 `;
-  return { 'eleventy.config.mjs': config, '_includes/base.njk': shell, '_includes/post.njk': postLayout, 'news-insights.njk': blogIndex, 'categories.njk': categoryPages, 'sitemap.njk': sitemap, 'feed.njk': feed };
+  return {
+    'eleventy.config.mjs': config,
+    '_includes/base.njk': shell,
+    '_includes/post.njk': postLayout,
+    'news-insights.njk': blogIndex,
+    'categories.njk': categoryPages,
+    'sitemap.njk': sitemap,
+    'feed.njk': feed,
+  };
 }
 
 /** A project of each generator holding `count` posts, in a folder of its own; sitegen's has been built once. */
@@ -136,7 +152,13 @@ async function projects(count) {
   }
   const project = { dir, eleventy, sitegen };
   await timed('sitegen', project);
-  const post = Object.fromEntries([...syntheticArticle(0).split('---')[1].matchAll(/^(\w+): "?(.*?)"?$/gm)].map(([, key, value]) => [key, value]));
+  const post = Object.fromEntries(
+    [
+      ...syntheticArticle(0)
+        .split('---')[1]
+        .matchAll(/^(\w+): "?(.*?)"?$/gm),
+    ].map(([, key, value]) => [key, value]),
+  );
   const page = await readFile(path.join(sitegen, 'dist/articles/synthetic-0/index.html'), 'utf8');
   for (const [file, text] of Object.entries(eleventyTemplates(page, { ...post, slug: 'synthetic-0' }))) await writeFile(path.join(eleventy, file), text);
   return project;
@@ -149,7 +171,8 @@ async function timed(generator, project, images = false) {
   for (const name of generator === 'eleventy' ? ['_site'] : ['dist', '.dist.sitegen']) await rm(path.join(cwd, name), { recursive: true, force: true });
   if (generator === 'sitegen') {
     const cache = path.join(cwd, '.sitegen-cache');
-    for (const name of await readdir(cache).catch(() => [])) if (!(images && name === 'images')) await rm(path.join(cache, name), { recursive: true, force: true });
+    for (const name of await readdir(cache).catch(() => []))
+      if (!(images && name === 'images')) await rm(path.join(cache, name), { recursive: true, force: true });
   }
   const args = generator === 'eleventy' ? [eleventyCli, '--quiet'] : [path.join(cwd, 'bin/sitegen.mjs'), 'build'];
   // What was just removed goes to disk before the clock starts, not inside a build that flushes its own output.

@@ -14,5 +14,6 @@ export const BUILD_FILES = ['bin', 'src', 'templates', 'public', 'content', 'pac
 export async function copyProject(from, to, names = BUILD_FILES) {
   await Promise.all(names.map((name) => cp(path.join(from, name), path.join(to, name), { recursive: true })));
   await mkdir(path.join(to, 'node_modules'));
-  for (const name of await readdir(path.join(from, 'node_modules'))) if (name !== '.cache') await symlink(path.join(from, 'node_modules', name), path.join(to, 'node_modules', name));
+  for (const name of await readdir(path.join(from, 'node_modules')))
+    if (name !== '.cache') await symlink(path.join(from, 'node_modules', name), path.join(to, 'node_modules', name));
 }

@@ -55,7 +55,7 @@ export function syntheticArticle(i) {
   const capital = (text) => text[0].toUpperCase() + text.slice(1);
   const sentences = (wordCount) => {
     const out = [];
-    for (let left = wordCount; left > 0; ) {
+    for (let left = wordCount; left > 0;) {
       // The last sentence takes what is left rather than ending on one or two words.
       const length = left < 24 ? left : between(8, 18);
       out.push(`${capital(phrase(length))}.`);

@@ -18,7 +18,10 @@ export function excerptOf(text: string, line: number): Excerpt {
   // A file's last newline ends its last line: it starts no empty line to show.
   const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
   const first = Math.max(1, line - AROUND);
-  return { line: first, text: lines.slice(first - 1, Math.min(lines.length, line + AROUND)).map((l) => (l.length > MAX_WIDTH ? `${l.slice(0, MAX_WIDTH)}…` : l)) };
+  return {
+    line: first,
+    text: lines.slice(first - 1, Math.min(lines.length, line + AROUND)).map((l) => (l.length > MAX_WIDTH ? `${l.slice(0, MAX_WIDTH)}…` : l)),
+  };
 }
 
 /**

@@ -56,7 +56,8 @@ export function workerThresholdProblem(env = process.env): string | undefined {
   return `SITEGEN_WORKER_THRESHOLD must be a whole number of markdown files (it is ${JSON.stringify(value)})`;
 }
 
-export const thresholdFromEnvironment = (env = process.env): number => (env.SITEGEN_WORKER_THRESHOLD && !workerThresholdProblem(env) ? Number(env.SITEGEN_WORKER_THRESHOLD) : WORKER_THRESHOLD);
+export const thresholdFromEnvironment = (env = process.env): number =>
+  env.SITEGEN_WORKER_THRESHOLD && !workerThresholdProblem(env) ? Number(env.SITEGEN_WORKER_THRESHOLD) : WORKER_THRESHOLD;
 
 const LAST_EPOCH_SECOND = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
 
@@ -66,7 +67,8 @@ export function sourceDateEpochProblem(env = process.env): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^\d+$/.test(value)) return `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is ${JSON.stringify(value)})`;
   // Content dates have four-digit years: a build after 9999 would find every one in its past, or none of them comparable.
-  if (Number(value) > LAST_EPOCH_SECOND) return `SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (${LAST_EPOCH_SECOND}; it is ${value})`;
+  if (Number(value) > LAST_EPOCH_SECOND)
+    return `SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (${LAST_EPOCH_SECOND}; it is ${value})`;
   return undefined;
 }
 

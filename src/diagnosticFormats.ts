@@ -69,7 +69,13 @@ export function githubCommands(list: readonly Diagnostic[], root = process.cwd()
   return relativeTo(sortDiagnostics(list), root)
     .map((d) => ({ ...d, file: d.file.split(path.sep).join('/') }))
     .map((d) => {
-      const end = d.endLine === undefined || d.endColumn === undefined ? [] : [['endLine', d.endLine], ['endColumn', d.endColumn]];
+      const end =
+        d.endLine === undefined || d.endColumn === undefined
+          ? []
+          : [
+              ['endLine', d.endLine],
+              ['endColumn', d.endColumn],
+            ];
       const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', d.rule]] as const;
       const props = properties.map(([key, value]) => `${key}=${workflowProperty(String(value))}`).join(',');
       return `::${d.severity} ${props}::${workflowData(`${shown(d.message)}\nhint: ${shown(d.hint)}`)}`;
@@ -117,7 +123,9 @@ export function stepSummary(title: string, list: readonly Diagnostic[], cwd = pr
     .slice(0, SUMMARY_ROWS)
     .map((d) => {
       const place = `${d.file}:${d.line}:${d.column}`;
-      const where = links ? `[${markdownText(place)}](${markdownUrl(`${links.blob}/${urlPath(d.file.split(path.sep).join('/'))}`)}#L${d.line})` : markdownText(place);
+      const where = links
+        ? `[${markdownText(place)}](${markdownUrl(`${links.blob}/${urlPath(d.file.split(path.sep).join('/'))}`)}#L${d.line})`
+        : markdownText(place);
       return `| ${d.severity} | ${where} | ${markdownText(d.message)} | \`${d.rule}\` |`;
     });
   const more = list.length > SUMMARY_ROWS ? [``, `…and ${list.length - SUMMARY_ROWS} more: see the log, or the annotations on the pull request's files.`] : [];
@@ -150,6 +158,9 @@ export type FormatName = keyof typeof FORMATS;
 export function describeCrash(error: unknown): string {
   const err = error instanceof Error ? error : new Error(String(error));
   const origin = err.cause instanceof Error ? err.cause : err;
-  const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 6);
+  const frames = (origin.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 6);
   return [`sitegen: ${shown(err.message)}`, ...frames].join('\n');
 }

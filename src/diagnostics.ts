@@ -20,7 +20,8 @@ export interface Place {
 export const FILE_START: Place = { line: 1, column: 1 };
 
 /** The place alone (callers pass references that carry more, such as a link's URL). */
-const placeOf = ({ line, column, endLine, endColumn }: Place): Place => (endLine === undefined || endColumn === undefined ? { line, column } : { line, column, endLine, endColumn });
+const placeOf = ({ line, column, endLine, endColumn }: Place): Place =>
+  endLine === undefined || endColumn === undefined ? { line, column } : { line, column, endLine, endColumn };
 
 /** A problem found in the content, with the place it points at and what to do about it. Errors are values. */
 export interface Diagnostic extends Place {
@@ -51,9 +52,7 @@ export const isError = (d: Diagnostic) => d.severity === 'error';
 
 /** Sorts by file then position so that output is stable across runs. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  return [...list].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
-  );
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
 }
 
 /** Thrown only to abort a build that has collected diagnostics. */

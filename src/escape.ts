@@ -14,8 +14,7 @@ const HIDDEN = new RegExp(`[${HIDDEN_CHARACTERS}]`, 'g');
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** Text for a terminal or a log: each hidden character shown as its escape (`\n`, `\u2028`), so one line stays one line. */
-export const shown = (text: string): string =>
-  text.replace(HIDDEN, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const shown = (text: string): string => text.replace(HIDDEN, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A workflow command's message: GitHub reads `%`, CR and LF as escapes, so those are escaped. */
 export const workflowData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -201,7 +201,11 @@ export interface PageTemplate<S extends z.ZodObject = z.ZodObject, V = unknown> 
   component: ComponentType<PageProps<z.infer<S>, V>>;
 }
 
-export function definePage<S extends z.ZodObject, V = undefined>(schema: S, component: ComponentType<PageProps<z.infer<S>, V>>, options: PageOptions<z.infer<S>, V> = {}): PageTemplate<S, V> {
+export function definePage<S extends z.ZodObject, V = undefined>(
+  schema: S,
+  component: ComponentType<PageProps<z.infer<S>, V>>,
+  options: PageOptions<z.infer<S>, V> = {},
+): PageTemplate<S, V> {
   return { schema, component, ...options };
 }
 

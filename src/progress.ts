@@ -36,7 +36,8 @@ export interface ProgressOptions {
 }
 
 /** A line of progress, as a stream that is not a terminal gets it. */
-export const PROGRESS_LINE = /^(reading content|analysing \d+ markdown files?|validating content|rendering pages \d+\/\d+|processing images|writing the output)$/;
+export const PROGRESS_LINE =
+  /^(reading content|analysing \d+ markdown files?|validating content|rendering pages \d+\/\d+|processing images|writing the output)$/;
 
 /** How long a build runs before a stream that is not a terminal gets progress lines: a quick build prints only its summary. */
 export const QUIET_MS = 1000;
@@ -47,7 +48,10 @@ const REFRESH_MS = 100;
  * Progress on stderr. On a terminal, one line that changes in place (cleared by `done`); elsewhere
  * (CI logs, pipes), one plain line for each phase that starts once the build has run a second.
  */
-export function progressReporter(stream: Pick<NodeJS.WriteStream, 'isTTY' | 'write'> = process.stderr, { quiet = false, now = Date.now }: ProgressOptions = {}): ProgressReporter {
+export function progressReporter(
+  stream: Pick<NodeJS.WriteStream, 'isTTY' | 'write'> = process.stderr,
+  { quiet = false, now = Date.now }: ProgressOptions = {},
+): ProgressReporter {
   const started = now();
   let phase: BuildProgress['phase'] | undefined;
   let last = 0;

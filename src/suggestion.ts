@@ -29,7 +29,8 @@ export function closest(input: string, candidates: Iterable<string>): string | u
     // A candidate all of whose letters would change is no typo of it ("/a" is not "/").
     if (edits > limit || edits >= Math.min(input.length, candidate.length)) continue;
     const exact = editDistance(input, candidate, MAX_EDITS + 1);
-    if (!best || edits < best.edits || (edits === best.edits && (exact < best.exact || (exact === best.exact && candidate < best.candidate)))) best = { candidate, edits, exact };
+    if (!best || edits < best.edits || (edits === best.edits && (exact < best.exact || (exact === best.exact && candidate < best.candidate))))
+      best = { candidate, edits, exact };
   }
   return best?.candidate;
 }

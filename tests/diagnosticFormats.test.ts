@@ -28,7 +28,17 @@ describe('diagnostics as text', () => {
 describe('diagnostics as JSON', () => {
   it('is one array in the order of the text, paths relative to the folder given, an unknown end null', () => {
     const [first, , last] = JSON.parse(diagnosticsJson(list, '/p')) as Record<string, unknown>[];
-    expect(first).toEqual({ file: 'content/articles/a.md', line: 2, column: 8, endLine: null, endColumn: null, severity: 'warning', rule: 'article/duplicate-title', message: 'same title', hint: SCHEMA_CODES['duplicate-title'] });
+    expect(first).toEqual({
+      file: 'content/articles/a.md',
+      line: 2,
+      column: 8,
+      endLine: null,
+      endColumn: null,
+      severity: 'warning',
+      rule: 'article/duplicate-title',
+      message: 'same title',
+      hint: SCHEMA_CODES['duplicate-title'],
+    });
     expect(last).toMatchObject({ file: 'content/site.yaml', line: 52, column: 17, endLine: 52, endColumn: 24, severity: 'error' });
     expect(diagnosticsJson([], '/p')).toBe('[]');
   });
@@ -44,8 +54,13 @@ describe('diagnostics as GitHub workflow commands', () => {
     expect(githubCommands([], '/p')).toBe('');
   });
 
-  it('escapes %, CR and LF in properties, and also : and ,; shows the message\'s CR and LF as \\r and \\n, so no text can end a command early', () => {
-    const hostile = diagnostic('/p/content/articles/50%, off: now.md', { line: 3, column: 1 }, 'link/broken', 'line one\r\nline two: 100% sure, ::error file=x::injected');
+  it("escapes %, CR and LF in properties, and also : and ,; shows the message's CR and LF as \\r and \\n, so no text can end a command early", () => {
+    const hostile = diagnostic(
+      '/p/content/articles/50%, off: now.md',
+      { line: 3, column: 1 },
+      'link/broken',
+      'line one\r\nline two: 100% sure, ::error file=x::injected',
+    );
     const [command] = githubCommands([hostile], '/p').split('\n');
     expect(command).toBe(
       `::error file=content/articles/50%25%2C off%3A now.md,line=3,col=1,title=link/broken::line one\\r\\nline two: 100%25 sure, ::error file=x::injected%0Ahint: ${RULES['link/broken']}`,
@@ -71,7 +86,12 @@ describe('the GitHub step summary', () => {
   });
 
   it('shows names and messages as written: no cell, link, code span or HTML element can be opened or closed by them', () => {
-    const hostile = diagnostic('/p/content/pages/a|b) [x]_`y`.yaml', { line: 1, column: 1 }, 'link/broken', 'title "<details><img src=x> *bold* & more"\nsecond line | cell');
+    const hostile = diagnostic(
+      '/p/content/pages/a|b) [x]_`y`.yaml',
+      { line: 1, column: 1 },
+      'link/broken',
+      'title "<details><img src=x> *bold* & more"\nsecond line | cell',
+    );
     const [, , , , row] = stepSummary('sitegen check', [hostile], '/p', { blob: 'https://github.com/t/web/blob/abc' }).split('\n');
     expect(row).toBe(
       '| error | [content/pages/a\\|b) \\[x\\]\\_\\`y\\`.yaml:1:1](https://github.com/t/web/blob/abc/content/pages/a%7Cb%29%20%5Bx%5D_%60y%60.yaml#L1) | title "&lt;details&gt;&lt;img src=x&gt; \\*bold\\* &amp; more"\\\\nsecond line \\| cell | `link/broken` |',
@@ -79,7 +99,9 @@ describe('the GitHub step summary', () => {
   });
 
   it(`lists the first ${SUMMARY_ROWS} problems and says how many more there are; a clean run says so`, () => {
-    const many = Array.from({ length: 120 }, (_, i) => diagnostic(`/p/content/articles/a${String(i).padStart(3, '0')}.md`, { line: 1, column: 1 }, 'link/broken', `problem ${i}`));
+    const many = Array.from({ length: 120 }, (_, i) =>
+      diagnostic(`/p/content/articles/a${String(i).padStart(3, '0')}.md`, { line: 1, column: 1 }, 'link/broken', `problem ${i}`),
+    );
     const lines = stepSummary('sitegen build', many, '/p').split('\n');
     expect(lines[0]).toBe('### sitegen build: 120 errors in 120 files');
     expect(lines.filter((l) => l.startsWith('| error |'))).toHaveLength(SUMMARY_ROWS);
@@ -112,7 +134,10 @@ describe('hostile file names and messages, in every format', () => {
       const [, props, message] = /^::error ([^]*?)::([^]*)$/.exec(command) ?? [];
       // What the runner reads back: %0D, %0A, %3A, %2C and %25 unescaped.
       const unescape = (text: string) => text.replace(/%(0D|0A|3A|2C|25)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const file = props!.split(',').find((p) => p.startsWith('file='))!.slice('file='.length);
+      const file = props!
+        .split(',')
+        .find((p) => p.startsWith('file='))!
+        .slice('file='.length);
       expect(unescape(file)).toBe(fileOf(i));
       const [first, hint, ...more] = unescape(message!).split('\n');
       expect({ first, hint, more }).toEqual({ first: expect.not.stringMatching(HIDDEN), hint: `hint: ${RULES['link/broken']}`, more: [] });
@@ -135,10 +160,15 @@ describe('hostile file names and messages, in every format', () => {
       const name = names[i]!;
       const [, where, problem] = row.children;
       const links = all(where!).filter((n): n is Link => n.type === 'link');
-      expect(links.map((l) => l.url), name).toEqual([`https://github.com/t/web/blob/abc/content/${encodeURIComponent(fileOf(i).slice('content/'.length)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}#L${i + 1}`]);
+      expect(
+        links.map((l) => l.url),
+        name,
+      ).toEqual([
+        `https://github.com/t/web/blob/abc/content/${encodeURIComponent(fileOf(i).slice('content/'.length)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}#L${i + 1}`,
+      ]);
       expect(toString(where), name).toBe(visible(`${fileOf(i)}:${i + 1}:1`));
       expect(toString(problem), name).toBe(visible(`broken link "${name}"`));
     });
-    expect(all(tree).filter((n) => n.type === 'html' || n.type === 'inlineCode' && !Object.hasOwn(RULES, n.value))).toEqual([]);
+    expect(all(tree).filter((n) => n.type === 'html' || (n.type === 'inlineCode' && !Object.hasOwn(RULES, n.value)))).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ const nodes = (list: readonly PhrasingContent[]): PhrasingContent[] => list.flat
 describe('text for a terminal', () => {
   it('shows each hidden character as its escape, and leaves every other text as it is', () => {
     expect(shown('a\nb\rc\td')).toBe('a\\nb\\rc\\td');
-    expect(shown('\u0000\u001b\u007f\u0085\u009f\u2028\u2029\u202a\u202e\u2066\u2069')).toBe('\\u0000\\u001b\\u007f\\u0085\\u009f\\u2028\\u2029\\u202a\\u202e\\u2066\\u2069');
+    expect(shown('\u0000\u001b\u007f\u0085\u009f\u2028\u2029\u202a\u202e\u2066\u2069')).toBe(
+      '\\u0000\\u001b\\u007f\\u0085\\u009f\\u2028\\u2029\\u202a\\u202e\\u2066\\u2069',
+    );
     expect(shown('plain é 😀 \\ "quoted" ::warning::')).toBe('plain é 😀 \\ "quoted" ::warning::');
     for (const name of NAMES) {
       expect(shown(name)).not.toMatch(HIDDEN);
@@ -40,11 +42,20 @@ describe('Markdown', () => {
   it('text in a table cell stays in its cell, reads as written, and opens no link, code, emphasis or HTML', () => {
     for (const name of NAMES) {
       const tree = markdownTree(`| a | b |\n|---|---|\n| ${markdownText(name)} | end |\n`);
-      expect(tree.children.map((n) => n.type), name).toEqual(['table']);
+      expect(
+        tree.children.map((n) => n.type),
+        name,
+      ).toEqual(['table']);
       const table = tree.children[0] as Table;
-      expect(table.children.map((row) => row.children.length), name).toEqual([2, 2]);
+      expect(
+        table.children.map((row) => row.children.length),
+        name,
+      ).toEqual([2, 2]);
       const [cell, last] = table.children[1]!.children;
-      expect(nodes(cell!.children).map((n) => n.type), name).toEqual(cell!.children.map(() => 'text'));
+      expect(
+        nodes(cell!.children).map((n) => n.type),
+        name,
+      ).toEqual(cell!.children.map(() => 'text'));
       expect(toString(cell), name).toBe(shown(name).trim());
       expect(toString(last)).toBe('end');
     }

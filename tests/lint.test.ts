@@ -26,7 +26,7 @@ describe('the lint rule on imports', () => {
     expect(failure).toMatch(/loop\.ts\s+1:1\s+error\s+Dependency cycle detected\s+import-x\/no-cycle/);
   }, 60_000);
 
-  it('fails when a template imports src/ other than through its API, an island other than through the islands\' runtime, and when src/ imports the API', async () => {
+  it("fails when a template imports src/ other than through its API, an island other than through the islands' runtime, and when src/ imports the API", async () => {
     await project.edit('templates/pages/Blocks.tsx', (t) => t.replace("'../../src/template-api.ts'", "'../../src/model.ts'"));
     await project.edit('templates/islands/NavMenus.tsx', (t) => t.replace("'../../src/islands/base.ts'", "'../../src/template-api.ts'"));
     await project.edit('src/diff/fileKinds.ts', (t) => `${t}\nexport { text } from '../template-api.ts';\n`);
@@ -34,8 +34,12 @@ describe('the lint rule on imports', () => {
       () => '',
       (error: Error) => error.message,
     );
-    expect(failure).toMatch(/Blocks\.tsx[\s\S]*'\.\.\/\.\.\/src\/model\.ts' import is restricted[\s\S]*templates import the generator only through src\/template-api\.ts/);
-    expect(failure).toMatch(/NavMenus\.tsx[\s\S]*'\.\.\/\.\.\/src\/template-api\.ts' import is restricted[\s\S]*islands run in the browser: of the generator they import only the islands' runtime/);
+    expect(failure).toMatch(
+      /Blocks\.tsx[\s\S]*'\.\.\/\.\.\/src\/model\.ts' import is restricted[\s\S]*templates import the generator only through src\/template-api\.ts/,
+    );
+    expect(failure).toMatch(
+      /NavMenus\.tsx[\s\S]*'\.\.\/\.\.\/src\/template-api\.ts' import is restricted[\s\S]*islands run in the browser: of the generator they import only the islands' runtime/,
+    );
     expect(failure).toMatch(/fileKinds\.ts[\s\S]*'\.\.\/template-api\.ts' import is restricted[\s\S]*the templates' API is theirs/);
   }, 60_000);
 

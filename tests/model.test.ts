@@ -74,7 +74,12 @@ beforeAll(async () => {
     writeFile(project.file('content/case-studies/guelph-gryphons.md'), STUDY),
   ]);
   await project.edit('templates/index.ts', (t) =>
-    t.replace("import { legal } from './collections/legal.ts';", "import { legal } from './collections/legal.ts';\nimport { caseStudies } from './collections/caseStudies.ts';").replace('export const collections = [articles, legal];', 'export const collections = [articles, legal, caseStudies];'),
+    t
+      .replace(
+        "import { legal } from './collections/legal.ts';",
+        "import { legal } from './collections/legal.ts';\nimport { caseStudies } from './collections/caseStudies.ts';",
+      )
+      .replace('export const collections = [articles, legal];', 'export const collections = [articles, legal, caseStudies];'),
   );
 }, 60_000);
 
@@ -96,7 +101,10 @@ describe('a collection added with one registry entry, one schema and one templat
     expect(sitemap).toContain('<url><loc>https://www.touchline.example/case-studies/guelph-gryphons</loc><lastmod>2025-03-14</lastmod></url>');
 
     // Other content may link to it, and a link to a case study that does not exist is reported where it is written.
-    await project.edit('content/articles/value-banks.md', (t) => `${t}\nSee [the Guelph story](/case-studies/guelph-gryphons) and [another](/case-studies/nowhere).\n`);
+    await project.edit(
+      'content/articles/value-banks.md',
+      (t) => `${t}\nSee [the Guelph story](/case-studies/guelph-gryphons) and [another](/case-studies/nowhere).\n`,
+    );
     const lines = (await readFile(project.file('content/articles/value-banks.md'), 'utf8')).split('\n').length - 1;
     const checked = await project.run(['check']);
     expect(checked.code).toBe(1);
@@ -106,20 +114,30 @@ describe('a collection added with one registry entry, one schema and one templat
   }, 120_000);
 
   it('reports its frontmatter errors at their place, under its own name', async () => {
-    await project.edit('content/case-studies/guelph-gryphons.md', (t) => t.replace('date: 2025-03-14', 'date: 14 March 2025').replace('client: University of Guelph Athletics\n', ''));
+    await project.edit('content/case-studies/guelph-gryphons.md', (t) =>
+      t.replace('date: 2025-03-14', 'date: 14 March 2025').replace('client: University of Guelph Athletics\n', ''),
+    );
     const { code, stderr } = await project.run(['check']);
     expect(code).toBe(1);
     expect(stderr).toContain('content/case-studies/guelph-gryphons.md:2:1  missing required key "client"  [case-study/missing]');
-    expect(stderr).toContain('content/case-studies/guelph-gryphons.md:3:7  "date": "14 March 2025" is not a date: write it as YYYY-MM-DD, such as 2024-07-08  [case-study/invalid-date]');
+    expect(stderr).toContain(
+      'content/case-studies/guelph-gryphons.md:3:7  "date": "14 March 2025" is not a date: write it as YYYY-MM-DD, such as 2024-07-08  [case-study/invalid-date]',
+    );
   }, 60_000);
 
   it('gets a schema of its frontmatter from sitegen schemas, which check asks for until it is written', async () => {
     const schema = 'content/.schemas/case-studies.frontmatter.schema.json';
-    expect((await project.run(['check'])).stderr).toContain(`${schema}:1:1  the schema of the frontmatter of content/case-studies/*.md is missing: run npx sitegen schemas`);
+    expect((await project.run(['check'])).stderr).toContain(
+      `${schema}:1:1  the schema of the frontmatter of content/case-studies/*.md is missing: run npx sitegen schemas`,
+    );
     const { code, stdout } = await project.run(['schemas']);
     expect(code).toBe(0);
     expect(stdout).toContain(`wrote ${schema}\n`);
-    const json = JSON.parse(await readFile(project.file(schema), 'utf8')) as { required: string[]; properties: Record<string, unknown>; additionalProperties: boolean };
+    const json = JSON.parse(await readFile(project.file(schema), 'utf8')) as {
+      required: string[];
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
     expect(json).toMatchObject({ required: ['title', 'client', 'date', 'summary'], additionalProperties: false });
     expect(Object.keys(json.properties)).toEqual(['title', 'client', 'date', 'summary']);
     expect((await project.run(['check'])).stderr).not.toContain('schemas/outdated');

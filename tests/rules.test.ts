@@ -18,7 +18,9 @@ const SCHEMA_KINDS = [...Object.keys(definition.data), ...definition.collections
 describe('the rule catalogue', () => {
   it('has every rule id the sources write, so every problem reaches the editor with a hint', () => {
     const kinds = new Set([...Object.keys(RULES).map((id) => id.split('/')[0]), ...SCHEMA_KINDS]);
-    const written = [...sources.matchAll(/'([a-z]+)\/([a-z]+(?:-[a-z]+)*)'/g)].filter(([, kind]) => kinds.has(kind!)).map(([, kind, name]) => `${kind}/${name}`);
+    const written = [...sources.matchAll(/'([a-z]+)\/([a-z]+(?:-[a-z]+)*)'/g)]
+      .filter(([, kind]) => kinds.has(kind!))
+      .map(([, kind, name]) => `${kind}/${name}`);
     expect(written.length).toBeGreaterThan(20);
     expect(written.filter((id) => !Object.hasOwn(RULES, id) && !Object.hasOwn(SCHEMA_CODES, id.split('/')[1]!))).toEqual([]);
   });

@@ -5,7 +5,14 @@ const categories = ['Strategy', 'Reports', 'Partnerships', 'Analytics', 'Case St
 
 describe('did you mean', () => {
   it('finds the value a typo was meant to be: a letter missing, added, changed, or two swapped', () => {
-    expect(['Stratgy', 'Strateggy', 'Strotegy', 'Stratgey', 'Case Studdy', 'analytic'].map((typo) => closest(typo, categories))).toEqual(['Strategy', 'Strategy', 'Strategy', 'Strategy', 'Case Study', 'Analytics']);
+    expect(['Stratgy', 'Strateggy', 'Strotegy', 'Stratgey', 'Case Studdy', 'analytic'].map((typo) => closest(typo, categories))).toEqual([
+      'Strategy',
+      'Strategy',
+      'Strategy',
+      'Strategy',
+      'Case Study',
+      'Analytics',
+    ]);
   });
 
   it('prefers a value that differs only in case', () => {
@@ -32,7 +39,9 @@ describe('did you mean', () => {
 
   it('resolves ties the same way whatever the order of the candidates', () => {
     const candidates = ['/contact', '/contacts', '/Contact-', '/contract'];
-    const answers = new Set([candidates, [...candidates].reverse(), [candidates[2]!, candidates[0]!, candidates[3]!, candidates[1]!]].map((list) => closest('/contactt', list)));
+    const answers = new Set(
+      [candidates, [...candidates].reverse(), [candidates[2]!, candidates[0]!, candidates[3]!, candidates[1]!]].map((list) => closest('/contactt', list)),
+    );
     expect([...answers]).toEqual(['/contact']);
     expect(closest('/bat', ['/cat', '/bag', '/bit'])).toBe('/bag');
     expect(closest('/bat', ['/bit', '/cat', '/bag'])).toBe('/bag');

@@ -21,7 +21,10 @@ export function loadSharp(): Promise<SharpModule> {
 export async function makeVariants(sharp: SharpModule, input: Uint8Array, svg: boolean, requests: VariantRequest[]): Promise<Uint8Array[]> {
   const options: SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false };
   const source = () => sharp(input, svg ? { ...options, density: svgDensity(input, requests) } : options);
-  const { width, height } = await source().autoOrient().metadata().then((m) => oriented(m));
+  const { width, height } = await source()
+    .autoOrient()
+    .metadata()
+    .then((m) => oriented(m));
   // One variant at a time: libvips already spreads each over the cores, and memory stays that of one decoded source.
   const made: Uint8Array[] = [];
   for (const request of requests) {

@@ -28,10 +28,7 @@ export async function buildStylesheet(templatesDir: string): Promise<BuiltStyles
     onDependency: (file) => dependencies.push(file),
   });
   const scanner = new Scanner({
-    sources: [
-      { base: templatesDir, pattern: '**/*.{tsx,ts}', negated: false },
-      ...compiler.sources.map((s) => ({ ...s, negated: s.negated ?? false })),
-    ],
+    sources: [{ base: templatesDir, pattern: '**/*.{tsx,ts}', negated: false }, ...compiler.sources.map((s) => ({ ...s, negated: s.negated ?? false }))],
   });
   const css = optimize(compiler.build(scanner.scan()), { minify: true }).code;
   return { fileName: stylesheetFileName(css), css, dependencies };

@@ -32,7 +32,9 @@ async function manifestOfSide(side: string, options: DiffCommandOptions): Promis
     return manifest;
   } catch (error) {
     if (error instanceof DiffInputError) throw error;
-    throw new BucketUnreadable(describeError(error, { bucket: site.bucket, endpoint: options.endpoint }, 'nothing was compared; run it again'), { cause: error });
+    throw new BucketUnreadable(describeError(error, { bucket: site.bucket, endpoint: options.endpoint }, 'nothing was compared; run it again'), {
+      cause: error,
+    });
   }
 }
 
@@ -42,8 +44,9 @@ export async function diffCommand(sides: string[], options: DiffCommandOptions):
     process.stderr.write(`sitegen diff: ${line}\n`);
     return EXIT.usage;
   };
-  if (options.manifest !== undefined && sides.length) return usage('--manifest DIR prints one folder\'s manifest: name no OLD or NEW with it');
-  if (options.manifest === undefined && sides.length !== 2) return usage('name the site before and the site after: sitegen diff OLD NEW (built folders or page manifests)');
+  if (options.manifest !== undefined && sides.length) return usage("--manifest DIR prints one folder's manifest: name no OLD or NEW with it");
+  if (options.manifest === undefined && sides.length !== 2)
+    return usage('name the site before and the site after: sitegen diff OLD NEW (built folders or page manifests)');
   try {
     if (options.manifest !== undefined) {
       process.stdout.write(manifestText(await manifestOfFolder(options.manifest)));

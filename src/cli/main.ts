@@ -20,7 +20,8 @@ function port(value: string): number {
 
 const DEFAULT_PORT = 4173;
 
-const DRAFTS_HELP = 'also publish drafts and entries dated after today (SOURCE_DATE_EPOCH when set), marked "Draft" or "Scheduled for …" and kept from search engines: for previews';
+const DRAFTS_HELP =
+  'also publish drafts and entries dated after today (SOURCE_DATE_EPOCH when set), marked "Draft" or "Scheduled for …" and kept from search engines: for previews';
 
 /**
  * How `build` and `check` print problems: for people on stderr, or for tools as the only thing on
@@ -57,7 +58,8 @@ function existingFolder(value: string): string {
 function url(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('must be an http:// or https:// URL');
   // URL parsing forgives `https:///x` and `https:x` as https://x/: a host that was never written is a typing slip, not a host.
-  if (!/^https?:\/\/[^/\\?#]/i.test(value)) throw new InvalidArgumentError(`must name its host right after "${new URL(value).protocol}//", such as https://www.example.com`);
+  if (!/^https?:\/\/[^/\\?#]/i.test(value))
+    throw new InvalidArgumentError(`must name its host right after "${new URL(value).protocol}//", such as https://www.example.com`);
   return value;
 }
 
@@ -72,7 +74,8 @@ function basePath(value: string): string {
 function siteAddress(value: string): string {
   const checked = url(value);
   const parsed = new URL(checked);
-  if (parsed.search || parsed.hash || parsed.username || parsed.password) throw new InvalidArgumentError('must be the address of the site, with no query, fragment or credentials');
+  if (parsed.search || parsed.hash || parsed.username || parsed.password)
+    throw new InvalidArgumentError('must be the address of the site, with no query, fragment or credentials');
   return checked;
 }
 
@@ -103,8 +106,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--base <path>', 'publish the site under this path of its host (a preview, e.g. /previews/pr-42): every internal URL starts with it', basePath, '')
-    .option('--site-url <url>', "the site's address for canonical links, og:url, the sitemap and the feed (default: site.yaml's url); the base goes after it", siteAddress)
-    .option('--verbose', 'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory')
+    .option(
+      '--site-url <url>',
+      "the site's address for canonical links, og:url, the sitemap and the feed (default: site.yaml's url); the base goes after it",
+      siteAddress,
+    )
+    .option(
+      '--verbose',
+      'print what was repaired (damaged cache files, leftovers of stopped builds), when each build step finished, per-page render timings and peak memory',
+    )
     .option('--drafts', DRAFTS_HELP)
     .addOption(formatOption())
     .action(async (opts: { content: string; out: string; base: string; siteUrl?: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
@@ -113,7 +123,11 @@ export async function main(argv: string[]): Promise<number> {
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const progress = progressReporter(process.stderr, { quiet: opts.format !== 'text' });
       try {
-        const result = await build(paths, { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) }, { base: opts.base, siteUrl: opts.siteUrl });
+        const result = await build(
+          paths,
+          { drafts: opts.drafts, onProgress: progress.update, onWait: (holder) => process.stderr.write(`${waitingLine(holder)}\n`) },
+          { base: opts.base, siteUrl: opts.siteUrl },
+        );
         progress.done();
         report.problems(result.warnings);
         if (opts.verbose) report.line(verboseLines(result).join('\n'));
@@ -129,7 +143,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('validate all content, internal links and images without writing anything')
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
-    .option('--watch', 'check again after every change of the content or public/, until stopped (an editor\'s background task)')
+    .option('--watch', "check again after every change of the content or public/, until stopped (an editor's background task)")
     .addOption(formatOption())
     .action(async (opts: { content: string; drafts?: boolean; watch?: boolean; format: FormatName }) => {
       if (environmentRefused()) return void (code = EXIT.usage);
@@ -159,7 +173,9 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('watch')
-    .description(`build with drafts into ${WATCH_OUT}/ (never dist/, which only \`build\` writes), serve it on localhost with live reload, and rebuild on every change`)
+    .description(
+      `build with drafts into ${WATCH_OUT}/ (never dist/, which only \`build\` writes), serve it on localhost with live reload, and rebuild on every change`,
+    )
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
     .action(async (opts: { content: string; port?: number }) => {
@@ -172,7 +188,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('upload a built site to an S3-compatible bucket: only changed files, assets before pages, stale objects last')
     .argument('[dir]', 'built site folder', 'dist')
     .requiredOption('--bucket <name>', 'bucket to publish to')
-    .option('--prefix <prefix>', 'key prefix inside the bucket, as previews/pr-42/: plain segments (letters, digits, -, _, ~, .) separated by /; left out, the bucket root')
+    .option(
+      '--prefix <prefix>',
+      'key prefix inside the bucket, as previews/pr-42/: plain segments (letters, digits, -, _, ~, .) separated by /; left out, the bucket root',
+    )
     .option('--endpoint <url>', 'S3-compatible endpoint (MinIO, R2, …); default: AWS S3', url)
     .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
     .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
@@ -180,41 +199,77 @@ export async function main(argv: string[]): Promise<number> {
     .option('--asset-retention <days>', 'days to keep hashed assets of earlier releases', nonNegative, 7)
     .option('--dry-run', 'print the plan and change nothing')
     .option('--force', 'upload every file even if the bucket has the same bytes (after a change of header rules)')
-    .option('--overlap-sites', 'publish where another published site has objects: among the objects of a site around the prefix (stale ones are then never deleted), or over a site published inside it')
+    .option(
+      '--overlap-sites',
+      'publish where another published site has objects: among the objects of a site around the prefix (stale ones are then never deleted), or over a site published inside it',
+    )
     .option('--concurrency <n>', 'uploads at a time', positiveInteger, 8)
     .option('--verbose', 'list every key uploaded, deleted or kept')
-    .action(async (dir: string, opts: { bucket: string; prefix?: string; endpoint?: string; region?: string; delete?: boolean; deleteAll?: boolean; assetRetention: number; dryRun?: boolean; force?: boolean; overlapSites?: boolean; concurrency: number; verbose?: boolean }) => {
-      const { publishCommand } = await import('./publishCommand.ts');
-      code = await publishCommand(dir, {
-        bucket: opts.bucket,
-        prefix: opts.prefix,
-        endpoint: opts.endpoint,
-        region: opts.region,
-        delete: Boolean(opts.delete),
-        deleteAll: Boolean(opts.deleteAll),
-        assetRetentionDays: opts.assetRetention,
-        dryRun: Boolean(opts.dryRun),
-        force: Boolean(opts.force),
-        overlapSites: Boolean(opts.overlapSites),
-        concurrency: opts.concurrency,
-        verbose: Boolean(opts.verbose),
-      });
-    });
+    .action(
+      async (
+        dir: string,
+        opts: {
+          bucket: string;
+          prefix?: string;
+          endpoint?: string;
+          region?: string;
+          delete?: boolean;
+          deleteAll?: boolean;
+          assetRetention: number;
+          dryRun?: boolean;
+          force?: boolean;
+          overlapSites?: boolean;
+          concurrency: number;
+          verbose?: boolean;
+        },
+      ) => {
+        const { publishCommand } = await import('./publishCommand.ts');
+        code = await publishCommand(dir, {
+          bucket: opts.bucket,
+          prefix: opts.prefix,
+          endpoint: opts.endpoint,
+          region: opts.region,
+          delete: Boolean(opts.delete),
+          deleteAll: Boolean(opts.deleteAll),
+          assetRetentionDays: opts.assetRetention,
+          dryRun: Boolean(opts.dryRun),
+          force: Boolean(opts.force),
+          overlapSites: Boolean(opts.overlapSites),
+          concurrency: opts.concurrency,
+          verbose: Boolean(opts.verbose),
+        });
+      },
+    );
 
   program
     .command('diff')
-    .description('list the pages and other files added, changed and removed between two built sites (or their page manifests), asset renames ignored; exit 0 either way')
+    .description(
+      'list the pages and other files added, changed and removed between two built sites (or their page manifests), asset renames ignored; exit 0 either way',
+    )
     .argument('[old]', 'the site before: a built folder, a page manifest, or s3://BUCKET/PREFIX/ for the site published there (none yet: an empty site)')
     .argument('[new]', 'the site after: a built folder, a page manifest or s3://BUCKET/PREFIX/')
-    .addOption(new Option('--format <format>', 'text for a terminal, json for tools, markdown for a pull-request comment').choices(Object.keys(DIFF_FORMATS)).default('text'))
+    .addOption(
+      new Option('--format <format>', 'text for a terminal, json for tools, markdown for a pull-request comment')
+        .choices(Object.keys(DIFF_FORMATS))
+        .default('text'),
+    )
     .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
     .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
     .option('--endpoint <url>', 'S3-compatible endpoint of an s3:// side (MinIO, R2, …); default: AWS S3', url)
-    .option('--region <region>', 'region of an s3:// side\'s bucket (default: AWS_REGION or the AWS profile)')
-    .action(async (old: string | undefined, next: string | undefined, opts: { format: DiffFormatName; previewUrl?: string; manifest?: string; endpoint?: string; region?: string }) => {
-      const { diffCommand } = await import('./diffCommand.ts');
-      code = await diffCommand([old, next].filter((side) => side !== undefined), opts);
-    });
+    .option('--region <region>', "region of an s3:// side's bucket (default: AWS_REGION or the AWS profile)")
+    .action(
+      async (
+        old: string | undefined,
+        next: string | undefined,
+        opts: { format: DiffFormatName; previewUrl?: string; manifest?: string; endpoint?: string; region?: string },
+      ) => {
+        const { diffCommand } = await import('./diffCommand.ts');
+        code = await diffCommand(
+          [old, next].filter((side) => side !== undefined),
+          opts,
+        );
+      },
+    );
 
   try {
     await program.parseAsync(argv);

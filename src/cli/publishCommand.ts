@@ -25,12 +25,17 @@ export interface PublishCommandOptions extends Omit<PublishOptions, 'dir' | 'pre
 function otherSitesLine(otherSites: Map<string, number>): string[] {
   if (!otherSites.size) return [];
   const objects = [...otherSites.values()].reduce((a, b) => a + b, 0);
-  return [`  leave   ${plural(objects, 'object')} of ${plural(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].map(shown).join(', ')}`];
+  return [
+    `  leave   ${plural(objects, 'object')} of ${plural(otherSites.size, 'other site')} published inside it: ${[...otherSites.keys()].map(shown).join(', ')}`,
+  ];
 }
 
 function planLines(plan: PublishPlan, target: string, detailed: boolean, otherSites: Map<string, number>): string[] {
   const stale = plan.kept.length ? `, keep ${plan.kept.length} stale` : '';
-  const lines = [`${target}: upload ${plural(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`, ...otherSitesLine(otherSites)];
+  const lines = [
+    `${target}: upload ${plural(plan.uploads.length, 'file')} (${formatBytes(plan.uploadBytes)}), unchanged ${plan.unchanged}, delete ${plan.deletes.length}${stale}`,
+    ...otherSitesLine(otherSites),
+  ];
   if (!detailed) return lines;
   for (const f of plan.uploads) lines.push(...f.keys.map((key) => `  upload  ${shown(key)}  (${f.contentType}; ${f.cacheControl})`));
   for (const key of plan.deletes) lines.push(`  delete  ${shown(key)}`);
@@ -63,11 +68,15 @@ async function removeCommand(options: PublishCommandOptions, prefix: string): Pr
     }
     if (!prepared.published) {
       // Keys under a prefix that no publish made a site of are part of the site around it (`articles/` of the live site).
-      process.stderr.write(`sitegen publish: ${where} holds ${plural(prepared.deletes.length, 'object')} but no site was published there (it has no .sitegen-publish.json): they belong to the site around it, and nothing was deleted\n`);
+      process.stderr.write(
+        `sitegen publish: ${where} holds ${plural(prepared.deletes.length, 'object')} but no site was published there (it has no .sitegen-publish.json): they belong to the site around it, and nothing was deleted\n`,
+      );
       return EXIT.usage;
     }
     if (prepared.insideSite !== undefined) {
-      process.stderr.write(`sitegen publish: ${where} was published among the objects of the site at s3://${options.bucket}/${prepared.insideSite} (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n`);
+      process.stderr.write(
+        `sitegen publish: ${where} was published among the objects of the site at s3://${options.bucket}/${prepared.insideSite} (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n`,
+      );
       return EXIT.usage;
     }
     const lines = [`${where}: delete all ${plural(prepared.deletes.length, 'object')}`, ...otherSitesLine(prepared.otherSites)];
@@ -115,7 +124,12 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
       return EXIT.usage;
     }
     const target = `s3://${options.bucket}/${prepared.prefix}`;
-    const held = prepared.held === undefined ? [] : [`  hold    stale objects: this site was published among the objects of the site at s3://${options.bucket}/${prepared.held} (--overlap-sites), so --delete cannot tell its own from that site's`];
+    const held =
+      prepared.held === undefined
+        ? []
+        : [
+            `  hold    stale objects: this site was published among the objects of the site at s3://${options.bucket}/${prepared.held} (--overlap-sites), so --delete cannot tell its own from that site's`,
+          ];
     process.stdout.write(`${[...planLines(prepared.plan, target, options.dryRun || options.verbose, prepared.otherSites), ...held].join('\n')}\n`);
     if (options.dryRun) {
       process.stdout.write('dry run: nothing was changed\n');
@@ -124,7 +138,9 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     await executePublish(prepared, options.concurrency);
     const { uploads, uploadBytes, deletes } = prepared.plan;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`published ${plural(uploads.length, 'file')} (${formatBytes(uploadBytes)}) and deleted ${plural(deletes.length, 'object')} in ${seconds} s\n`);
+    process.stdout.write(
+      `published ${plural(uploads.length, 'file')} (${formatBytes(uploadBytes)}) and deleted ${plural(deletes.length, 'object')} in ${seconds} s\n`,
+    );
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);

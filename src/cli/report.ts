@@ -26,9 +26,16 @@ export function verboseLines(result: BuildResult): string[] {
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   const rendered = `rendered ${result.rendered} of ${result.pages} pages, the rest unchanged from the cache; peak memory ${peak} MB`;
   const steps = `steps: ${result.steps.map((s) => `${s.step} ${Math.round(s.at)} ms`).join(' · ')}`;
-  return [...result.notes, rendered, steps, ...[...result.timings]
-    .sort((a, b) => b.ms - a.ms)
-    .map((t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`)];
+  return [
+    ...result.notes,
+    rendered,
+    steps,
+    ...[...result.timings]
+      .sort((a, b) => b.ms - a.ms)
+      .map(
+        (t) => `  ${t.ms.toFixed(1).padStart(7)} ms  ${formatBytes(t.bytes).padStart(9)}  ${t.route}${t.islands.length ? `  [${t.islands.join(', ')}]` : ''}`,
+      ),
+  ];
 }
 
 /** Where a run of `build` or `check` prints: its problems in the format asked for, its other lines where that format leaves room. */
@@ -51,7 +58,8 @@ export function reporter(name: FormatName, command: string, env: NodeJS.ProcessE
   const problems = (list: readonly Diagnostic[]) => {
     const text = format.render(list, process.cwd(), paintFor(problemsTo));
     if (text) problemsTo.write(`${text}\n`);
-    if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, githubRoot(process.cwd(), env), sourceLinksFromEnv(env))}\n`);
+    if (env.GITHUB_STEP_SUMMARY)
+      appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummary(`sitegen ${command}`, list, githubRoot(process.cwd(), env), sourceLinksFromEnv(env))}\n`);
   };
   return {
     problems,

@@ -16,7 +16,9 @@ export async function schemasCommand(paths: Paths): Promise<number> {
   const lines = [...result.written.map((file) => `wrote ${file}`), ...result.removed.map((file) => `removed ${file} (it describes nothing the site declares)`)];
   if (result.settings === 'written') lines.push(`wrote "${YAML_SCHEMAS_KEY}" in ${SETTINGS_FILE}`);
   const count = result.written.length + result.unchanged;
-  lines.push(`${count} schemas in ${result.folder}: ${result.written.length} written, ${result.unchanged} unchanged${result.removed.length ? `, ${result.removed.length} removed` : ''}`);
+  lines.push(
+    `${count} schemas in ${result.folder}: ${result.written.length} written, ${result.unchanged} unchanged${result.removed.length ? `, ${result.removed.length} removed` : ''}`,
+  );
   if (result.settings === 'not-project') lines.push(`${SETTINGS_FILE} is left as it is: it maps the schemas of the project's content/ folder`);
   process.stdout.write(`${lines.join('\n')}\n`);
   const refused = REFUSED[result.settings];

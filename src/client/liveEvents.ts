@@ -23,15 +23,20 @@ const areStrings = (value: Fields, keys: string[]) => keys.every((key) => typeof
 
 /** A problem as the overlay shows it: its place, message, rule and hint, and the lines around it when it has them. */
 function isDiagnostic(value: unknown): value is Diagnostic {
-  if (!isObject(value) || !areStrings(value, ['file', 'message', 'rule', 'hint']) || typeof value.line !== 'number' || typeof value.column !== 'number') return false;
+  if (!isObject(value) || !areStrings(value, ['file', 'message', 'rule', 'hint']) || typeof value.line !== 'number' || typeof value.column !== 'number')
+    return false;
   const { severity, excerpt } = value;
-  return (severity === 'error' || severity === 'warning') && (excerpt === undefined || (isObject(excerpt) && typeof excerpt.line === 'number' && Array.isArray(excerpt.text)));
+  return (
+    (severity === 'error' || severity === 'warning') &&
+    (excerpt === undefined || (isObject(excerpt) && typeof excerpt.line === 'number' && Array.isArray(excerpt.text)))
+  );
 }
 
 function problemOf(value: unknown): BuildProblem | undefined {
   if (!isObject(value)) return undefined;
   if (value.kind === 'crash' && typeof value.message === 'string') return { kind: 'crash', message: value.message };
-  if (value.kind === 'content' && Array.isArray(value.diagnostics) && value.diagnostics.every(isDiagnostic)) return { kind: 'content', diagnostics: value.diagnostics };
+  if (value.kind === 'content' && Array.isArray(value.diagnostics) && value.diagnostics.every(isDiagnostic))
+    return { kind: 'content', diagnostics: value.diagnostics };
   return undefined;
 }
 

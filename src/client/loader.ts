@@ -21,7 +21,9 @@ const hydrations = new WeakMap<HTMLElement, Promise<void>>();
 const hydrate = (el: HTMLElement): Promise<void> => {
   let hydration = hydrations.get(el);
   if (!hydration) {
-    hydration = Promise.all([import(el.dataset.src!) as Promise<{ default: Mount }>, propsOf(el)]).then(([m, props]) => m.default(el, props, el.dataset.prefix!, base));
+    hydration = Promise.all([import(el.dataset.src!) as Promise<{ default: Mount }>, propsOf(el)]).then(([m, props]) =>
+      m.default(el, props, el.dataset.prefix!, base),
+    );
     hydrations.set(el, hydration);
   }
   return hydration;

@@ -26,6 +26,8 @@ export function mount<P extends object>(element: Element, component: ComponentTy
       element.setAttribute('data-hydrated', '');
       resolve();
     };
-    hydrateRoot(element, createElement(SiteBase, { value: base }, createElement(Settled, { onSettled }, createElement(component, props))), { identifierPrefix });
+    hydrateRoot(element, createElement(SiteBase, { value: base }, createElement(Settled, { onSettled }, createElement(component, props))), {
+      identifierPrefix,
+    });
   });
 }

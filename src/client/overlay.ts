@@ -96,7 +96,11 @@ function show(failure: BuildProblem): void {
   const title = element('h2', 'sitegen: the last change has errors — the page below is the last good build');
   title.id = `${ID}-title`;
   const files = failure.kind === 'content' ? new Set(failure.diagnostics.map((d) => d.file)).size : 0;
-  const said = element('p', failure.kind === 'content' ? summary(failure.diagnostics, files) : 'a template or sitegen itself failed while building:', 'summary');
+  const said = element(
+    'p',
+    failure.kind === 'content' ? summary(failure.diagnostics, files) : 'a template or sitegen itself failed while building:',
+    'summary',
+  );
   said.id = `${ID}-summary`;
   const body = failure.kind === 'content' ? byFile(failure.diagnostics) : [element('pre', failure.message)];
   dialog.replaceChildren(element('style', STYLE), hide, title, said, ...body);

@@ -71,11 +71,19 @@ const listed = (group: GroupChanges) => [...group.added, ...group.changed, ...gr
 
 export function compareSites(before: PageManifest, after: PageManifest): SiteDiff {
   const modes = before.mode && after.mode && !sameMode(before.mode, after.mode) ? { modes: { before: before.mode, after: after.mode } } : {};
-  const groups = { pages: compareGroup(before.pages, after.pages), files: compareGroup(before.files, after.files), assets: compareGroup(before.assets, after.assets) };
-  const kinds = Object.fromEntries(GROUPS.map((group) => [group, Object.fromEntries(listed(groups[group]).map((sitePath) => [sitePath, kindOf(sitePath, group)]))])) as SiteDiff['kinds'];
+  const groups = {
+    pages: compareGroup(before.pages, after.pages),
+    files: compareGroup(before.files, after.files),
+    assets: compareGroup(before.assets, after.assets),
+  };
+  const kinds = Object.fromEntries(
+    GROUPS.map((group) => [group, Object.fromEntries(listed(groups[group]).map((sitePath) => [sitePath, kindOf(sitePath, group)]))]),
+  ) as SiteDiff['kinds'];
   const [old, now] = [before.unreleased ?? {}, after.unreleased ?? {}];
   const heldBack = (side: PageManifest, route: string) => Object.hasOwn(side.unreleased ?? {}, route) && !Object.hasOwn(side.pages, route);
-  const unpublished = Object.keys(now).filter((route) => heldBack(after, route) && !(heldBack(before, route) && JSON.stringify(old[route]) === JSON.stringify(now[route])));
+  const unpublished = Object.keys(now).filter(
+    (route) => heldBack(after, route) && !(heldBack(before, route) && JSON.stringify(old[route]) === JSON.stringify(now[route])),
+  );
   const marked = [...listed(groups.pages), ...unpublished].flatMap((route) => {
     const release = Object.hasOwn(after.pages, route) || unpublished.includes(route) ? now[route] : old[route];
     return release ? [[route, release] as const] : [];

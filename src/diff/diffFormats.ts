@@ -71,7 +71,16 @@ function sections(diff: SiteDiff): Section[] {
     }
   };
   add('pages');
-  if (diff.unpublished.length) blocks.set('unpublished', { kind: 'page', name: 'unpublished', changes: { added: diff.unpublished, changed: [], removed: [] }, listed: true, linked: true, marked: true, unpublished: true });
+  if (diff.unpublished.length)
+    blocks.set('unpublished', {
+      kind: 'page',
+      name: 'unpublished',
+      changes: { added: diff.unpublished, changed: [], removed: [] },
+      listed: true,
+      linked: true,
+      marked: true,
+      unpublished: true,
+    });
   add('files');
   add('assets');
   for (const block of blocks.values()) if (!block.linked && allPaths(block.changes).length > ASSETS_LISTED) block.listed = false;
@@ -95,7 +104,9 @@ function redirectLine({ from, location, status, was }: RedirectLine): string {
 
 /** `4 added, 126 changed`: the kinds of change there are. */
 function counts(changes: GroupChanges | RedirectChanges): string {
-  return CHANGES.filter((change) => changes[change].length).map((change) => `${changes[change].length} ${change}`).join(', ');
+  return CHANGES.filter((change) => changes[change].length)
+    .map((change) => `${changes[change].length} ${change}`)
+    .join(', ');
 }
 
 /** How a draft or scheduled page is marked: `draft`, `scheduled for 2026-03-02`. */
@@ -107,7 +118,10 @@ function markOf(unreleased: UnreleasedPages, route: string): string | undefined 
 
 const UNPUBLISHED_TEXT = 'not published by merging (drafts and scheduled pages, shown by a --drafts preview)';
 /** Said once under the lists when a page is marked. */
-const LEGEND = { text: '(draft): published once its `draft: true` is removed; (scheduled for DATE): published by the first build on or after that day', markdown: '*(draft)*: published once its `draft: true` is removed; *(scheduled for DATE)*: published by the first build on or after that day.' };
+const LEGEND = {
+  text: '(draft): published once its `draft: true` is removed; (scheduled for DATE): published by the first build on or after that day',
+  markdown: '*(draft)*: published once its `draft: true` is removed; *(scheduled for DATE)*: published by the first build on or after that day.',
+};
 
 /** The address of a path in the preview: the path percent-encoded part by part, so a name can add no query, fragment or second line. */
 function previewLink(previewUrl: string, sitePath: string): string {
@@ -127,10 +141,17 @@ export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): strin
   const redirects = diff.redirects;
   for (const block of [...first, ...(redirects ? ['redirects' as const] : []), ...rest]) {
     if (block === 'redirects') {
-      lines.push(`redirects: ${counts(redirects!)}`, ...CHANGES.flatMap((change) => redirects![change].map((line) => `  ${MARKS[change]} ${shown(redirectLine(line))}`)));
+      lines.push(
+        `redirects: ${counts(redirects!)}`,
+        ...CHANGES.flatMap((change) => redirects![change].map((line) => `  ${MARKS[change]} ${shown(redirectLine(line))}`)),
+      );
       continue;
     }
-    lines.push(block.unpublished ? `${UNPUBLISHED_TEXT}: ${plural(diff.unpublished.length, 'page')}` : `${block.name}${block.folder === undefined ? '' : ` ${shown(block.folder)}`}: ${counts(block.changes)}`);
+    lines.push(
+      block.unpublished
+        ? `${UNPUBLISHED_TEXT}: ${plural(diff.unpublished.length, 'page')}`
+        : `${block.name}${block.folder === undefined ? '' : ` ${shown(block.folder)}`}: ${counts(block.changes)}`,
+    );
     if (!block.listed) continue;
     for (const change of CHANGES) {
       for (const sitePath of block.changes[change]) {
@@ -141,7 +162,9 @@ export function diffText(diff: SiteDiff, options: DiffFormatOptions = {}): strin
     }
   }
   if (hasMarks(diff)) lines.push(LEGEND.text);
-  const modes = diff.modes ? [shown(`note: the two sides were built differently: the old one is ${describeMode(diff.modes.before)}, the new one ${describeMode(diff.modes.after)}`)] : [];
+  const modes = diff.modes
+    ? [shown(`note: the two sides were built differently: the old one is ${describeMode(diff.modes.before)}, the new one ${describeMode(diff.modes.after)}`)]
+    : [];
   return `${[...modes, ...(lines.length ? lines : ['no page, other file or asset changed'])].join('\n')}\n`;
 }
 
@@ -180,7 +203,12 @@ const capital = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
  * open no link, markup or HTML.
  */
 export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): string {
-  const modes = diff.modes ? [`> **Built differently:** the old site is ${markdownCode(describeMode(diff.modes.before))}, the new one ${markdownCode(describeMode(diff.modes.after))}: some changes come from that.`, ''] : [];
+  const modes = diff.modes
+    ? [
+        `> **Built differently:** the old site is ${markdownCode(describeMode(diff.modes.before))}, the new one ${markdownCode(describeMode(diff.modes.after))}: some changes come from that.`,
+        '',
+      ]
+    : [];
   const lines = [...modes, markdownHeading(diff)];
   const item = (sitePath: string, linked: boolean, marked: boolean) => {
     const mark = marked && markOf(diff.unreleased, sitePath);
@@ -191,11 +219,34 @@ export function diffMarkdown(diff: SiteDiff, options: DiffFormatOptions = {}): s
   const [first, rest] = aroundRedirects(sections(diff));
   const redirects = diff.redirects;
   for (const block of [...first, ...(redirects ? ['redirects' as const] : []), ...rest]) {
-    if (block === 'redirects') for (const change of CHANGES) lines.push(...markdownList(`${capital(change)} redirects`, redirects![change].map((line) => `- ${markdownCode(redirectLine(line))}`)));
-    else if (block.unpublished) lines.push(...markdownList('Not published by merging: drafts and scheduled pages, in the preview', diff.unpublished.map((route) => item(route, true, true))));
-    else if (block.listed && block.linked) for (const change of CHANGES) lines.push(...markdownList(`${capital(change)} ${block.name}`, block.changes[change].map((sitePath) => item(sitePath, change !== 'removed', block.marked))));
+    if (block === 'redirects')
+      for (const change of CHANGES)
+        lines.push(
+          ...markdownList(
+            `${capital(change)} redirects`,
+            redirects![change].map((line) => `- ${markdownCode(redirectLine(line))}`),
+          ),
+        );
+    else if (block.unpublished)
+      lines.push(
+        ...markdownList(
+          'Not published by merging: drafts and scheduled pages, in the preview',
+          diff.unpublished.map((route) => item(route, true, true)),
+        ),
+      );
+    else if (block.listed && block.linked)
+      for (const change of CHANGES)
+        lines.push(
+          ...markdownList(
+            `${capital(change)} ${block.name}`,
+            block.changes[change].map((sitePath) => item(sitePath, change !== 'removed', block.marked)),
+          ),
+        );
     // An asset's name without its hash is no address: assets are named, never linked.
-    else counted.push(`- ${block.name}${block.folder === undefined ? '' : ` ${markdownCode(block.folder)}`}: ${counts(block.changes)}${block.listed ? `: ${allPaths(block.changes).map(markdownCode).join(', ')}` : ''}`);
+    else
+      counted.push(
+        `- ${block.name}${block.folder === undefined ? '' : ` ${markdownCode(block.folder)}`}: ${counts(block.changes)}${block.listed ? `: ${allPaths(block.changes).map(markdownCode).join(', ')}` : ''}`,
+      );
   }
   if (counted.length) lines.push('', '**Assets**', '', ...counted);
   if (hasMarks(diff)) lines.push('', LEGEND.markdown);

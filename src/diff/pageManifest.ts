@@ -83,15 +83,19 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   // Assets whose names differ only by hash (esbuild's chunks) share one entry: the hashes of all of them, in order.
   const assets = new Map<string, string[]>();
   const limit = pLimit(32);
-  await Promise.all(files.map((file) => limit(async () => {
-    const hash = contentHash(withoutAssetHashes(await readFile(path.join(dir, file))), 22);
-    const route = pageRoute(file);
-    if (isHashedAsset(file)) {
-      const name = unhashedAssetPath(`/${file}`);
-      assets.set(name, [...(assets.get(name) ?? []), hash]);
-    } else if (route) pages[route] = hash;
-    else others[`/${file}`] = hash;
-  })));
+  await Promise.all(
+    files.map((file) =>
+      limit(async () => {
+        const hash = contentHash(withoutAssetHashes(await readFile(path.join(dir, file))), 22);
+        const route = pageRoute(file);
+        if (isHashedAsset(file)) {
+          const name = unhashedAssetPath(`/${file}`);
+          assets.set(name, [...(assets.get(name) ?? []), hash]);
+        } else if (route) pages[route] = hash;
+        else others[`/${file}`] = hash;
+      }),
+    ),
+  );
   if (!Object.keys(pages).length) throw new DiffInputError(`${folder} holds no built page: run \`sitegen build\` first, or name a page manifest`);
   const assetHashes = Object.fromEntries([...assets].map(([name, list]) => [name, list.length === 1 ? list[0]! : contentHash(list.sort().join(' '), 22)]));
   const mode = outputMode(dir);
@@ -99,9 +103,17 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   const unreleased = outputUnreleased(dir);
   const drafts = Object.keys(unreleased).length ? { unreleased } : undefined;
   const version = drafts || redirected ? PAGE_MANIFEST_VERSION : 2;
-  return { format: 'sitegen-pages', version, pages: sortedByKey(pages), files: sortedByKey(others), assets: sortedByKey(assetHashes), ...redirected, ...(mode && { mode }), ...drafts };
+  return {
+    format: 'sitegen-pages',
+    version,
+    pages: sortedByKey(pages),
+    files: sortedByKey(others),
+    assets: sortedByKey(assetHashes),
+    ...redirected,
+    ...(mode && { mode }),
+    ...drafts,
+  };
 }
-
 
 /** The manifest as it is written to a file or a bucket. */
 export function manifestText(manifest: PageManifest): string {
@@ -119,8 +131,12 @@ export function parseManifest(text: string, name: string): PageManifest {
   const result = pageManifestSchema.safeParse(data);
   if (result.success) return result.data;
   const { format, version } = (typeof data === 'object' && data !== null ? data : {}) as { format?: unknown; version?: unknown };
-  if (format !== 'sitegen-pages') throw new DiffInputError(`${name} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)`);
-  if (!READS_VERSIONS.some((known) => known === version)) throw new DiffInputError(`${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads versions ${READS_VERSIONS.join(' and ')}: write it again with this sitegen`);
+  if (format !== 'sitegen-pages')
+    throw new DiffInputError(`${name} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)`);
+  if (!READS_VERSIONS.some((known) => known === version))
+    throw new DiffInputError(
+      `${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads versions ${READS_VERSIONS.join(' and ')}: write it again with this sitegen`,
+    );
   const issue = result.error.issues[0];
   throw new DiffInputError(`${name} is a damaged page manifest (${issue?.path.join('.')}: ${issue?.message})`);
 }

@@ -26,7 +26,11 @@ export const sameMode = (a: BuildMode, b: BuildMode) => a.drafts === b.drafts &&
 
 /** The options that make such a build, as a user would type them: `a plain build` for none. */
 export function describeMode(mode: BuildMode): string {
-  const options = [...(mode.drafts ? ['--drafts'] : []), ...(mode.base ? [`--base ${mode.base}`] : []), ...(mode.siteUrl ? [`--site-url ${mode.siteUrl}`] : [])];
+  const options = [
+    ...(mode.drafts ? ['--drafts'] : []),
+    ...(mode.base ? [`--base ${mode.base}`] : []),
+    ...(mode.siteUrl ? [`--site-url ${mode.siteUrl}`] : []),
+  ];
   return options.length ? `a build with ${options.join(' ')}` : 'a plain build';
 }
 

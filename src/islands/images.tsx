@@ -120,7 +120,15 @@ export function Picture({ image, slot, alt, priority, className }: PictureProps)
     <picture>
       <source type={mimeType('avif')} srcSet={srcset('avif')} sizes={slot.sizes} />
       {fallback === 'webp' ? null : <source type={mimeType('webp')} srcSet={srcset('webp')} sizes={slot.sizes} />}
-      <img src={url(variantPath(image, middle, fallback))} srcSet={srcset(fallback)} sizes={slot.sizes} alt={alt} {...size} {...loading} className={className} />
+      <img
+        src={url(variantPath(image, middle, fallback))}
+        srcSet={srcset(fallback)}
+        sizes={slot.sizes}
+        alt={alt}
+        {...size}
+        {...loading}
+        className={className}
+      />
     </picture>
   );
 }

@@ -112,7 +112,8 @@ type Diagnosed<T> = T & { diagnostics: Diagnostic[] };
 
 function slugChecker(diagnostics: Diagnostic[]) {
   return (file: string, base: string, example: string) => {
-    if (!SLUG.test(base)) diagnostics.push(diagnostic(file, FILE_START, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
+    if (!SLUG.test(base))
+      diagnostics.push(diagnostic(file, FILE_START, 'content/slug', `file name "${path.basename(file)}" must be a lowercase slug such as ${example}`));
   };
 }
 
@@ -132,7 +133,11 @@ export async function listMarkdown(contentDir: string, definition: Pick<SiteDefi
 }
 
 /** Reads and parses the YAML files: the data files and the pages (those `kept` parsed from the same text are not parsed again). */
-export async function readYamlContent(contentDir: string, definition: Pick<SiteDefinition, 'data'>, kept?: KeptDocuments): Promise<Diagnosed<Pick<RawContent, 'data' | 'pages'>>> {
+export async function readYamlContent(
+  contentDir: string,
+  definition: Pick<SiteDefinition, 'data'>,
+  kept?: KeptDocuments,
+): Promise<Diagnosed<Pick<RawContent, 'data' | 'pages'>>> {
   const diagnostics: Diagnostic[] = [];
   const checkSlug = slugChecker(diagnostics);
   const data: RawContent['data'] = {};

@@ -4,7 +4,7 @@ const strict = new TextDecoder('utf-8', { fatal: true });
 
 /** The offset of the first byte that is not part of a well-formed UTF-8 character, or -1. */
 function firstInvalidByte(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
     const tail = lead < 0x80 ? 0 : lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : -1;
     if (tail < 0) return i;
@@ -34,7 +34,12 @@ export function decodeContent(file: string, bytes: Uint8Array): { text: string; 
     const byte = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
     return {
       text: Buffer.from(bytes).toString('utf8'),
-      problem: diagnostic(file, { line, column, endLine: line, endColumn: column + 1 }, 'content/encoding', `the file is not valid UTF-8: byte 0x${byte} here is no part of a character (save the file as UTF-8)`),
+      problem: diagnostic(
+        file,
+        { line, column, endLine: line, endColumn: column + 1 },
+        'content/encoding',
+        `the file is not valid UTF-8: byte 0x${byte} here is no part of a character (save the file as UTF-8)`,
+      ),
     };
   }
 }

@@ -35,7 +35,8 @@ export function createImageSizer(publicDir: string): ImageSizer {
       const turned = orientation !== undefined && orientation >= 5;
       const format = type ? RASTER[type] : undefined;
       // An SVG has a hash too: its social card is rendered from it.
-      if (width && height) image = { src: urlPath, width: turned ? height : width, height: turned ? width : height, hash: imageHash(bytes), ...(format && { format }) };
+      if (width && height)
+        image = { src: urlPath, width: turned ? height : width, height: turned ? width : height, hash: imageHash(bytes), ...(format && { format }) };
     } catch {
       image = undefined;
     }

@@ -37,7 +37,14 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
       const at = rel ? `${rel}/${entry.name}` : entry.name;
       const shown = path.join(publicDir, at);
       if (entry.name.startsWith('.')) {
-        diagnostics.push(warning(shown, FILE_START, 'public/dotfile', `this ${entry.isDirectory() ? 'folder' : 'file'} is not published: names starting with a dot are never published`));
+        diagnostics.push(
+          warning(
+            shown,
+            FILE_START,
+            'public/dotfile',
+            `this ${entry.isDirectory() ? 'folder' : 'file'} is not published: names starting with a dot are never published`,
+          ),
+        );
         continue;
       }
       let real = path.join(dir, entry.name);
@@ -52,14 +59,28 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
         // Inside a linked folder, a plain entry can still be private (a link to the project's root reaches node_modules/).
         const hidden = privatePart(real, project);
         if (hidden) {
-          diagnostics.push(diagnostic(shown, FILE_START, 'public/link-private', `this comes into public/ through a link, from ${path.relative(project, real)}, ${hidden}, and would be published: link to the files to publish, not to a folder around them`));
+          diagnostics.push(
+            diagnostic(
+              shown,
+              FILE_START,
+              'public/link-private',
+              `this comes into public/ through a link, from ${path.relative(project, real)}, ${hidden}, and would be published: link to the files to publish, not to a folder around them`,
+            ),
+          );
           continue;
         }
       }
       const stat = statSync(real);
       if (stat.isDirectory()) {
         if (holders.includes(real)) {
-          diagnostics.push(diagnostic(shown, FILE_START, 'public/link-loop', `this link in public/ leads back to ${path.relative(project, real) || 'the project'}, a folder that holds it: it would publish that folder inside itself without end`));
+          diagnostics.push(
+            diagnostic(
+              shown,
+              FILE_START,
+              'public/link-loop',
+              `this link in public/ leads back to ${path.relative(project, real) || 'the project'}, a folder that holds it: it would publish that folder inside itself without end`,
+            ),
+          );
           continue;
         }
         walk(real, at, linked || entry.isSymbolicLink(), [...holders, real]);
@@ -73,7 +94,10 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
 }
 
 /** Where a link in public/ really leads, or why it may not be published as what it points at. */
-function followLink(link: string, project: string): { real: string } | { rule: 'public/dangling-link' | 'public/link-outside' | 'public/link-private'; message: string } {
+function followLink(
+  link: string,
+  project: string,
+): { real: string } | { rule: 'public/dangling-link' | 'public/link-outside' | 'public/link-private'; message: string } {
   let real: string;
   try {
     real = realpathSync(link);
@@ -81,10 +105,17 @@ function followLink(link: string, project: string): { real: string } | { rule: '
     return { rule: 'public/dangling-link', message: `this link in public/ points at ${readlinkSync(link)}, which does not exist: fix the link or remove it` };
   }
   if (real !== project && !real.startsWith(project + path.sep)) {
-    return { rule: 'public/link-outside', message: `this link in public/ leads outside the project (to ${real}), and would publish that file: copy the file into public/ instead` };
+    return {
+      rule: 'public/link-outside',
+      message: `this link in public/ leads outside the project (to ${real}), and would publish that file: copy the file into public/ instead`,
+    };
   }
   const hidden = privatePart(real, project);
-  if (hidden) return { rule: 'public/link-private', message: `this link in public/ leads to ${path.relative(project, real)}, ${hidden}, and would publish it: copy the file into public/ instead` };
+  if (hidden)
+    return {
+      rule: 'public/link-private',
+      message: `this link in public/ leads to ${path.relative(project, real)}, ${hidden}, and would publish it: copy the file into public/ instead`,
+    };
   return { real };
 }
 
@@ -97,7 +128,8 @@ function privatePart(real: string, project: string): string | undefined {
     if (part.startsWith('.')) return last ? 'a name starting with a dot' : `inside ${parts.slice(0, i + 1).join('/')}/, a folder whose name starts with a dot`;
     if (part === 'node_modules') return `inside ${parts.slice(0, i + 1).join('/')}/, the project's dependencies`;
     const folder = path.join(project, ...parts.slice(0, i + 1));
-    if (existsSync(path.join(folder, OUTPUT_MARKER)) || existsSync(path.join(folder, STORE_MARKER))) return `inside ${parts.slice(0, i + 1).join('/')}/, an output of sitegen`;
+    if (existsSync(path.join(folder, OUTPUT_MARKER)) || existsSync(path.join(folder, STORE_MARKER)))
+      return `inside ${parts.slice(0, i + 1).join('/')}/, an output of sitegen`;
   }
   return undefined;
 }

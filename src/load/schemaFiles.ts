@@ -34,11 +34,26 @@ async function schemaFileProblems(dir: string, expected: SchemaFile[], committed
     const file = path.join(dir, name);
     const written = await readText(file);
     if (written === undefined) diagnostics.push(diagnostic(file, FILE_START, 'schemas/outdated', `the schema of ${title} is missing: ${RUN}`));
-    else if (written !== text) diagnostics.push(diagnostic(file, { line: firstDifference(written, text), column: 1 }, 'schemas/outdated', `the schema of ${title} is out of date (from this line on, templates/ now declare it otherwise): ${RUN}`));
+    else if (written !== text)
+      diagnostics.push(
+        diagnostic(
+          file,
+          { line: firstDifference(written, text), column: 1 },
+          'schemas/outdated',
+          `the schema of ${title} is out of date (from this line on, templates/ now declare it otherwise): ${RUN}`,
+        ),
+      );
   }
   const names = new Set(expected.map((f) => f.name));
   for (const name of committed.filter((n) => n.endsWith('.json') && !names.has(n))) {
-    diagnostics.push(diagnostic(path.join(dir, name), FILE_START, 'schemas/outdated', `no data file, page template or collection of templates/index.ts has this schema any more: ${RUN} (it removes the file)`));
+    diagnostics.push(
+      diagnostic(
+        path.join(dir, name),
+        FILE_START,
+        'schemas/outdated',
+        `no data file, page template or collection of templates/index.ts has this schema any more: ${RUN} (it removes the file)`,
+      ),
+    );
   }
   return diagnostics;
 }
@@ -47,18 +62,34 @@ async function schemaFileProblems(dir: string, expected: SchemaFile[], committed
 async function settingsProblem(root: string, expected: SchemaFile[]): Promise<Diagnostic | undefined> {
   const file = path.join(root, SETTINGS_FILE);
   const text = await readText(file);
-  if (text === undefined) return diagnostic(file, FILE_START, 'schemas/outdated', `${SETTINGS_FILE} is missing: editors learn from its "${YAML_SCHEMAS_KEY}" which schema checks which YAML file; ${RUN}`);
+  if (text === undefined)
+    return diagnostic(
+      file,
+      FILE_START,
+      'schemas/outdated',
+      `${SETTINGS_FILE} is missing: editors learn from its "${YAML_SCHEMAS_KEY}" which schema checks which YAML file; ${RUN}`,
+    );
   let settings: unknown;
   try {
     settings = JSON.parse(text);
   } catch {
-    return diagnostic(file, FILE_START, 'schemas/outdated', `${SETTINGS_FILE} is not plain JSON (comments or trailing commas?), so its "${YAML_SCHEMAS_KEY}" cannot be checked: remove them, then ${RUN}`);
+    return diagnostic(
+      file,
+      FILE_START,
+      'schemas/outdated',
+      `${SETTINGS_FILE} is not plain JSON (comments or trailing commas?), so its "${YAML_SCHEMAS_KEY}" cannot be checked: remove them, then ${RUN}`,
+    );
   }
   const setting = isPlainObject(settings) ? settings[YAML_SCHEMAS_KEY] : undefined;
   // Only sitegen's entries are compared: the user's own mappings (a schemastore URL, their own schema files) are theirs.
   if (isPlainObject(setting) && isDeepStrictEqual(ownedSchemaEntries(setting, 'content'), yamlSchemasSetting(expected, 'content'))) return undefined;
   const at = text.split('\n').findIndex((line) => line.includes(`"${YAML_SCHEMAS_KEY}"`));
-  return diagnostic(file, at === -1 ? FILE_START : { line: at + 1, column: text.split('\n')[at]!.indexOf('"') + 1 }, 'schemas/outdated', `"${YAML_SCHEMAS_KEY}" does not map each schema to the YAML files it checks: ${RUN}`);
+  return diagnostic(
+    file,
+    at === -1 ? FILE_START : { line: at + 1, column: text.split('\n')[at]!.indexOf('"') + 1 },
+    'schemas/outdated',
+    `"${YAML_SCHEMAS_KEY}" does not map each schema to the YAML files it checks: ${RUN}`,
+  );
 }
 
 /**

@@ -20,9 +20,11 @@ function advice(rel: string, { folders, topFiles }: ReturnType<typeof layoutOf>)
   const ending = folder ? folders.get(folder) : undefined;
   const base = name.replace(/\.[^.]*$/, '');
   const folderNames = [...folders.keys()].map((f) => `${f}/`);
-  if (parts.length === 1) return `sitegen reads only ${list(topFiles)} at the top of content/, and the folders ${list(folderNames)}: move this file into one of them, or out of content/`;
+  if (parts.length === 1)
+    return `sitegen reads only ${list(topFiles)} at the top of content/, and the folders ${list(folderNames)}: move this file into one of them, or out of content/`;
   if (!ending) return `sitegen reads no folder content/${folder}/ (only ${list(folderNames)}): move this file into one of them, or out of content/`;
-  if (parts.length > 2) return `content/${folder}/ is read without the folders inside it: move this file to content/${folder}/${name} (its file name is its address, so it must be unique)`;
+  if (parts.length > 2)
+    return `content/${folder}/ is read without the folders inside it: move this file to content/${folder}/${name} (its file name is its address, so it must be unique)`;
   const sameKind = ending === '.yaml' ? /\.ya?ml$/i : /\.(md|markdown)$/i;
   if (sameKind.test(name)) return `content/${folder}/ is read from files ending in ${ending}: rename it to ${base.toLowerCase()}${ending}`;
   return `content/${folder}/ holds only ${ending} files: move this file out of content/, or remove it`;

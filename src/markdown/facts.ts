@@ -57,7 +57,20 @@ export function factsOf(collection: Pick<Collection, 'name' | 'schema'>, slug: s
   }
   const failed = diagnostics.some(isError);
   const validFields = failed ? (meta ?? fieldsPassing(collection.schema, fm?.errors.length ? undefined : fm?.data)) : undefined;
-  return { collection: collection.name, slug, file: parsed.file, meta: failed ? undefined : meta, ...(validFields && { validFields }), words: parsed.words, links, images, imageSources, headings: parsed.headings, fieldsAt, diagnostics };
+  return {
+    collection: collection.name,
+    slug,
+    file: parsed.file,
+    meta: failed ? undefined : meta,
+    ...(validFields && { validFields }),
+    words: parsed.words,
+    links,
+    images,
+    imageSources,
+    headings: parsed.headings,
+    fieldsAt,
+    diagnostics,
+  };
 }
 
 /** The fields of `data` that pass their own part of an object schema, as it parses them. */

@@ -20,7 +20,6 @@ import { bareUrls } from './bareUrls.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
 
-
 export interface ParsedMarkdown {
   file: string;
   frontmatter: YamlSource | undefined;
@@ -32,9 +31,9 @@ export interface ParsedMarkdown {
   diagnostics: Diagnostic[];
 }
 
-
 /** The markdown parser, with or without GFM tables. */
-export const markdownParser = (tables: boolean) => unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(remarkDirective);
+export const markdownParser = (tables: boolean) =>
+  unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(remarkDirective);
 const parser = markdownParser(true);
 /** For text that cannot hold a table: trying the start of every paragraph line as a table's head row costs about a fifth of the parser's time. */
 const parserWithoutTables = markdownParser(false);
@@ -69,7 +68,14 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
     diagnostics.push(...frontmatter.errors);
     tree.children.shift();
   } else if (/^---[ \t]*(\r?\n|$)/.test(text)) {
-    diagnostics.push(diagnostic(file, { ...FILE_START, endLine: 1, endColumn: 4 }, 'markdown/frontmatter', 'the frontmatter block that starts here is never closed: end it with a line --- after its last key'));
+    diagnostics.push(
+      diagnostic(
+        file,
+        { ...FILE_START, endLine: 1, endColumn: 4 },
+        'markdown/frontmatter',
+        'the frontmatter block that starts here is never closed: end it with a line --- after its last key',
+      ),
+    );
   } else {
     diagnostics.push(diagnostic(file, FILE_START, 'markdown/frontmatter', 'missing YAML frontmatter: the file must start with a --- block'));
   }
@@ -87,14 +93,21 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
         for (const { url, at } of bareUrls((node as Text).value, text.slice(start.offset, end.offset), start)) {
           // Links must use https:// (link/insecure): the fix offered is one that passes.
           const fixed = url.replace(/^http:/i, 'https:');
-          diagnostics.push(warning(file, at, 'markdown/bare-url', `"${url}" is shown as plain text, not as a link: write <${fixed}>, or [the words to link](${fixed})`));
+          diagnostics.push(
+            warning(file, at, 'markdown/bare-url', `"${url}" is shown as plain text, not as a link: write <${fixed}>, or [the words to link](${fixed})`),
+          );
         }
         return;
       }
       case 'table': {
         // Each table sits in its own labelled scroll region; the label names its columns.
         const head = (node as Table).children[0];
-        const columns = head ? head.children.map((cell) => toString(cell)).filter(Boolean).join(', ') : '';
+        const columns = head
+          ? head.children
+              .map((cell) => toString(cell))
+              .filter(Boolean)
+              .join(', ')
+          : '';
         node.data = { ...node.data, hProperties: { dataLabel: `Table ${++tables}${columns ? `: ${columns}` : ''}` } };
         return;
       }
@@ -113,7 +126,8 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
       }
       case 'link':
       case 'linkReference':
-        if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined) linked.push([node.position.start.offset, node.position.end.offset]);
+        if (node.position?.start.offset !== undefined && node.position.end.offset !== undefined)
+          linked.push([node.position.start.offset, node.position.end.offset]);
         if (node.type === 'link') links.push({ url: (node as Link).url, ...at(node) });
         return;
       case 'definition':
@@ -164,7 +178,14 @@ function withoutDeepQuotes(file: string, source: string, diagnostics: Diagnostic
     .map((line, i) => {
       const depth = (/^(?:[ \t]*>)+/.exec(line)?.[0].match(/>/g) ?? []).length;
       if (depth <= MAX_QUOTE_DEPTH) return line;
-      diagnostics.push(diagnostic(file, { line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1 }, 'markdown/too-deep', `blockquotes are nested ${depth} deep here; at most ${MAX_QUOTE_DEPTH} are read`));
+      diagnostics.push(
+        diagnostic(
+          file,
+          { line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1 },
+          'markdown/too-deep',
+          `blockquotes are nested ${depth} deep here; at most ${MAX_QUOTE_DEPTH} are read`,
+        ),
+      );
       return '';
     })
     .join('\n');
@@ -184,7 +205,11 @@ function transformDirective(
 ) {
   const spec = directiveSchemas[node.name as DirectiveName];
   if (!spec) {
-    report(node, 'markdown/unknown-directive', `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}${didYouMean(node.name, directiveNames)}`);
+    report(
+      node,
+      'markdown/unknown-directive',
+      `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}${didYouMean(node.name, directiveNames)}`,
+    );
     return;
   }
   if (spec.kind !== node.type) {
@@ -223,12 +248,7 @@ function transformDirective(
   node.data = { ...node.data, hName: elementName(node.name as DirectiveName), hProperties: attributes as Record<string, string> };
 }
 
-function collectSlides(
-  node: ContainerDirective,
-  report: (node: Node, rule: RuleId, message: string) => void,
-  images: SourceRef[],
-  sizeOf: ImageSizer,
-) {
+function collectSlides(node: ContainerDirective, report: (node: Node, rule: RuleId, message: string) => void, images: SourceRef[], sizeOf: ImageSizer) {
   const slides: { alt: string; image: ImageSource }[] = [];
   for (const child of node.children) {
     const items = child.type === 'paragraph' ? (child as Paragraph).children.filter((c) => c.type !== 'text' || c.value.trim()) : [child];
@@ -245,4 +265,3 @@ function collectSlides(
   if (slides.length < 2) report(node, 'markdown/carousel', 'a carousel needs at least two images');
   return slides;
 }
-

@@ -45,7 +45,9 @@ function parseHolder(text: string): LockHolder | undefined {
  * a FIFO) reads as an empty text, damaged: it is taken over like one, never followed or waited on.
  */
 async function readLock(file: string): Promise<string | undefined> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null));
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? undefined : null,
+  );
   if (!handle) return handle === null ? '' : undefined;
   try {
     return (await handle.stat()).isFile() ? await handle.readFile('utf8') : '';

@@ -164,7 +164,10 @@ export class Builder {
   stylesChanged(): void {
     const previous = this.assets;
     if (!previous) return;
-    const next = Promise.all([previous, import('../bundle/styles.ts')]).then(async ([assets, { buildStylesheet }]) => ({ ...assets, stylesheet: await buildStylesheet(this.paths.templates) }));
+    const next = Promise.all([previous, import('../bundle/styles.ts')]).then(async ([assets, { buildStylesheet }]) => ({
+      ...assets,
+      stylesheet: await buildStylesheet(this.paths.templates),
+    }));
     this.assets = next;
     // A stylesheet that fails now is tried again at the next build.
     next.catch(() => this.assets === next && (this.assets = undefined));
@@ -194,7 +197,11 @@ export class Builder {
   }
 
   /** Builds after `before` (the last build's cleanup), answers, then tidies. Never rejects: the answer carries the failure. */
-  private async buildThenTidy(options: BuildOptions, before: Promise<void>, answer: { resolve: (result: BuildResult) => void; reject: (error: unknown) => void }): Promise<void> {
+  private async buildThenTidy(
+    options: BuildOptions,
+    before: Promise<void>,
+    answer: { resolve: (result: BuildResult) => void; reject: (error: unknown) => void },
+  ): Promise<void> {
     await before;
     let release: (() => Promise<void>) | undefined;
     try {
@@ -277,7 +284,16 @@ export class Builder {
       await read.cache?.save();
       await (await this.code)?.save();
       clock.mark('cache saved');
-      return { ...output.figures(this.paths.out), ms: clock.ms(), timings: output.timings, files: output.files, steps: clock.steps, notes: [...this.notes], warnings, images };
+      return {
+        ...output.figures(this.paths.out),
+        ms: clock.ms(),
+        timings: output.timings,
+        files: output.files,
+        steps: clock.steps,
+        notes: [...this.notes],
+        warnings,
+        images,
+      };
     } finally {
       await session.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind.
@@ -312,7 +328,11 @@ export class Builder {
    * possible (loading their code takes a while).
    */
   private async read(session: Session): Promise<ReadContent> {
-    const [{ definition }, cache, code] = await Promise.all([this.site, this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base)), this.pageCode]);
+    const [{ definition }, cache, code] = await Promise.all([
+      this.site,
+      this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base)),
+      this.pageCode,
+    ]);
     // Analyses kept from code that analyses differently are made again.
     if (code && this.analysedWith !== code.shared) {
       if (this.analysedWith !== undefined) this.workspace.forgetAnalyses();
@@ -355,7 +375,10 @@ export class Builder {
    * Plan: the valid content → every page of the site, then the checks across files against the
    * plan's routes. Any error stops the build here; what is left are warnings.
    */
-  private plan(read: ReadContent, { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] }): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[]; unreleased: UnreleasedPages } {
+  private plan(
+    read: ReadContent,
+    { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] },
+  ): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[]; unreleased: UnreleasedPages } {
     const { definition, raw } = read;
     const all = [...diagnostics];
     // Pages, their heads, the sitemap and the feed see the site at the address it is published at.
@@ -371,14 +394,24 @@ export class Builder {
       const source = raw.data.redirects;
       // An old address that a page still has is an error of redirects.yaml, not a redirect links should follow.
       const redirected = new Map(redirects?.filter((r) => !routes.has(r.from)).map((r): [string, string] => [r.from, r.to]));
-      all.push(...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected, this.kept.linkChecks), ...checkDistinctTitles(model));
-      if (redirects && source) all.push(...checkRedirects(redirects, source, { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(this.paths.public, plan.files.keys()), invalid: new Set(all.filter(isError).map((d) => d.file)) }));
+      all.push(
+        ...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected, this.kept.linkChecks),
+        ...checkDistinctTitles(model),
+      );
+      if (redirects && source)
+        all.push(
+          ...checkRedirects(redirects, source, {
+            routes,
+            published: new Set(plan.routes.keys()),
+            isFile: siteFileTest(this.paths.public, plan.files.keys()),
+            invalid: new Set(all.filter(isError).map((d) => d.file)),
+          }),
+        );
     }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);
     return { model, plan, warnings: all, unreleased: unreleasedPages(model, owned.routes) };
   }
-
 }
 
 /** A builder's work as another builder takes it over (every field survives a postMessage). */

@@ -65,7 +65,12 @@ export class ImageWork {
     for (const [hash, wanted] of bySource) {
       const job = this.limit(() => this.make(hash, wanted));
       job.catch(() => undefined);
-      wanted.forEach(({ name }, i) => this.made.set(name, job.then((bytes) => bytes[i])));
+      wanted.forEach(({ name }, i) =>
+        this.made.set(
+          name,
+          job.then((bytes) => bytes[i]),
+        ),
+      );
     }
   }
 
@@ -79,7 +84,12 @@ export class ImageWork {
     let made: Uint8Array[];
     try {
       const sharp = await loadSharp();
-      made = await makeVariants(sharp, await readFile(source.file), source.svg, missing.map((m) => m.request));
+      made = await makeVariants(
+        sharp,
+        await readFile(source.file),
+        source.svg,
+        missing.map((m) => m.request),
+      );
     } catch (error) {
       this.failures.set(source.url, (error as Error).message);
       wanted.forEach(({ name }) => this.made.delete(name));

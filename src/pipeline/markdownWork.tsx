@@ -121,20 +121,36 @@ export class MarkdownWorkspace implements MarkdownWorker {
         const parsed = parseMarkdown(file, text, this.sizeOf);
         if (encoding) parsed.diagnostics.unshift(encoding);
         const facts = factsOf(of, slug, parsed, this.sizeOf);
-        const body = facts.meta ? renderWithIslands(
+        const body = facts.meta
+          ? renderWithIslands(
               <SiteImages value={this.sizeOf}>
                 <Markdown tree={toHast(parsed.tree)} />
               </SiteImages>,
               names,
               this.base,
               'b',
-            ) : undefined;
+            )
+          : undefined;
         result = { facts, hash, body };
       } catch (error) {
         // Structures nested too deep for any stack (the parser's, the renderer's): an error of this file, not a crash.
         if (!(error instanceof RangeError)) throw error;
-        const problem = diagnostic(file, FILE_START, 'markdown/too-deep', `this file nests its structure too deeply to be read (${error.message}): flatten its lists or quotes`);
-        const facts = factsOf(of, slug, { file, frontmatter: undefined, tree: { type: 'root', children: [] }, links: [], images: [], headings: [], words: 0, diagnostics: [problem] });
+        const problem = diagnostic(
+          file,
+          FILE_START,
+          'markdown/too-deep',
+          `this file nests its structure too deeply to be read (${error.message}): flatten its lists or quotes`,
+        );
+        const facts = factsOf(of, slug, {
+          file,
+          frontmatter: undefined,
+          tree: { type: 'root', children: [] },
+          links: [],
+          images: [],
+          headings: [],
+          words: 0,
+          diagnostics: [problem],
+        });
         result = { facts, hash, body: undefined };
       }
       if (this.keepAnalyses) this.done.set(file, result);
@@ -147,7 +163,18 @@ export class MarkdownWorkspace implements MarkdownWorker {
     const { definition, names } = await this.load();
     const collections = new Map(definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
-    const context = { site: shared.site, base: shared.base, data: {}, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), images: this.sizeOf, Layout: definition.Layout };
+    const context = {
+      site: shared.site,
+      base: shared.base,
+      data: {},
+      year: shared.year,
+      stylesheet: shared.stylesheet,
+      loader: shared.loader,
+      islandNames: names,
+      islandUrls: new Map(shared.islandUrls),
+      images: this.sizeOf,
+      Layout: definition.Layout,
+    };
     // Pages written here (`writeTo`) are not kept in memory for a next build, so a page need not
     // carry its props files' contents: each crosses to the builder once, not with every page naming it.
     const carried = new Set<string>();

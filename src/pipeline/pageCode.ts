@@ -29,8 +29,13 @@ async function codeMap(root: string): Promise<CodeMap> {
   const c = compiled();
   if (c) {
     // A watch worker's templates are compiled apart from its generator: each compilation maps its own files.
-    const maps = await Promise.all([c.dir, ...(c.templates ? [c.templates] : [])].map(async (dir) => JSON.parse(await readFile(path.join(dir, CODE_MAP), 'utf8')) as CodeMap));
-    return { files: Object.assign({}, ...maps.map((m) => m.files)) as CodeMap['files'], imports: Object.assign({}, ...maps.map((m) => m.imports)) as CodeMap['imports'] };
+    const maps = await Promise.all(
+      [c.dir, ...(c.templates ? [c.templates] : [])].map(async (dir) => JSON.parse(await readFile(path.join(dir, CODE_MAP), 'utf8')) as CodeMap),
+    );
+    return {
+      files: Object.assign({}, ...maps.map((m) => m.files)) as CodeMap['files'],
+      imports: Object.assign({}, ...maps.map((m) => m.imports)) as CodeMap['imports'],
+    };
   }
   const files = sourceHashes(root);
   const esbuild = await import('esbuild');

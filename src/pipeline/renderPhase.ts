@@ -104,7 +104,15 @@ export class RenderPhase {
    * into the new version themselves) while this thread renders the YAML pages. `open` opens the new
    * version (into `session.staged`) for pages written as they are rendered.
    */
-  async render(session: Session, read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, open: () => Promise<void>, onProgress?: (progress: BuildProgress) => void): Promise<RenderedOutput> {
+  async render(
+    session: Session,
+    read: ReadContent,
+    model: ContentModel,
+    plan: SitePlan,
+    assets: Assets,
+    open: () => Promise<void>,
+    onProgress?: (progress: BuildProgress) => void,
+  ): Promise<RenderedOutput> {
     const { paths, address } = this.setup;
     const version = this.setup.version ? await this.setup.version : undefined;
     const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
@@ -123,18 +131,38 @@ export class RenderPhase {
       return source.from !== 'render';
     };
 
-    const stale = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! })).filter(({ entry, page }) => !reused(page, entry.doc.body?.islands ?? []));
-    await restoreBodies(read, stale.map((s) => s.entry.doc));
+    const stale = model.entries
+      .map((entry, i) => ({ entry, page: plan.entryPages[i]! }))
+      .filter(({ entry, page }) => !reused(page, entry.doc.body?.islands ?? []));
+    await restoreBodies(
+      read,
+      stale.map((s) => s.entry.doc),
+    );
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch).
     if (session.pool || (this.setup.writesAsItRenders && stale.length)) {
       await open();
       session.staged!.createFolders([...stale.map((s) => s.page.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
     }
-    const rendering = read.markdown.render(stale.map((s) => s.entry.doc), shared, session.staged?.dir);
+    const rendering = read.markdown.render(
+      stale.map((s) => s.entry.doc),
+      shared,
+      session.staged?.dir,
+    );
     rendering.catch(() => undefined);
 
     const { definition, names } = await this.setup.site();
-    const context: RenderContext = { site: model.site, base: address.base, data: model.data, year: shared.year, stylesheet: shared.stylesheet, loader: shared.loader, islandNames: names, islandUrls: new Map(shared.islandUrls), images: this.setup.workspace.images, Layout: definition.Layout };
+    const context: RenderContext = {
+      site: model.site,
+      base: address.base,
+      data: model.data,
+      year: shared.year,
+      stylesheet: shared.stylesheet,
+      loader: shared.loader,
+      islandNames: names,
+      islandUrls: new Map(shared.islandUrls),
+      images: this.setup.workspace.images,
+      Layout: definition.Layout,
+    };
     for (const job of plan.yamlPages) {
       if (reused(job, [])) continue;
       const t0 = performance.now();
@@ -174,14 +202,38 @@ export class RenderPhase {
     output.add(stylesheetUrl.slice(1), stylesheet.css, 'stylesheet');
     for (const [file, data] of bundle.files) output.add(file, data, 'script');
     for (const [file, data] of plan.files) output.add(file, data, 'data');
-    return { site: model.site, base, year: buildYear(), today: model.today, preview: model.drafts, stylesheet: stylesheetUrl, loader: bundle.loader, islandUrls: [...bundle.islands], collections: plan.collections };
+    return {
+      site: model.site,
+      base,
+      year: buildYear(),
+      today: model.today,
+      preview: model.drafts,
+      stylesheet: stylesheetUrl,
+      loader: bundle.loader,
+      islandUrls: [...bundle.islands],
+      collections: plan.collections,
+    };
   }
 
   /** Each page's key: everything a page can see besides its own inputs (when this changes, every page renders again), and its inputs. */
   private async keys(model: ContentModel, plan: SitePlan, shared: SharedRender, version: string | undefined): Promise<(page: PlannedPage) => string> {
     const code = await this.setup.pageCode();
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
-    const sharedKey = contentHash(JSON.stringify([version ?? code?.shared ?? '', model.data.site, shared.year, shared.stylesheet, shared.loader, shared.islandUrls, plan.collectionsKey, shared.base, shared.preview, unreleased(model)]), 20);
+    const sharedKey = contentHash(
+      JSON.stringify([
+        version ?? code?.shared ?? '',
+        model.data.site,
+        shared.year,
+        shared.stylesheet,
+        shared.loader,
+        shared.islandUrls,
+        plan.collectionsKey,
+        shared.base,
+        shared.preview,
+        unreleased(model),
+      ]),
+      20,
+    );
     return (page) => (code ? `${sharedKey}:${code.of(page.madeBy)}:${page.inputs}` : `${sharedKey}:${page.inputs}`);
   }
 
@@ -201,7 +253,9 @@ export class RenderPhase {
    */
   async finishImages(model: ContentModel, output: RenderedOutput): Promise<ImageStats> {
     // Pages name theirs in pageImages; any other text the build generated may name some too (a search index, a feed).
-    const inOthers = [...output.files].flatMap(([file, data]) => (typeof data === 'string' && !PAGE_KINDS.has(output.kinds.get(file)!) ? imagesNamedIn(data) : []));
+    const inOthers = [...output.files].flatMap(([file, data]) =>
+      typeof data === 'string' && !PAGE_KINDS.has(output.kinds.get(file)!) ? imagesNamedIn(data) : [],
+    );
     const { files, failures, stats } = await this.images.finish([...output.pageImages.values()].flat().concat(inOthers));
     if (failures.size) {
       const problems = imageReferences(model)

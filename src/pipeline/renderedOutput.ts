@@ -79,7 +79,9 @@ export class RenderedOutput {
     const others = [...this.files].filter(([file]) => this.kinds.get(file) !== 'page');
     // Shared props files linked unchanged from the last output were written too, by a link: they count as any other file.
     const linkedOthers = [...new Set([...this.pageProps.values()].flat())].filter((file) => !this.files.has(file));
-    const bytes = others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes) + linkedOthers.reduce((n, file) => n + statSync(path.join(outDir, file)).size, 0);
+    const bytes =
+      others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes) +
+      linkedOthers.reduce((n, file) => n + statSync(path.join(outDir, file)).size, 0);
     const assets = others.filter(([file]) => this.kinds.get(file) !== 'redirect').length + linkedOthers.length;
     return { pages: this.timings.length, rendered: this.timings.filter((t) => !t.cached).length, redirects: this.redirects, assets, bytes };
   }

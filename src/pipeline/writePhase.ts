@@ -64,13 +64,24 @@ export class WritePhase {
     // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
     const recorded = outputMode(this.paths.out);
     const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(session.unreleased);
-    const unchanged = !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased && manifest?.sameSite(outputs.keys()) && linked.size === outputs.size && (await alreadyWritten(this.paths.out, files));
+    const unchanged =
+      !session.staged &&
+      recorded &&
+      sameMode(recorded, session.mode) &&
+      sameUnreleased &&
+      manifest?.sameSite(outputs.keys()) &&
+      linked.size === outputs.size &&
+      (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
     // Watch's scratch preview, still as this builder wrote it and built the same way (its marker still true): only what changed is written.
     const shown = this.scratchOutput && !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased ? this.last : undefined;
     if (shown && shown.dir === store.current()) {
       const changed = new Map([...files].filter(([file, data]) => !sameContent(shown.files.get(file), data)));
-      updateInPlace(shown.dir, changed, [...shown.files.keys()].filter((file) => !files.has(file) && !linked.has(file)));
+      updateInPlace(
+        shown.dir,
+        changed,
+        [...shown.files.keys()].filter((file) => !files.has(file) && !linked.has(file)),
+      );
       this.last = { dir: shown.dir, files };
       return;
     }

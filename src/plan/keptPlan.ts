@@ -27,7 +27,10 @@ export class KeptPlan {
     const last = this.lastCollections;
     if (last && sameItems(from, last.made)) return last.collections;
     const made = make();
-    const same = last && Object.keys(made).length === Object.keys(last.collections).length && Object.entries(made).every(([folder, list]) => sameItems(list, last.collections[folder]));
+    const same =
+      last &&
+      Object.keys(made).length === Object.keys(last.collections).length &&
+      Object.entries(made).every(([folder, list]) => sameItems(list, last.collections[folder]));
     const collections = same ? last.collections : made;
     this.lastCollections = { made: from, collections };
     return collections;
@@ -58,7 +61,11 @@ export class KeptPlan {
   }
 
   /** A YAML file's pages and data files as made last time, when every one of `inputs` is the same (compared by identity). */
-  yamlPage(file: string, inputs: readonly unknown[], make: () => { jobs: PageJob[]; files: [string, string][] }): { jobs: PageJob[]; files: [string, string][] } {
+  yamlPage(
+    file: string,
+    inputs: readonly unknown[],
+    make: () => { jobs: PageJob[]; files: [string, string][] },
+  ): { jobs: PageJob[]; files: [string, string][] } {
     const hit = this.yamlPages.get(file);
     if (hit && sameItems(hit.inputs, inputs)) return hit.made;
     const made = make();

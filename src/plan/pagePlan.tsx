@@ -70,13 +70,28 @@ export interface Showing {
 }
 
 /** The page of one entry, without its body. */
-export function entryPage(collection: Collection, doc: AnalysedMarkdown, summary: object, release: Release, site: Site, { preview }: Pick<Showing, 'preview'>): PlannedPage {
+export function entryPage(
+  collection: Collection,
+  doc: AnalysedMarkdown,
+  summary: object,
+  release: Release,
+  site: Site,
+  { preview }: Pick<Showing, 'preview'>,
+): PlannedPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
   const published = release.status === 'published';
   // An entry's page shows its release (a Draft or Scheduled notice) whatever its template puts in its summary.
   const inputs = published ? doc.hash : contentHash(`${doc.hash}\0${JSON.stringify(release)}`, 20);
-  return { route, outputPath: outputPathForRoute(route), source: doc.facts.file, head: { ...head, route, ...((preview || !published) && { noindex: true }) }, lastmod, inputs, madeBy: { collection: collection.name } };
+  return {
+    route,
+    outputPath: outputPathForRoute(route),
+    source: doc.facts.file,
+    head: { ...head, route, ...((preview || !published) && { noindex: true }) },
+    lastmod,
+    inputs,
+    madeBy: { collection: collection.name },
+  };
 }
 
 /** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
@@ -94,7 +109,12 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
 }
 
 /** The pages that come from content/pages/*.yaml (one per file, or the template's variants of it), and the data files their templates publish. */
-function yamlPageWork(model: ContentModel, definition: SiteDefinition, collections: Collections, kept?: KeptPlan): { jobs: PageJob[]; files: Map<string, string> } {
+function yamlPageWork(
+  model: ContentModel,
+  definition: SiteDefinition,
+  collections: Collections,
+  kept?: KeptPlan,
+): { jobs: PageJob[]; files: Map<string, string> } {
   // What YAML pages may show besides their own file (pricing): a change renders them again, not the entries.
   const shown = JSON.stringify(Object.entries(model.data).filter(([name]) => name !== 'site'));
   const jobs: PageJob[] = [];
@@ -103,7 +123,9 @@ function yamlPageWork(model: ContentModel, definition: SiteDefinition, collectio
     // Hashed once per file: a template may make a thousand pages of one file (the blog's).
     const fileInputs = contentHash(`${JSON.stringify(page.source.data)}\0${shown}`, 20);
     const template = definition.pages[page.template]!;
-    const made = kept ? kept.yamlPage(page.file, [fileInputs, model.drafts, template, collections], () => yamlPage(page, template, fileInputs, model.drafts, collections)) : yamlPage(page, template, fileInputs, model.drafts, collections);
+    const made = kept
+      ? kept.yamlPage(page.file, [fileInputs, model.drafts, template, collections], () => yamlPage(page, template, fileInputs, model.drafts, collections))
+      : yamlPage(page, template, fileInputs, model.drafts, collections);
     jobs.push(...made.jobs);
     for (const [file, data] of made.files) files.set(file, data);
   }
@@ -111,7 +133,13 @@ function yamlPageWork(model: ContentModel, definition: SiteDefinition, collectio
 }
 
 /** One YAML page's pages and data files. */
-function yamlPage(page: YamlPage, template: PageTemplate, fileInputs: string, drafts: boolean, collections: Collections): { jobs: PageJob[]; files: [string, string][] } {
+function yamlPage(
+  page: YamlPage,
+  template: PageTemplate,
+  fileInputs: string,
+  drafts: boolean,
+  collections: Collections,
+): { jobs: PageJob[]; files: [string, string][] } {
   const Component = template.component;
   const own = pageRoute(page.name);
   const base = own ?? '/404';

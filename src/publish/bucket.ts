@@ -81,7 +81,14 @@ export class Bucket {
   }
 
   async put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void> {
-    const params = { Bucket: this.options.bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, WebsiteRedirectLocation: headers.websiteRedirectLocation };
+    const params = {
+      Bucket: this.options.bucket,
+      Key: key,
+      Body: body,
+      ContentType: headers.contentType,
+      CacheControl: headers.cacheControl,
+      WebsiteRedirectLocation: headers.websiteRedirectLocation,
+    };
     if (body.length > PART_SIZE) {
       await new Upload({ client: this.client, params, partSize: PART_SIZE, queueSize: 2 }).done();
       return;

@@ -2,7 +2,11 @@
  * Turns whatever the SDK or the network threw into one line a CI log reader can act on; `stopped`
  * says what a lost connection left undone (`sitegen diff` reads the bucket, and changes nothing).
  */
-export function describeError(error: unknown, where: { bucket: string; endpoint?: string }, stopped = 'the publish stopped; run it again to complete it'): string {
+export function describeError(
+  error: unknown,
+  where: { bucket: string; endpoint?: string },
+  stopped = 'the publish stopped; run it again to complete it',
+): string {
   const err = error as Error & { code?: string; errors?: { code?: string }[]; $metadata?: { httpStatusCode?: number } };
   const host = where.endpoint ?? 'AWS S3';
   const code = err.code ?? err.errors?.find((e) => e.code)?.code;

@@ -31,7 +31,8 @@ export function parsePrefix(value: string | undefined): ParsedPrefix {
   const segments = value.replace(/\/$/, '').split('/');
   for (const segment of segments) {
     if (segment === '') return { problem: `has an empty segment (//); ${EXAMPLE}` };
-    if (segment === '.' || segment === '..') return { problem: `the segment ${JSON.stringify(segment)} is not allowed: keys are names, never resolved as paths; ${EXAMPLE}` };
+    if (segment === '.' || segment === '..')
+      return { problem: `the segment ${JSON.stringify(segment)} is not allowed: keys are names, never resolved as paths; ${EXAMPLE}` };
     if (!SEGMENT.test(segment)) return { problem: `the segment ${JSON.stringify(segment)} may hold only letters, digits, -, _, ~ and . (not first)` };
   }
   return { prefix: `${segments.join('/')}/` };

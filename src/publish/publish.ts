@@ -67,7 +67,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * objects a publish or a deletion at `prefix` never touches.
  */
 export function ownObjects(listed: RemoteObject[], prefix: string): { own: RemoteObject[]; otherSites: Map<string, number> } {
-  const nested = listed.map((o) => o.key).filter((key) => key.endsWith(`/${MANIFEST}`) && key.length > prefix.length + MANIFEST.length).map((key) => key.slice(0, -MANIFEST.length));
+  const nested = listed
+    .map((o) => o.key)
+    .filter((key) => key.endsWith(`/${MANIFEST}`) && key.length > prefix.length + MANIFEST.length)
+    .map((key) => key.slice(0, -MANIFEST.length));
   const otherSites = new Map(nested.map((p) => [p, 0]));
   const own: RemoteObject[] = [];
   for (const object of listed) {
@@ -82,7 +85,10 @@ export function ownObjects(listed: RemoteObject[], prefix: string): { own: Remot
 async function siteAround(bucket: Bucket, prefix: string): Promise<string | undefined> {
   const segments = prefix.split('/').slice(0, -1);
   for (let n = segments.length - 1; n >= 0; n--) {
-    const around = segments.slice(0, n).map((s) => `${s}/`).join('');
+    const around = segments
+      .slice(0, n)
+      .map((s) => `${s}/`)
+      .join('');
     if (await bucket.exists(around + MANIFEST)) return around;
   }
   return undefined;
@@ -136,9 +142,18 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
   const steps = uploadSteps(plan.uploads, plan.added, await linksOfAdded(dir, plan));
   plan.uploads = steps.flat();
   return {
-    bucket, prefix, dir, plan, manifestKey, manifestChanged, firstPublish, otherSites,
+    bucket,
+    prefix,
+    dir,
+    plan,
+    manifestKey,
+    manifestChanged,
+    firstPublish,
+    otherSites,
     pages: { key: pagesKey, body: pagesBody, changed: pagesChanged },
-    steps, overlaps, held: options.delete ? insideSite : undefined,
+    steps,
+    overlaps,
+    held: options.delete ? insideSite : undefined,
   };
 }
 
@@ -163,7 +178,13 @@ export async function prepareRemoval(options: BucketOptions & { prefix: string }
   const { own, otherSites } = ownObjects(await bucket.list(prefix), prefix);
   const manifestKey = prefix + MANIFEST;
   // The manifest goes last: a removal stopped midway leaves the prefix marked as a site's, so the live site's --delete still leaves it alone.
-  const deletes = [...own.map((o) => o.key).filter((key) => key !== manifestKey).sort(), ...own.filter((o) => o.key === manifestKey).map((o) => o.key)];
+  const deletes = [
+    ...own
+      .map((o) => o.key)
+      .filter((key) => key !== manifestKey)
+      .sort(),
+    ...own.filter((o) => o.key === manifestKey).map((o) => o.key),
+  ];
   const published = own.some((o) => o.key === manifestKey);
   const { insideSite } = published ? await bucket.readManifest(manifestKey) : { insideSite: undefined };
   return { bucket, prefix, deletes, otherSites, published, insideSite };

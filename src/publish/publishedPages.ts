@@ -15,7 +15,8 @@ export const isBucketLocation = (side: string): boolean => side.startsWith('s3:/
 /** `s3://BUCKET[/PREFIX]` read, or why it names no published site. */
 export function parseBucketLocation(side: string): PublishedSite | { problem: string } {
   const [bucket = '', ...rest] = side.slice('s3://'.length).split('/');
-  if (!bucket) return { problem: `${side} names no bucket: write s3://BUCKET for the site at its root, or s3://BUCKET/PREFIX/ for one published with --prefix` };
+  if (!bucket)
+    return { problem: `${side} names no bucket: write s3://BUCKET for the site at its root, or s3://BUCKET/PREFIX/ for one published with --prefix` };
   const written = rest.join('/');
   const parsed = parsePrefix(written === '' ? undefined : written);
   if ('problem' in parsed) return { problem: `the prefix of ${side} ${parsed.problem}` };

@@ -38,20 +38,22 @@ export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]
   const redirects = readRedirectRecord(dir);
   const limit = pLimit(32);
   return Promise.all(
-    files.map((file) => limit(async () => {
-      const body = await readFile(path.join(dir, file));
-      const redirect = redirectOfFile(redirects, file);
-      return {
-        file,
-        keys: keysOf(file).map((k) => prefix + k),
-        size: body.length,
-        etags: s3Etags(body),
-        contentType: contentTypeFor(file),
-        cacheControl: cacheControlFor(file),
-        // S3 answers this header with 301 only, which browsers keep: a temporary redirect is its page alone, so it can be changed.
-        ...(redirect?.status === 301 && { websiteRedirectLocation: redirect.location }),
-        phase: PAGE_LISTS.has(file) ? 'lists' : file.endsWith('.html') ? 'pages' : 'assets',
-      } satisfies SiteFile;
-    })),
+    files.map((file) =>
+      limit(async () => {
+        const body = await readFile(path.join(dir, file));
+        const redirect = redirectOfFile(redirects, file);
+        return {
+          file,
+          keys: keysOf(file).map((k) => prefix + k),
+          size: body.length,
+          etags: s3Etags(body),
+          contentType: contentTypeFor(file),
+          cacheControl: cacheControlFor(file),
+          // S3 answers this header with 301 only, which browsers keep: a temporary redirect is its page alone, so it can be changed.
+          ...(redirect?.status === 301 && { websiteRedirectLocation: redirect.location }),
+          phase: PAGE_LISTS.has(file) ? 'lists' : file.endsWith('.html') ? 'pages' : 'assets',
+        } satisfies SiteFile;
+      }),
+    ),
   );
 }

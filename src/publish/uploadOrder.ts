@@ -35,7 +35,9 @@ export function linkedKeys(html: string): string[] {
 export function uploadSteps(uploads: SiteFile[], added: Set<SiteFile>, links: Map<SiteFile, string[]>): SiteFile[][] {
   const newPages = uploads.filter((f) => f.phase === 'pages' && added.has(f));
   const pageAt = new Map(newPages.flatMap((page) => page.keys.map((key) => [key, page] as const)));
-  const dependencies = (page: SiteFile) => [...new Set((links.get(page) ?? []).map((key) => pageAt.get(key)).filter((p): p is SiteFile => p !== undefined && p !== page))];
+  const dependencies = (page: SiteFile) => [
+    ...new Set((links.get(page) ?? []).map((key) => pageAt.get(key)).filter((p): p is SiteFile => p !== undefined && p !== page)),
+  ];
 
   // Tarjan's strongly connected components: each comes out after every component it links to,
   // so its step is one after the latest of theirs.
@@ -66,7 +68,10 @@ export function uploadSteps(uploads: SiteFile[], added: Set<SiteFile>, links: Ma
       component.push(member);
     } while (member !== page);
     const inside = new Set(component);
-    const step = component.flatMap(dependencies).filter((target) => !inside.has(target)).reduce((latest, target) => Math.max(latest, stepOf.get(target)! + 1), 0);
+    const step = component
+      .flatMap(dependencies)
+      .filter((target) => !inside.has(target))
+      .reduce((latest, target) => Math.max(latest, stepOf.get(target)! + 1), 0);
     for (const m of component) stepOf.set(m, step);
   };
   for (const page of newPages) if (!index.has(page)) visit(page);

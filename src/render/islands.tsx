@@ -19,7 +19,12 @@ const ISLAND_OPEN = new RegExp(`<${SLOT_TAG} data-island="([A-Za-z0-9]+)"`, 'g')
  * `base` is the path the site is published under: the tree and each island see it, as the
  * islands will in the browser. A shared island's props go into a file of their own (`propsFiles`).
  */
-export function renderWithIslands(tree: ReactNode, names: IslandNames, base: string, prefix = 'i'): { html: string; islands: string[]; propsFiles: PropsFile[] } {
+export function renderWithIslands(
+  tree: ReactNode,
+  names: IslandNames,
+  base: string,
+  prefix = 'i',
+): { html: string; islands: string[]; propsFiles: PropsFile[] } {
   const collector = new IslandCollector();
   const outer = renderToString(
     <SiteBase value={base}>
@@ -64,10 +69,12 @@ const jsonData = new WeakSet<object>();
 /** Serializes island props as JSON and refuses what JSON cannot carry (functions, class instances). */
 export function serializeProps(name: string, props: unknown): string {
   const check = (value: unknown, at: string): void => {
-    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new Error(`island ${name}: prop ${at} is a ${typeof value}; island props must be JSON data`);
+    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
+      throw new Error(`island ${name}: prop ${at} is a ${typeof value}; island props must be JSON data`);
     if (value && typeof value === 'object' && !jsonData.has(value)) {
       const proto = Object.getPrototypeOf(value);
-      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) throw new Error(`island ${name}: prop ${at} is a ${proto?.constructor?.name ?? 'object'}; island props must be JSON data`);
+      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null)
+        throw new Error(`island ${name}: prop ${at} is a ${proto?.constructor?.name ?? 'object'}; island props must be JSON data`);
       for (const [k, v] of Object.entries(value)) check(v, `${at}.${k}`);
       jsonData.add(value);
     }
@@ -97,7 +104,13 @@ function islandElement(name: string, use: IslandUse, prefix: string, base: strin
     { identifierPrefix: prefix },
   );
   const { inline, propsFile } = splitProps(name, use, props);
-  const attrs = { 'data-island': name, 'data-when': use.when, 'data-prefix': prefix, ...(propsFile && { 'data-props-src': siteUrl(base, `/${propsFile[0]}`) }), ...(inline !== undefined && { 'data-props': inline }) };
+  const attrs = {
+    'data-island': name,
+    'data-when': use.when,
+    'data-prefix': prefix,
+    ...(propsFile && { 'data-props-src': siteUrl(base, `/${propsFile[0]}`) }),
+    ...(inline !== undefined && { 'data-props': inline }),
+  };
   const attrText = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');
@@ -117,7 +130,10 @@ function splitProps(name: string, use: IslandUse, json: string): { inline?: stri
   const props = (use.props ?? {}) as Record<string, unknown>;
   const own = Object.entries(props).filter(([key, value]) => !use.shared.includes(key) && value !== undefined);
   const shared = JSON.stringify(Object.fromEntries(use.shared.filter((key) => key in props).map((key) => [key, props[key]])));
-  return { inline: own.length ? JSON.stringify(Object.fromEntries(own)) : undefined, propsFile: [`${PROPS_DIR}/${name}-${contentHash(shared, 12)}.json`, shared] };
+  return {
+    inline: own.length ? JSON.stringify(Object.fromEntries(own)) : undefined,
+    propsFile: [`${PROPS_DIR}/${name}-${contentHash(shared, 12)}.json`, shared],
+  };
 }
 
 export function escapeAttribute(value: string): string {

@@ -29,7 +29,10 @@ export interface RenderContext {
 export class RenderError extends Error {
   override name = 'RenderError';
   constructor(job: PageJob, cause: unknown) {
-    super(`${path.relative(process.cwd(), job.source) || job.source}: rendering ${job.route} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `${path.relative(process.cwd(), job.source) || job.source}: rendering ${job.route} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
 }
 
@@ -61,7 +64,15 @@ function renderDocument(job: PageJob, ctx: RenderContext): RenderedDocument {
   const body = renderWithIslands(tree, ctx.islandNames, ctx.base);
   const islands = [...new Set([...body.islands, ...(job.islands ?? [])])].sort();
   const doc = renderToString(
-    <Document site={ctx.site} base={ctx.base} head={job.head} images={ctx.images} stylesheet={ctx.stylesheet} loader={islands.length ? ctx.loader : undefined} body={linkIslands(body.html, ctx.islandUrls, ctx.base)} />,
+    <Document
+      site={ctx.site}
+      base={ctx.base}
+      head={job.head}
+      images={ctx.images}
+      stylesheet={ctx.stylesheet}
+      loader={islands.length ? ctx.loader : undefined}
+      body={linkIslands(body.html, ctx.islandUrls, ctx.base)}
+    />,
   );
   return { html: `<!DOCTYPE html>${doc}`, islands, propsFiles: [...body.propsFiles, ...(job.propsFiles ?? [])] };
 }

@@ -25,9 +25,16 @@ const WORKING = /\.tmp-(\d+)-[0-9a-f]+$/;
 /** Where compilations live: the generator's in code/, watch's in watch/. */
 const cacheBase = (root, ...dirs) => path.join(root, 'node_modules', '.cache', 'sitegen', ...dirs);
 
-const islandEntries = (root) => readdirSync(path.join(root, 'templates/islands')).filter((f) => ISLAND_FILE.test(f)).map((f) => `templates/islands/${f}`);
+const islandEntries = (root) =>
+  readdirSync(path.join(root, 'templates/islands'))
+    .filter((f) => ISLAND_FILE.test(f))
+    .map((f) => `templates/islands/${f}`);
 
-const digestOf = (hashes, ...more) => createHash('sha256').update(JSON.stringify([hashes, ...more])).digest('hex').slice(0, 16);
+const digestOf = (hashes, ...more) =>
+  createHash('sha256')
+    .update(JSON.stringify([hashes, ...more]))
+    .digest('hex')
+    .slice(0, 16);
 
 /** What esbuild does for every compilation: ESM for Node, one module per entry, with source maps. */
 const COMMON = {
@@ -165,7 +172,14 @@ async function compile(root, kind, warn, session = undefined) {
   }
   // Each folder from node_modules/.cache/sitegen down to `base`, from the top.
   const top = cacheBase(root);
-  for (const dir of [top, ...path.relative(top, base).split(path.sep).map((_, i, parts) => path.join(top, ...parts.slice(0, i + 1)))]) await usableFolder(dir);
+  for (const dir of [
+    top,
+    ...path
+      .relative(top, base)
+      .split(path.sep)
+      .map((_, i, parts) => path.join(top, ...parts.slice(0, i + 1))),
+  ])
+    await usableFolder(dir);
   const tmp = workingName(path.join(base, digest));
   // The hashes were taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
   const metafile = session ? await session.compileInto(kind.options, tmp) : (await esbuild.build(kind.options(tmp))).metafile;
@@ -219,7 +233,10 @@ function incremental(base) {
 function compilationsOf(base, digest) {
   const names = readdirOr(base).filter((name) => COMPILATION.exec(name)?.[1] === digest);
   const time = (name) => lstatSync(path.join(base, name), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  return names.map((name) => ({ name, mtime: time(name) })).sort((a, b) => b.mtime - a.mtime).map(({ name }) => name);
+  return names
+    .map((name) => ({ name, mtime: time(name) }))
+    .sort((a, b) => b.mtime - a.mtime)
+    .map(({ name }) => name);
 }
 
 /** Why the compilation in `dir` cannot be used, or undefined when every file it lists is there with its bytes. */
@@ -320,7 +337,14 @@ async function pruneCompilations(base, keep = 3) {
   // A folder named by the digest alone is a compilation of an earlier layout, without checksums.
   const compilations = names.filter((d) => /^[0-9a-f]{16}(-[0-9a-f]{8})?$/.test(d));
   const mtime = (d) => lstatSync(path.join(base, d), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const digests = [...new Set(compilations.map((d) => ({ d, mtime: mtime(d) })).sort((a, b) => b.mtime - a.mtime).map(({ d }) => d.slice(0, 16)))];
+  const digests = [
+    ...new Set(
+      compilations
+        .map((d) => ({ d, mtime: mtime(d) }))
+        .sort((a, b) => b.mtime - a.mtime)
+        .map(({ d }) => d.slice(0, 16)),
+    ),
+  ];
   const old = compilations.filter((d) => !digests.slice(0, keep).includes(d.slice(0, 16)));
   const stopped = names.filter((d) => {
     const pid = WORKING.exec(d)?.[1];

@@ -14,7 +14,9 @@ export interface Compiled {
 export function compiled(): Compiled | undefined {
   // A worker thread's modules are evaluated before its entry can set the global (config.ts reads it
   // then, for the project's root): the generator's threads carry it in their workerData from the start.
-  return (globalThis as { __sitegenCompiled?: Compiled }).__sitegenCompiled ?? (isMainThread ? undefined : (workerData as { compiled?: Compiled } | null)?.compiled);
+  return (
+    (globalThis as { __sitegenCompiled?: Compiled }).__sitegenCompiled ?? (isMainThread ? undefined : (workerData as { compiled?: Compiled } | null)?.compiled)
+  );
 }
 
 export function setCompiled(value: Compiled | undefined): void {

@@ -42,7 +42,12 @@ export function sourceFiles(root) {
 /** A hash of the generator's and templates' sources and the locked dependencies: what the code is. */
 export function sourceDigest(root) {
   const hash = createHash('sha256');
-  for (const f of sourceFiles(root)) hash.update(f).update('\0').update(readFileSync(path.join(root, f))).update('\0');
+  for (const f of sourceFiles(root))
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(path.join(root, f)))
+      .update('\0');
   try {
     hash.update(readFileSync(path.join(root, 'package-lock.json')));
   } catch {
@@ -76,7 +81,10 @@ export function declaringModules(root) {
     } catch {
       return [];
     }
-    return names.filter((f) => /\.tsx?$/.test(f)).sort().map((f) => `${dir}/${f}`);
+    return names
+      .filter((f) => /\.tsx?$/.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`);
   });
 }
 

@@ -27,7 +27,8 @@ function dateProblem(value: string): string | undefined {
   if (!parts) return `${JSON.stringify(value)} is not a date: write it as YYYY-MM-DD, such as 2024-07-08`;
   const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
   const written = `${parts[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  if (year < FIRST_YEAR) return `${JSON.stringify(value)} is before ${FIRST_YEAR}: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08`;
+  if (year < FIRST_YEAR)
+    return `${JSON.stringify(value)} is before ${FIRST_YEAR}: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08`;
   if (month < 1 || month > 12) return `${JSON.stringify(value)} has no month ${month}: months run from 01 to 12`;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day < 1 || day > days) return `${JSON.stringify(value)} is not a real calendar date: ${MONTHS[month - 1]} ${year} has ${days} days`;
@@ -53,13 +54,18 @@ export const assetPath = z
 export const href = z
   .string()
   .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+|#[\w-]+)$/, 'must be a root-relative path, an https:// URL, mailto: or tel:')
-  .describe('Where the link goes: a path of the site such as /pricing (pages/NAME.yaml is /NAME), a #heading of this page, or an https://, mailto: or tel: address.')
+  .describe(
+    'Where the link goes: a path of the site such as /pricing (pages/NAME.yaml is /NAME), a #heading of this page, or an https://, mailto: or tel: address.',
+  )
   .register(referenceKinds, { reference: 'link' });
 
 /** A lowercase slug such as `end-to-end-platform`: file names, keys and routes use them. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const httpsUrl = z.string().regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL').describe('An https:// address.');
+export const httpsUrl = z
+  .string()
+  .regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL')
+  .describe('An https:// address.');
 
 export const link = z.strictObject({ label: text.describe('The words of the link, as readers see them.'), href });
 export type Link = z.infer<typeof link>;

@@ -86,14 +86,17 @@ function pagesSchema(templates: string[]): JsonObject {
 export function schemaFiles(definition: SiteDefinition): SchemaFile[] {
   const files: SchemaFile[] = [];
   const add = (name: string, json: JsonObject, yaml?: string) => files.push({ name, title: String(json.title), text: serialize(json), ...(yaml && { yaml }) });
-  for (const { file, schema } of Object.values(definition.data)) add(`${file.replace(/\.yaml$/, '')}.schema.json`, toJsonSchema(schema, `content/${file}`), file);
+  for (const { file, schema } of Object.values(definition.data))
+    add(`${file.replace(/\.yaml$/, '')}.schema.json`, toJsonSchema(schema, `content/${file}`), file);
   const templates = Object.keys(definition.pages).sort();
   for (const template of templates) add(pageTemplateFile(template), pageSchema(definition, template));
   add('pages.schema.json', pagesSchema(templates), `${PAGES_FOLDER}/*.yaml`);
   // The YAML language server cannot check frontmatter inside markdown: these are for other tools (and the tests).
-  for (const { folder, schema } of definition.collections) add(`${folder}.frontmatter.schema.json`, toJsonSchema(schema, `the frontmatter of content/${folder}/*.md`));
+  for (const { folder, schema } of definition.collections)
+    add(`${folder}.frontmatter.schema.json`, toJsonSchema(schema, `the frontmatter of content/${folder}/*.md`));
   const names = files.map((f) => f.name);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
-  if (twice) throw new Error(`two schemas would be written to ${SCHEMAS_FOLDER}/${twice}: rename a data file, page template or collection folder of templates/index.ts`);
+  if (twice)
+    throw new Error(`two schemas would be written to ${SCHEMAS_FOLDER}/${twice}: rename a data file, page template or collection folder of templates/index.ts`);
   return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

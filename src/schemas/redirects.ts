@@ -8,12 +8,18 @@ export const CLEAN_SITE_PATH = new RegExp(`^(/${PART})+$`);
 
 const from = z
   .string()
-  .regex(CLEAN_SITE_PATH, 'must be a path of the site such as /old-page: a / then names of letters, digits, -, _, ~ and . (not first), with no slash at the end, no ? and no #')
+  .regex(
+    CLEAN_SITE_PATH,
+    'must be a path of the site such as /old-page: a / then names of letters, digits, -, _, ~ and . (not first), with no slash at the end, no ? and no #',
+  )
   .describe('The old address, a path of the site such as /old-page: no page or file of the site may have it.');
 
 const to = z
   .string()
-  .regex(new RegExp(`^(/|(/${PART})+|https://[!-~]+)$`), 'must be the path of a page of the site, such as /pricing-preview, or an https:// address written in plain ASCII (percent-encode other characters)')
+  .regex(
+    new RegExp(`^(/|(/${PART})+|https://[!-~]+)$`),
+    'must be the path of a page of the site, such as /pricing-preview, or an https:// address written in plain ASCII (percent-encode other characters)',
+  )
   .describe('Where visitors of the old address are sent: the path of a page of the site (such as /pricing-preview), or an https:// address of another site.');
 
 export const redirectSchema = z.strictObject({
@@ -29,7 +35,9 @@ export const redirectsSchema = z
   .strictObject({
     redirects: z.array(redirectSchema).describe('The redirects, one per old address.'),
   })
-  .describe('Old addresses of the site and where they now lead: each is served with a redirect and published as an S3 website redirect with a small HTML page.');
+  .describe(
+    'Old addresses of the site and where they now lead: each is served with a redirect and published as an S3 website redirect with a small HTML page.',
+  );
 
 export type Redirect = z.infer<typeof redirectSchema>;
 export type Redirects = z.infer<typeof redirectsSchema>;

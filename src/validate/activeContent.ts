@@ -30,7 +30,8 @@ const EMBEDDING = /<(?:[^\s<>/:]+:)?(script|foreignObject|iframe|frame|object|em
 /** An event attribute: after a quote or a slash too, where HTML starts a new attribute. */
 const HANDLER = /(?<=[\s/"'])(on[a-z]+)\s*=/i;
 /** Attributes that load or lead to another address, with any prefix (`xlink:href`, or `x:href` with x bound to XLink). */
-const ADDRESS = /(?<=[\s/"'])((?:[^\s<>/:="']+:)?(?:href|src|srcset|srcdoc|action|formaction|data|poster|background|ping|codebase))\s*=\s*(["']?)\s*([^"'\s>]*)/gi;
+const ADDRESS =
+  /(?<=[\s/"'])((?:[^\s<>/:="']+:)?(?:href|src|srcset|srcdoc|action|formaction|data|poster|background|ping|codebase))\s*=\s*(["']?)\s*([^"'\s>]*)/gi;
 
 /**
  * What makes a document unsafe to publish as it is: it runs in the site's origin when opened on
@@ -58,7 +59,13 @@ export function activeContent(bytes: Buffer, kind: 'svg' | 'document'): ActiveCo
   // Every address, not only the first: one to #id must not let the next one through.
   const elsewhere = (pattern: RegExp) => [...text.matchAll(pattern)].find((m) => !m.at(-1)!.startsWith('#'));
   return (
-    at(EMBEDDING.exec(text), (m) => (/^script$/i.test(m[1]!) ? 'it holds a <script>' : /^foreignObject$/i.test(m[1]!) ? 'it embeds HTML (<foreignObject>)' : `it embeds another document (<${m[1]}>)`)) ??
+    at(EMBEDDING.exec(text), (m) =>
+      /^script$/i.test(m[1]!)
+        ? 'it holds a <script>'
+        : /^foreignObject$/i.test(m[1]!)
+          ? 'it embeds HTML (<foreignObject>)'
+          : `it embeds another document (<${m[1]}>)`,
+    ) ??
     (kind === 'svg' ? at(/http:\/\/www\.w3\.org\/1999\/xhtml/i.exec(text), () => 'it embeds HTML (the XHTML namespace)') : null) ??
     at(HANDLER.exec(text), (m) => `it has an event attribute (${m[1]})`) ??
     at(/<meta[^>]*http-equiv/i.exec(text), () => 'it tells the browser to go elsewhere (<meta http-equiv>)') ??

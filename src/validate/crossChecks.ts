@@ -29,7 +29,14 @@ export interface Reference {
  * content/redirects.yaml to where it leads. A broken link or missing image names the closest
  * route or file when one is close enough to be what was meant.
  */
-export function checkReferences(model: ContentModel, routes: ReadonlyMap<string, string>, routeOf: (file: string) => string | undefined, publicDir: string, redirected: ReadonlyMap<string, string> = new Map(), kept?: KeptLinkChecks): Diagnostic[] {
+export function checkReferences(
+  model: ContentModel,
+  routes: ReadonlyMap<string, string>,
+  routeOf: (file: string) => string | undefined,
+  publicDir: string,
+  redirected: ReadonlyMap<string, string> = new Map(),
+  kept?: KeptLinkChecks,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fileExists = memo((urlPath: string) => {
     const file = path.join(publicDir, urlPath);
@@ -64,12 +71,18 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     const report = (rule: RuleId, message: string) => into.push(diagnostic(file, ref, rule, message));
     // Absolute URLs (an embedded video's source) are the schemas' business, not public/'s.
     if (ref.url.startsWith('https://')) return;
-    if (!ref.url.startsWith('/') || ref.url.startsWith('//')) return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
+    if (!ref.url.startsWith('/') || ref.url.startsWith('//'))
+      return report('asset/relative', `image "${ref.url}" must be a root-relative path into public/, such as /images/photo.svg`);
     const resolved = resolveSitePath(ref.url.split(/[?#]/)[0]!);
     if ('problem' in resolved) return report('asset/outside-site', `image "${ref.url}" ${resolved.problem}`);
-    if (!fileExists(resolved.path)) return report('asset/missing', `missing image "${ref.url}": no such file in public/${didYouMean(resolved.path, publicPaths())}`);
+    if (!fileExists(resolved.path))
+      return report('asset/missing', `missing image "${ref.url}": no such file in public/${didYouMean(resolved.path, publicPaths())}`);
     const image = sizeOf(resolved.path);
-    if (!image) return report('asset/undecodable', `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`);
+    if (!image)
+      return report(
+        'asset/undecodable',
+        `image "${ref.url}" cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file`,
+      );
     // An unsafe SVG is reported at its own file by checkPublic: public/ publishes it, named or not.
     const large = image.format && tooLarge(path.join(publicDir, resolved.path), image);
     if (large) report('image/too-large', `image "${ref.url}" is too large to publish: ${large}`);
@@ -92,14 +105,28 @@ export function checkReferences(model: ContentModel, routes: ReadonlyMap<string,
     return found;
   };
   kept?.checkingAgainst(linkTargetsKey(routes, anchors, unreleased, redirected, model.drafts));
-  for (const { doc, release } of entries) diagnostics.push(...(kept ? kept.of(doc, [routeOf(doc.facts.file), liveFrom(release)], () => checkDoc(doc, release)) : checkDoc(doc, release)));
-  for (const source of [...model.dataSources, ...model.pages, ...model.failingPages]) diagnostics.push(...(kept ? kept.of(source.source, [routeOf(source.source.file), source.schema], () => checkSource(source)) : checkSource(source)));
+  for (const { doc, release } of entries)
+    diagnostics.push(...(kept ? kept.of(doc, [routeOf(doc.facts.file), liveFrom(release)], () => checkDoc(doc, release)) : checkDoc(doc, release)));
+  for (const source of [...model.dataSources, ...model.pages, ...model.failingPages])
+    diagnostics.push(...(kept ? kept.of(source.source, [routeOf(source.source.file), source.schema], () => checkSource(source)) : checkSource(source)));
   return diagnostics;
 }
 
 /** Everything a markdown file's links are checked against besides public/, as one string: when it is the same, so is every result. */
-function linkTargetsKey(routes: ReadonlyMap<string, string>, anchors: Map<string, Set<string>>, unreleased: Map<string, Entry | FailingEntry>, redirected: ReadonlyMap<string, string>, drafts: boolean): string {
-  return JSON.stringify([[...routes.keys()], [...anchors].map(([route, ids]) => [route, [...ids]]), [...unreleased].map(([route, e]) => [route, e.release, e.doc.facts.file]), [...redirected], drafts]);
+function linkTargetsKey(
+  routes: ReadonlyMap<string, string>,
+  anchors: Map<string, Set<string>>,
+  unreleased: Map<string, Entry | FailingEntry>,
+  redirected: ReadonlyMap<string, string>,
+  drafts: boolean,
+): string {
+  return JSON.stringify([
+    [...routes.keys()],
+    [...anchors].map(([route, ids]) => [route, [...ids]]),
+    [...unreleased].map(([route, e]) => [route, e.release, e.doc.facts.file]),
+    [...redirected],
+    drafts,
+  ]);
 }
 
 /** The paths on the site of public/'s files (dotfiles are never published). */
@@ -143,7 +170,12 @@ export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
         const { facts } = entry.doc;
         const others = same.filter((e) => e !== entry).map((e) => path.basename(e.doc.facts.file));
         const title = entry.collection.distinctTitles!(entry.summary);
-        return warning(facts.file, facts.fieldsAt.title ?? FILE_START, `${entry.collection.name}/duplicate-title`, `the title "${title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`);
+        return warning(
+          facts.file,
+          facts.fieldsAt.title ?? FILE_START,
+          `${entry.collection.name}/duplicate-title`,
+          `the title "${title}" is also the title of ${others.join(', ')}: readers cannot tell them apart in lists`,
+        );
       }),
     );
 }
@@ -151,7 +183,10 @@ export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
 /** Says which file a link leads to, and why that is not published yet. */
 function unpublishedMessage(url: string, { doc, release }: Pick<Entry, 'doc' | 'release'>): string {
   const file = path.join(path.basename(path.dirname(doc.facts.file)), path.basename(doc.facts.file));
-  const when = release.status === 'scheduled' ? `is scheduled for ${release.date}: the link would be broken until then` : 'is a draft: it is not published, so the link would be broken';
+  const when =
+    release.status === 'scheduled'
+      ? `is scheduled for ${release.date}: the link would be broken until then`
+      : 'is a draft: it is not published, so the link would be broken';
   return `link "${url}" leads to ${file}, which ${when}`;
 }
 
@@ -165,13 +200,18 @@ interface LinkTargets {
   suggest: (target: string) => string;
 }
 
-function linkProblem(url: string, ownRoute: string | undefined, { routes, anchors, fileExists, unpublished, redirected, suggest }: LinkTargets): { rule: RuleId; message: string } | undefined {
+function linkProblem(
+  url: string,
+  ownRoute: string | undefined,
+  { routes, anchors, fileExists, unpublished, redirected, suggest }: LinkTargets,
+): { rule: RuleId; message: string } | undefined {
   if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
   if (scheme) return { rule: 'link/scheme', message: `link "${url}": only https:, mailto:, tel: and paths of the site are allowed, not ${scheme}:` };
   if (url.startsWith('//')) return { rule: 'link/relative', message: `link "${url}" leads to another host: write it as an https:// URL` };
-  if (!url.startsWith('/') && !url.startsWith('#')) return { rule: 'link/relative', message: `link "${url}" must be root-relative (start with /) or an https:// URL` };
+  if (!url.startsWith('/') && !url.startsWith('#'))
+    return { rule: 'link/relative', message: `link "${url}" must be root-relative (start with /) or an https:// URL` };
   const [beforeHash, fragment] = url.split('#', 2) as [string, string | undefined];
   const resolved = resolveSitePath(beforeHash.split('?')[0] || ownRoute || '');
   if ('problem' in resolved) return { rule: 'link/outside-site', message: `link "${url}" ${resolved.problem}` };
@@ -183,10 +223,13 @@ function linkProblem(url: string, ownRoute: string | undefined, { routes, anchor
   const withheld = unpublished(target);
   if (withheld) return { rule: 'link/unpublished', message: withheld };
   const moved = redirected.get(target);
-  if (moved !== undefined) return { rule: 'link/redirected', message: `link "${url}" leads to ${target}, an old address redirected to ${moved}: link to ${moved}` };
-  if (!routes.has(target) && !fileExists(target)) return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}${suggest(target)}` };
+  if (moved !== undefined)
+    return { rule: 'link/redirected', message: `link "${url}" leads to ${target}, an old address redirected to ${moved}: link to ${moved}` };
+  if (!routes.has(target) && !fileExists(target))
+    return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}${suggest(target)}` };
   const ids = anchors.get(target);
-  if (fragment && ids && !ids.has(fragment)) return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"${didYouMean(fragment, ids)}` };
+  if (fragment && ids && !ids.has(fragment))
+    return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"${didYouMean(fragment, ids)}` };
   return undefined;
 }
 
@@ -201,7 +244,11 @@ export function yamlReferences({ source, schema }: SchemaSource, kind?: Referenc
   const bySchema = referencesFound.get(source) ?? new Map<z.ZodType, Reference[]>();
   referencesFound.set(source, bySchema);
   let found = bySchema.get(schema);
-  if (!found) bySchema.set(schema, (found = referencesIn(schema, source.data).map(({ kind, url, path }) => ({ file: source.file, ref: { url, ...source.locate(path) }, kind }))));
+  if (!found)
+    bySchema.set(
+      schema,
+      (found = referencesIn(schema, source.data).map(({ kind, url, path }) => ({ file: source.file, ref: { url, ...source.locate(path) }, kind }))),
+    );
   return kind ? found.filter((reference) => reference.kind === kind) : found;
 }
 

@@ -25,6 +25,13 @@ export function liveFrom(release: Release): string {
 export function summaryOf(collection: Collection, facts: MarkdownFacts, today: string): { summary: object; release: Release } {
   if (!facts.meta) throw new Error(`${facts.file} has errors: it has no summary`);
   const release = releaseOf(collection, facts.meta, today);
-  const summary = collection.summary({ meta: facts.meta, slug: facts.slug, href: collection.route(facts.slug), words: facts.words, release, images: facts.imageSources });
+  const summary = collection.summary({
+    meta: facts.meta,
+    slug: facts.slug,
+    href: collection.route(facts.slug),
+    words: facts.words,
+    release,
+    images: facts.imageSources,
+  });
   return { summary, release };
 }

@@ -24,7 +24,12 @@ export function checkPublic(publicDir: string, walked: { files: PublicFile[]; di
     diagnostics.push(
       kind === 'svg'
         ? diagnostic(file, at, 'image/unsafe-svg', `this SVG is published as it is, and would run in the site's origin: ${found.reason}`)
-        : diagnostic(file, at, 'public/unsafe-document', `this file is served as ${contentTypeFor(rel).split(';')[0]}, a document that would run in the site's origin: ${found.reason}`),
+        : diagnostic(
+            file,
+            at,
+            'public/unsafe-document',
+            `this file is served as ${contentTypeFor(rel).split(';')[0]}, a document that would run in the site's origin: ${found.reason}`,
+          ),
     );
   }
   return diagnostics;

@@ -25,11 +25,16 @@ const BUILT_FILES = new Set(['/sitemap.xml', '/robots.txt', '/feed.xml', '/404.h
 /** Whether a path of the site is a file: one the build writes (`written`, relative to the output), or one of public/. */
 export function siteFileTest(publicDir: string, written: Iterable<string>): (sitePath: string) => boolean {
   const built = new Set([...BUILT_FILES, ...[...written].map((file) => `/${file}`)]);
-  return (sitePath) => built.has(sitePath) || sitePath.startsWith(`/${ASSETS_DIR}/`) || statSync(path.join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() === true;
+  return (sitePath) =>
+    built.has(sitePath) || sitePath.startsWith(`/${ASSETS_DIR}/`) || statSync(path.join(publicDir, sitePath), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** The paths above `/a/b/c`: `/a` and `/a/b`. */
-const ancestors = (sitePath: string) => sitePath.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`);
+const ancestors = (sitePath: string) =>
+  sitePath
+    .split('/')
+    .slice(1, -1)
+    .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`);
 
 /**
  * Why a redirect cannot be written at `from`, or undefined: its page would land on a page or file
@@ -42,9 +47,11 @@ function fromProblem(from: string, site: SiteAddresses, pages: ReadonlySet<strin
   if (site.isFile(from)) return `${from} is a file of the site: a redirect would hide it`;
   const file = ancestors(from).find(site.isFile);
   if (file) return `${file} is a file of the site: no address can be under it`;
-  if (from.split('/').at(-1)!.toLowerCase() === 'index.html') return `${from} ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build`;
+  if (from.split('/').at(-1)!.toLowerCase() === 'index.html')
+    return `${from} ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build`;
   const lower = from.toLowerCase();
-  if (lower === `/${ASSETS_DIR}` || lower.startsWith(`/${ASSETS_DIR}/`)) return `${from} is in /${ASSETS_DIR}, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed`;
+  if (lower === `/${ASSETS_DIR}` || lower.startsWith(`/${ASSETS_DIR}/`))
+    return `${from} is in /${ASSETS_DIR}, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed`;
   const key = keysOf(outputPathForRoute(from)).find((k) => pages.has(k) || site.isFile(`/${k}`));
   if (key) return `${from} would be published as /${key}, which ${pages.has(key) ? 'a page' : 'a file of the site'} already is: a redirect would replace it`;
   const same = taken.get(lower);
@@ -72,7 +79,14 @@ export function checkRedirects(redirects: readonly Redirect[], source: YamlSourc
   redirects.forEach(({ from, to }, i) => {
     const earlier = first.get(from)!;
     if (earlier !== i) {
-      diagnostics.push(diagnostic(source.file, at(i, 'from'), 'redirects/duplicate', `${from} is already redirected at line ${at(earlier, 'from').line}: an address can lead to one place only`));
+      diagnostics.push(
+        diagnostic(
+          source.file,
+          at(i, 'from'),
+          'redirects/duplicate',
+          `${from} is already redirected at line ${at(earlier, 'from').line}: an address can lead to one place only`,
+        ),
+      );
       return;
     }
     const problem = fromProblem(from, site, pages, taken);
@@ -88,11 +102,14 @@ export function checkRedirects(redirects: readonly Redirect[], source: YamlSourc
     }
     const route = [...hops, next].join(' → ');
     if (first.has(next)) diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/loop', `${route} is a loop: no page is ever reached`));
-    else if (hops.length > 1) diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/chain', `${route} is a chain of redirects: point ${from} straight at ${next}`));
+    else if (hops.length > 1)
+      diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/chain', `${route} is a chain of redirects: point ${from} straight at ${next}`));
     else if (!to.startsWith('https://') && !site.published.has(to)) {
       const file = site.routes.get(to);
       const why = file && site.invalid.has(file) ? 'until its errors are fixed' : '(a draft, or scheduled for later)';
-      const message = file ? `${to} is ${path.basename(file)}, which this build does not publish ${why}: the redirect would lead nowhere` : `no page has the address ${to}`;
+      const message = file
+        ? `${to} is ${path.basename(file)}, which this build does not publish ${why}: the redirect would lead nowhere`
+        : `no page has the address ${to}`;
       diagnostics.push(diagnostic(source.file, at(i, 'to'), 'redirects/broken', message));
     }
   });

@@ -103,7 +103,13 @@ function validateFile(name: string, source: YamlSource, schema: z.ZodType, diagn
 }
 
 /** Checks every file against its schema; returns the model only when the site settings are valid. */
-export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], definition: SiteDefinition, release: ReleaseOptions, kept?: KeptEntries): { model?: ContentModel; diagnostics: Diagnostic[] } {
+export function validateContent(
+  raw: RawContent,
+  markdown: AnalysedMarkdown[],
+  definition: SiteDefinition,
+  release: ReleaseOptions,
+  kept?: KeptEntries,
+): { model?: ContentModel; diagnostics: Diagnostic[] } {
   const diagnostics = [...raw.diagnostics];
   const data: Record<string, unknown> = {};
   // A data file that fails its schema has been reported: the pages that refer into it are checked once it is valid.
@@ -130,7 +136,10 @@ export function validateContent(raw: RawContent, markdown: AnalysedMarkdown[], d
     if (!template) {
       const names = Object.keys(definition.pages).sort();
       const known = names.join(', ');
-      const message = typeof templateName === 'string' ? `unknown template "${templateName}"; expected one of: ${known}${didYouMean(templateName, names)}` : `missing required key "template" (one of: ${known})`;
+      const message =
+        typeof templateName === 'string'
+          ? `unknown template "${templateName}"; expected one of: ${known}${didYouMean(templateName, names)}`
+          : `missing required key "template" (one of: ${known})`;
       diagnostics.push(diagnostic(source.file, source.locate(['template']), 'page/template', message));
       failingPages.push({ source, schema: anyPage() });
       continue;

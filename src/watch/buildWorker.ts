@@ -18,7 +18,15 @@ setCompiled(compiled);
 // Its output is a scratch preview, built again whenever watch starts: nothing waits for the disk.
 // Watch says when public/ and content files change: public/ is walked and checked once until
 // then, and a markdown file read is trusted without a stat until it is named.
-const builder = new Builder(paths, { workerThreshold: Infinity, cacheImages: true, unhashedStylesheet: true, pageCode: true, scratchOutput: true, toldOfPublicChanges: true, toldOfContentChanges: true });
+const builder = new Builder(paths, {
+  workerThreshold: Infinity,
+  cacheImages: true,
+  unhashedStylesheet: true,
+  pageCode: true,
+  scratchOutput: true,
+  toldOfPublicChanges: true,
+  toldOfContentChanges: true,
+});
 builder.prepareAssets();
 let turn: Promise<unknown> = Promise.resolve();
 const say = (reply: BuildWorkerReply) => parentPort!.postMessage(reply);
@@ -82,7 +90,8 @@ function build(request: Extract<BuildWorkerRequest, { type: 'build' }>): Promise
     (result) => say({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings }),
     (error: unknown) => {
       // A fault is described as `build` describes it: the page, its content file and the template's frames.
-      const outcome: BuildOutcome = error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: describeCrash(error) };
+      const outcome: BuildOutcome =
+        error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: describeCrash(error) };
       say(outcome);
     },
   );

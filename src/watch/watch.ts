@@ -49,7 +49,12 @@ export interface Watcher {
  * Serves the last good build with live reload and rebuilds on change. A content error is
  * shown in the terminal and as an overlay in the browser; the previous output keeps being served.
  */
-export async function startWatch(paths: Paths, choice: PortChoice, log: (line: string) => void, showProgress: () => ProgressReporter = () => SILENT): Promise<Watcher> {
+export async function startWatch(
+  paths: Paths,
+  choice: PortChoice,
+  log: (line: string) => void,
+  showProgress: () => ProgressReporter = () => SILENT,
+): Promise<Watcher> {
   const refusal = outputRefusal(paths);
   if (refusal) throw refusal;
   const live = new LiveReload();
@@ -75,7 +80,10 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
     if (compiler) {
       const fresh = await compiler.generator();
       const compiledCode: Compiled = { root: paths.root, dir: fresh.worker, templates: fresh.templates };
-      w = new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), { workerData: { paths, compiled: compiledCode }, execArgv: [...process.execArgv, '--enable-source-maps'] });
+      w = new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), {
+        workerData: { paths, compiled: compiledCode },
+        execArgv: [...process.execArgv, '--enable-source-maps'],
+      });
       dirs = fresh;
     } else {
       const thread = threadEntry(paths.root, 'buildWorker');
@@ -195,7 +203,12 @@ export async function startWatch(paths: Paths, choice: PortChoice, log: (line: s
   const schedule = (kind: ChangeKind, file: string) => {
     if (kind === 'content') untold.add(file);
     const was = pending ?? NO_CHANGE;
-    pending = { code: was.code || kind === 'code', templates: was.templates || kind === 'templates', publicChanged: was.publicChanged || kind === 'public', stylesChanged: was.stylesChanged || kind === 'styles' };
+    pending = {
+      code: was.code || kind === 'code',
+      templates: was.templates || kind === 'templates',
+      publicChanged: was.publicChanged || kind === 'public',
+      stylesChanged: was.stylesChanged || kind === 'styles',
+    };
     clearTimeout(timer);
     timer = setTimeout(run, 10);
   };

@@ -35,7 +35,9 @@ const run = promisify(execFile);
  */
 export async function flushToDisk(dir: string): Promise<void> {
   // Without either (not Linux, not POSIX) the build goes on, as durable as the system makes it.
-  await run('sync', ['-f', dir]).catch(() => run('sync', [])).catch(() => undefined);
+  await run('sync', ['-f', dir])
+    .catch(() => run('sync', []))
+    .catch(() => undefined);
 }
 
 /** Writes a file and puts it on disk. */

@@ -60,7 +60,8 @@ export function outputRefusal(paths: Paths): OutputRefused | undefined {
   if (within(content)) return refuse(`it is inside the content folder being built. ${suggestion}`);
   if (around(content)) return refuse(`it contains the content folder being built. ${suggestion}`);
   // The stores where sitegen keeps the versions of outputs are its own: never an output.
-  if (/^\..+\.sitegen$/.test(path.basename(paths.out))) return refuse(`that name is kept for the folder where sitegen keeps the versions of an output. ${suggestion}`);
+  if (/^\..+\.sitegen$/.test(path.basename(paths.out)))
+    return refuse(`that name is kept for the folder where sitegen keeps the versions of an output. ${suggestion}`);
   for (const out of outs) {
     for (let at = path.dirname(out); at !== path.dirname(at); at = path.dirname(at)) {
       if (existsSync(path.join(at, STORE_MARKER))) return refuse(`it is inside a folder where sitegen keeps the versions of an output. ${suggestion}`);

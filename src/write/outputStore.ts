@@ -110,7 +110,8 @@ export class OutputStore {
         removed++;
       }
     }
-    if (removed) done.push(`output: removed ${removed} unfinished ${removed === 1 ? 'version' : 'versions'} of ${this.shown()} left by builds that were stopped`);
+    if (removed)
+      done.push(`output: removed ${removed} unfinished ${removed === 1 ? 'version' : 'versions'} of ${this.shown()} left by builds that were stopped`);
     complete.sort();
     if (state.kind === 'missing' || (state.kind === 'version' && !state.complete)) {
       const newest = complete.at(-1);
@@ -151,7 +152,8 @@ export class OutputStore {
 
   /** Removes complete versions but the current one and the newest before it. */
   async prune(current: string | undefined, complete?: string[]): Promise<void> {
-    const all = complete ?? (await readdir(this.store)).filter((name) => VERSION_NAME.test(name) && existsSync(path.join(this.store, name, OUTPUT_MARKER))).sort();
+    const all =
+      complete ?? (await readdir(this.store)).filter((name) => VERSION_NAME.test(name) && existsSync(path.join(this.store, name, OUTPUT_MARKER))).sort();
     const older = all.filter((name) => name !== current);
     await Promise.all(older.slice(0, -1).map((name) => removeVersion(path.join(this.store, name))));
   }
@@ -209,7 +211,11 @@ export class StagedVersion {
    * public/ has not changed since it wrote that version.
    */
   async addPublic(files: PublicFile[], unchangedSincePrevious: boolean, leaveOut: (rel: string) => boolean = () => false): Promise<void> {
-    await copyPublic(files.filter((f) => !leaveOut(f.rel)), this.dir, unchangedSincePrevious ? this.previous : undefined);
+    await copyPublic(
+      files.filter((f) => !leaveOut(f.rel)),
+      this.dir,
+      unchangedSincePrevious ? this.previous : undefined,
+    );
   }
 
   /**
@@ -264,7 +270,10 @@ export class StagedVersion {
  * copied from where the walk found it, so a link changed since then publishes nothing unchecked.
  */
 async function copyPublic(files: PublicFile[], dir: string, linkFrom: string | undefined): Promise<void> {
-  createFolders(dir, files.map((f) => f.rel));
+  createFolders(
+    dir,
+    files.map((f) => f.rel),
+  );
   for (const { rel, source, linked } of files) {
     // A linked file may have changed outside public/: it is always copied afresh.
     const reused = linkFrom !== undefined && !linked && linkedFrom(path.join(linkFrom, rel), path.join(dir, rel));

@@ -35,7 +35,11 @@ function parseSource(file: string, text: string, lineOffset: number): YamlSource
     const last = at(end);
     return { ...at(start), endLine: last.line, endColumn: last.column };
   };
-  const errors = syntaxErrors(doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)), text, lineOffset);
+  const errors = syntaxErrors(
+    doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)),
+    text,
+    lineOffset,
+  );
   let data: unknown;
   if (!errors.length) {
     try {
@@ -107,7 +111,11 @@ function aliasBomb(doc: Document): { start: number; end?: number; message: strin
       let nested = false;
       if (anchored) visit(anchored, { Alias: () => ((nested = true), visit.BREAK) });
       if (nested) {
-        nestedAt = { start: alias.range[0], end: alias.range[1], message: `the alias *${alias.source} repeats a value that itself repeats others, and the file would grow to more values than any content has` };
+        nestedAt = {
+          start: alias.range[0],
+          end: alias.range[1],
+          message: `the alias *${alias.source} repeats a value that itself repeats others, and the file would grow to more values than any content has`,
+        };
         return visit.BREAK;
       }
       const use = uses.get(alias.source);
@@ -135,7 +143,10 @@ function syntaxErrors(all: Diagnostic[], text: string, lineOffset: number): Diag
   const left = rest.length - MORE_SHOWN;
   if (left > 0) {
     const last = shown.at(-1)!;
-    shown[shown.length - 1] = { ...last, message: `${last.message} (and ${left} more YAML ${left === 1 ? 'error' : 'errors'} after it, not shown: they often follow from the first; fix it and check again)` };
+    shown[shown.length - 1] = {
+      ...last,
+      message: `${last.message} (and ${left} more YAML ${left === 1 ? 'error' : 'errors'} after it, not shown: they often follow from the first; fix it and check again)`,
+    };
   }
   return shown;
 }

@@ -21,7 +21,8 @@ const ZOD_CODES = {
 } as const satisfies Record<Exclude<Issue['code'], 'custom'>, SchemaCode>;
 
 /** A schema's own checks name their rule in `params: { rule }`. */
-const codeOf = (issue: Issue): SchemaCode => (issue.code === 'custom' ? (isSchemaCode(issue.params?.rule) ? issue.params.rule : 'invalid') : ZOD_CODES[issue.code]);
+const codeOf = (issue: Issue): SchemaCode =>
+  issue.code === 'custom' ? (isSchemaCode(issue.params?.rule) ? issue.params.rule : 'invalid') : ZOD_CODES[issue.code];
 
 /** Validates parsed YAML against a schema and turns every issue into a positioned diagnostic. */
 export function validateYaml<S extends z.ZodType>(
@@ -55,7 +56,12 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
     const allowed = objectKeys(schemaAt(schema, source.data, path));
     return issue.keys.map((key) => {
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : '';
-      return diagnostic(source.file, source.locate([...path, key], 'key'), `${rulePrefix}/unknown-key`, `unknown key "${key}"${didYouMean(key, allowed)}${hint}`);
+      return diagnostic(
+        source.file,
+        source.locate([...path, key], 'key'),
+        `${rulePrefix}/unknown-key`,
+        `unknown key "${key}"${didYouMean(key, allowed)}${hint}`,
+      );
     });
   }
   const value = valueAt(source.data, path);
@@ -103,7 +109,10 @@ function describeValue(value: unknown): string {
 }
 
 function describePath(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -142,7 +151,9 @@ function resolve(schema: z.ZodType | undefined, value: unknown): z.ZodType | und
 
 function literalsMatch(schema: z.ZodObject, value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
-  return Object.entries(schema.shape).every(([key, field]) => !(field instanceof z.ZodLiteral) || field.values.has((value as Record<string, unknown>)[key] as never));
+  return Object.entries(schema.shape).every(
+    ([key, field]) => !(field instanceof z.ZodLiteral) || field.values.has((value as Record<string, unknown>)[key] as never),
+  );
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {

@@ -32,7 +32,10 @@ export function Logos({ block, index }: { block: BlockOf<'logos'>; index: number
           </h2>
           <span className="motion-reduce:hidden">
             <input id={pauseId} type="checkbox" className="peer sr-only" />
-            <label htmlFor={pauseId} className="cursor-pointer rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-600 peer-checked:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 hover:border-ink-900">
+            <label
+              htmlFor={pauseId}
+              className="cursor-pointer rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-600 peer-checked:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 hover:border-ink-900"
+            >
               Pause logos
             </label>
           </span>
@@ -60,7 +63,11 @@ export function TestimonialsBlock({ block, index }: { block: BlockOf<'testimonia
         </h2>
       </div>
       <div className="mt-12">
-        <Island of={Testimonials} props={{ label: 'Customer testimonials', items: block.items.map((t) => ({ ...t, image: image(t.image, { width: 160, height: 160 }) })) }} when="visible" />
+        <Island
+          of={Testimonials}
+          props={{ label: 'Customer testimonials', items: block.items.map((t) => ({ ...t, image: image(t.image, { width: 160, height: 160 }) })) }}
+          when="visible"
+        />
       </div>
     </Section>
   );
@@ -73,7 +80,11 @@ export function Screenshots({ block, index }: { block: BlockOf<'screenshots'>; i
     <Section id={id} tone="tint">
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} />
       <div className="mx-auto mt-10 max-w-5xl">
-        <Island of={Carousel} props={{ label: block.label, slides: block.slides.map(({ src, ...s }) => ({ ...s, image: image(src, { width: 1200, height: 800 }) })) }} when="visible" />
+        <Island
+          of={Carousel}
+          props={{ label: block.label, slides: block.slides.map(({ src, ...s }) => ({ ...s, image: image(src, { width: 1200, height: 800 }) })) }}
+          when="visible"
+        />
       </div>
     </Section>
   );
@@ -104,7 +115,10 @@ export function Faq({ block, index }: { block: BlockOf<'faq'>; index: number }) 
             <details key={item.question} name={`${id}-faq`} className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left text-lg font-semibold text-ink-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
                 {item.question}
-                <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 transition-transform group-open:rotate-45" aria-hidden="true">
+                <span
+                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 transition-transform group-open:rotate-45"
+                  aria-hidden="true"
+                >
                   +
                 </span>
               </summary>
@@ -146,7 +160,15 @@ export function Embed({ block, index }: { block: BlockOf<'embed'>; index: number
     <Section id={id} tone="tint">
       <BlockHeading id={id} eyebrow={block.eyebrow} heading={block.heading} intro={block.intro} center />
       <div className="mx-auto mt-10 max-w-3xl">
-        <iframe src={url} title={title} width={frame.width} height={frame.height} allow={frame.allow} loading="lazy" className={`${frame.className} rounded-card border border-slate-200 bg-white shadow-card`} />
+        <iframe
+          src={url}
+          title={title}
+          width={frame.width}
+          height={frame.height}
+          allow={frame.allow}
+          loading="lazy"
+          className={`${frame.className} rounded-card border border-slate-200 bg-white shadow-card`}
+        />
         {block.note ? <p className="mx-auto mt-6 max-w-2xl text-center text-sm leading-relaxed text-slate-600">{block.note}</p> : null}
         {block.openLabel ? (
           <p className="mt-4 text-center text-sm">

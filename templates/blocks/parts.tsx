@@ -14,7 +14,13 @@ export function Actions({ actions, dark = false }: { actions: Action[] | undefin
         <a
           key={`${a.label}${a.href}`}
           href={url(a.href)}
-          className={a.style === 'secondary' ? (dark ? 'btn border border-white/40 px-6 py-3 text-base text-white hover:bg-white/10' : 'btn-secondary px-6 py-3 text-base') : 'btn-primary px-6 py-3 text-base'}
+          className={
+            a.style === 'secondary'
+              ? dark
+                ? 'btn border border-white/40 px-6 py-3 text-base text-white hover:bg-white/10'
+                : 'btn-secondary px-6 py-3 text-base'
+              : 'btn-primary px-6 py-3 text-base'
+          }
         >
           {a.label}
           {a.context ? <span className="sr-only"> {a.context}</span> : null}
@@ -25,7 +31,19 @@ export function Actions({ actions, dark = false }: { actions: Action[] | undefin
 }
 
 /** The heading group that opens most blocks. */
-export function BlockHeading({ id, eyebrow, heading, intro, center = false }: { id: string; eyebrow?: string; heading: string; intro?: string; center?: boolean }) {
+export function BlockHeading({
+  id,
+  eyebrow,
+  heading,
+  intro,
+  center = false,
+}: {
+  id: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  center?: boolean;
+}) {
   return (
     <div className={center ? 'mx-auto max-w-2xl text-center' : 'max-w-2xl'}>
       {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}

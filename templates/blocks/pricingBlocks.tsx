@@ -60,7 +60,9 @@ export function PartnerOffer({ block, index }: { block: BlockOf<'partner-offer'>
     <section aria-labelledby={id} className="bg-ink-900 text-white">
       <div className="container-page grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
         <div>
-          <p className="inline-flex rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold tracking-[0.14em] text-brand-200 ring-1 ring-brand-400/40">{block.badge}</p>
+          <p className="inline-flex rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold tracking-[0.14em] text-brand-200 ring-1 ring-brand-400/40">
+            {block.badge}
+          </p>
           <h1 id={id} className="mt-4 text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl">
             {fill(block.heading)}
           </h1>

@@ -34,13 +34,45 @@ export function fillOffer(text: string, figures: Record<string, string>): string
 export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined): PageProblem[] {
   return blocks.flatMap((block, i): PageProblem[] => {
     if (!PRICING_BLOCKS.has(block.type)) return [];
-    if (!pricing) return [{ path: ['blocks', i, 'type'], rule: 'pricing-missing', message: `a "${block.type}" block needs content/pricing.yaml, which does not exist`, hint: MISSING_HINT }];
+    if (!pricing)
+      return [
+        {
+          path: ['blocks', i, 'type'],
+          rule: 'pricing-missing',
+          message: `a "${block.type}" block needs content/pricing.yaml, which does not exist`,
+          hint: MISSING_HINT,
+        },
+      ];
     if (block.type !== 'partner-offer') return [];
     const group = pricing.groups.find((g) => g.key === block.group);
-    if (!group) return [{ path: ['blocks', i, 'group'], rule: 'offer-plan', message: `unknown pricing group "${block.group}"; expected one of: ${pricing.groups.map((g) => g.key).join(', ')}`, hint: OFFER_HINT }];
+    if (!group)
+      return [
+        {
+          path: ['blocks', i, 'group'],
+          rule: 'offer-plan',
+          message: `unknown pricing group "${block.group}"; expected one of: ${pricing.groups.map((g) => g.key).join(', ')}`,
+          hint: OFFER_HINT,
+        },
+      ];
     const plan = offerPlan(pricing, block);
-    if (!plan) return [{ path: ['blocks', i, 'plan'], rule: 'offer-plan', message: `group "${group.key}" has no plan "${block.plan}"; expected one of: ${group.plans.map((p) => p.name).join(', ')}`, hint: OFFER_HINT }];
-    if (!plan.prices) return [{ path: ['blocks', i, 'plan'], rule: 'offer-plan', message: `plan "${plan.name}" has no prices in pricing.yaml, so the offer's figures cannot be computed`, hint: OFFER_HINT }];
+    if (!plan)
+      return [
+        {
+          path: ['blocks', i, 'plan'],
+          rule: 'offer-plan',
+          message: `group "${group.key}" has no plan "${block.plan}"; expected one of: ${group.plans.map((p) => p.name).join(', ')}`,
+          hint: OFFER_HINT,
+        },
+      ];
+    if (!plan.prices)
+      return [
+        {
+          path: ['blocks', i, 'plan'],
+          rule: 'offer-plan',
+          message: `plan "${plan.name}" has no prices in pricing.yaml, so the offer's figures cannot be computed`,
+          hint: OFFER_HINT,
+        },
+      ];
     return [];
   });
 }

@@ -11,15 +11,28 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
   const id = blockId(index);
   return (
     <section aria-labelledby={id} className="relative overflow-hidden bg-ink-900 text-white">
-      <svg className="pointer-events-none absolute inset-0 h-full w-full opacity-[0.07]" aria-hidden="true" focusable="false" preserveAspectRatio="none" viewBox="0 0 1200 600">
+      <svg
+        className="pointer-events-none absolute inset-0 h-full w-full opacity-[0.07]"
+        aria-hidden="true"
+        focusable="false"
+        preserveAspectRatio="none"
+        viewBox="0 0 1200 600"
+      >
         <path d="M0 520H1200M820 0V600" stroke="#fff" strokeWidth="2" fill="none" />
         <circle cx="820" cy="520" r="140" stroke="#fff" strokeWidth="2" fill="none" />
       </svg>
       <div className={`container-page relative grid items-center gap-12 py-16 sm:py-24 ${block.image ? 'lg:grid-cols-[1fr_1.1fr]' : ''}`}>
         <div className={block.image ? '' : 'max-w-3xl'}>
-          {block.badge ? <p className="inline-flex rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold tracking-[0.14em] text-brand-200 ring-1 ring-brand-400/40">{block.badge}</p> : null}
+          {block.badge ? (
+            <p className="inline-flex rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold tracking-[0.14em] text-brand-200 ring-1 ring-brand-400/40">
+              {block.badge}
+            </p>
+          ) : null}
           {block.eyebrow ? <p className="mt-4 text-xs font-bold tracking-[0.14em] text-brand-200 uppercase">{block.eyebrow}</p> : null}
-          <h1 id={id} className={`mt-4 text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl ${block.image ? 'lg:text-4xl xl:text-5xl' : 'lg:text-6xl'}`}>
+          <h1
+            id={id}
+            className={`mt-4 text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-5xl ${block.image ? 'lg:text-4xl xl:text-5xl' : 'lg:text-6xl'}`}
+          >
             {block.heading}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">{block.lead}</p>
@@ -36,7 +49,13 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
           <Actions actions={block.actions} dark />
         </div>
         {block.image ? (
-          <Picture image={image(block.image.src, { width: 1200, height: 800 })} slot={imageSlots.split} alt={block.image.alt} priority className="h-auto w-full rounded-2xl shadow-2xl ring-1 ring-white/10" />
+          <Picture
+            image={image(block.image.src, { width: 1200, height: 800 })}
+            slot={imageSlots.split}
+            alt={block.image.alt}
+            priority
+            className="h-auto w-full rounded-2xl shadow-2xl ring-1 ring-white/10"
+          />
         ) : null}
       </div>
     </section>
@@ -100,7 +119,12 @@ export function Split({ block, index }: { block: BlockOf<'split'>; index: number
           ) : null}
           <Actions actions={block.actions} />
         </div>
-        <Picture image={image(block.image.src, { width: 1200, height: 800 })} slot={imageSlots.split} alt={block.image.alt} className="h-auto w-full rounded-2xl border border-slate-200 shadow-card" />
+        <Picture
+          image={image(block.image.src, { width: 1200, height: 800 })}
+          slot={imageSlots.split}
+          alt={block.image.alt}
+          className="h-auto w-full rounded-2xl border border-slate-200 shadow-card"
+        />
       </div>
     </Section>
   );
@@ -138,7 +162,10 @@ export function Tiles({ block, index }: { block: BlockOf<'tiles'>; index: number
       <ul className="mt-12 card-row card-cols-3">
         {block.items.map((item) => (
           <li key={item.href}>
-            <a href={url(item.href)} className="group flex h-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition hover:-translate-y-0.5 hover:border-brand-400">
+            <a
+              href={url(item.href)}
+              className="group flex h-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition hover:-translate-y-0.5 hover:border-brand-400"
+            >
               {item.icon ? (
                 <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon name={item.icon} />

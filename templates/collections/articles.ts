@@ -10,7 +10,14 @@ export const articles = defineCollection({
   schema: articleSchema,
   route: (slug) => `/articles/${slug}`,
   publication: (meta) => ({ draft: meta.draft, date: meta.date }),
-  summary: ({ meta, slug, href, words, release, images }): ArticleSummary => ({ ...meta, slug, href, readingMinutes: readingMinutes(words), release, cover: images.thumbnail ?? { src: meta.thumbnail, width: 0, height: 0 } }),
+  summary: ({ meta, slug, href, words, release, images }): ArticleSummary => ({
+    ...meta,
+    slug,
+    href,
+    readingMinutes: readingMinutes(words),
+    release,
+    cover: images.thumbnail ?? { src: meta.thumbnail, width: 0, height: 0 },
+  }),
   order: (a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug),
   page: (article, site) => ({
     head: {

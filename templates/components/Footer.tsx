@@ -32,9 +32,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-xs text-slate-400">
-          {`© ${year} ${site.legalName.replace(/\.$/, '')}. All rights reserved.`}
-        </p>
+        <p className="container-page py-6 text-xs text-slate-400">{`© ${year} ${site.legalName.replace(/\.$/, '')}. All rights reserved.`}</p>
       </div>
     </footer>
   );

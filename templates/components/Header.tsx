@@ -33,7 +33,12 @@ export function Header() {
             {header.cta.label}
           </a>
           <div className="md:hidden">
-            <Island of={MobileMenu} props={{ menus: header.menus, links: header.links, signIn, cta: header.cta, current }} when="interaction" shared={['menus', 'links', 'signIn', 'cta']} />
+            <Island
+              of={MobileMenu}
+              props={{ menus: header.menus, links: header.links, signIn, cta: header.cta, current }}
+              when="interaction"
+              shared={['menus', 'links', 'signIn', 'cta']}
+            />
           </div>
         </div>
       </div>

@@ -13,7 +13,9 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
 /** `compact`: a step smaller below `sm`, so the phone header keeps its padding beside the two buttons. */
 export function Logo({ name, inverted = false, compact = false }: { name: string; inverted?: boolean; compact?: boolean }) {
   return (
-    <span className={`inline-flex items-center font-extrabold tracking-tight ${compact ? 'gap-2 text-lg sm:gap-2.5 sm:text-xl' : 'gap-2.5 text-xl'} ${inverted ? 'text-white' : 'text-ink-900'}`}>
+    <span
+      className={`inline-flex items-center font-extrabold tracking-tight ${compact ? 'gap-2 text-lg sm:gap-2.5 sm:text-xl' : 'gap-2.5 text-xl'} ${inverted ? 'text-white' : 'text-ink-900'}`}
+    >
       <LogoMark className={compact ? 'h-7 w-7 sm:h-8 sm:w-8' : undefined} />
       {name}
     </span>

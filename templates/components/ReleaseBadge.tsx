@@ -12,7 +12,11 @@ export function releaseLabel(release: Release): string | undefined {
 export function ReleaseBadge({ release, className = '' }: { release: Release | undefined; className?: string }) {
   const label = release && releaseLabel(release);
   if (!label) return null;
-  return <span className={`inline-block rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ${className}`}>{label}</span>;
+  return (
+    <span className={`inline-block rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ${className}`}>
+      {label}
+    </span>
+  );
 }
 
 /** The notice at the top of an entry's page that is not live: what it is and when readers will see it. */

@@ -15,7 +15,10 @@ export const imageSlots = {
   /** A carousel or a video's poster in a body or a block: up to max-w-5xl. */
   wide: { widths: [480, 800, 1200, 1600, 1920], sizes: '(min-width: 1024px) 960px, (min-width: 640px) calc(100vw - 4rem), calc(100vw - 2.5rem)' },
   /** A card in a row of three (two from md, one on phones). */
-  card: { widths: [480, 800, 1200], sizes: '(min-width: 1280px) 395px, (min-width: 1024px) calc((100vw - 6rem) / 3), (min-width: 768px) calc((100vw - 5.5rem) / 2), calc(100vw - 2.5rem)' },
+  card: {
+    widths: [480, 800, 1200],
+    sizes: '(min-width: 1280px) 395px, (min-width: 1024px) calc((100vw - 6rem) / 3), (min-width: 768px) calc((100vw - 5.5rem) / 2), calc(100vw - 2.5rem)',
+  },
   /** The blog's featured article: half the page from lg. */
   featured: { widths: [480, 800, 1200, 1600], sizes: '(min-width: 1280px) 608px, (min-width: 1024px) calc(50vw - 2rem), calc(100vw - 2.5rem)' },
   /** The hero's and a split block's image: beside the text from lg. */

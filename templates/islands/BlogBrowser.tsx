@@ -120,7 +120,12 @@ export default function BlogBrowser(props: BlogBrowserProps) {
     <div>
       <div className="mb-10 flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
         <div role="search" className="relative w-full lg:max-w-sm">
-          <svg className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <svg
+            className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400"
+            viewBox="0 0 20 20"
+            aria-hidden="true"
+            focusable="false"
+          >
             <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <path d="m13.5 13.5 4 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
@@ -175,8 +180,14 @@ export default function BlogBrowser(props: BlogBrowserProps) {
           </ul>
         ) : (
           <div className="mt-6 rounded-card border border-dashed border-slate-300 p-10 text-center">
-            <p className="text-lg font-semibold text-ink-900">{search?.status === 'failed' ? 'Search is not available right now.' : 'No articles match your search.'}</p>
-            <p className="mt-2 text-slate-600">{search ? `Nothing in ${category ? `the ${category} articles` : 'the blog'} mentions “${search.query.trim()}”.` : `There are no ${category ?? ''} articles yet.`}</p>
+            <p className="text-lg font-semibold text-ink-900">
+              {search?.status === 'failed' ? 'Search is not available right now.' : 'No articles match your search.'}
+            </p>
+            <p className="mt-2 text-slate-600">
+              {search
+                ? `Nothing in ${category ? `the ${category} articles` : 'the blog'} mentions “${search.query.trim()}”.`
+                : `There are no ${category ?? ''} articles yet.`}
+            </p>
             <button type="button" className="btn-secondary mt-6" onClick={() => type('')}>
               Clear the search
             </button>

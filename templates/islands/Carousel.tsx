@@ -34,9 +34,21 @@ export default function Carousel({ label, slides }: CarouselProps) {
 
   return (
     <section aria-roledescription="carousel" aria-label={label} className="my-8" onKeyDown={onKeyDown}>
-      <div ref={track} className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl bg-slate-100 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden" tabIndex={0} role="group" aria-label={`${label}: slides`}>
+      <div
+        ref={track}
+        className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl bg-slate-100 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        tabIndex={0}
+        role="group"
+        aria-label={`${label}: slides`}
+      >
         {slides.map((slide, i) => (
-          <div key={slide.image.src} className="w-full shrink-0 snap-start" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <div
+            key={slide.image.src}
+            className="w-full shrink-0 snap-start"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+          >
             <figure>
               <Picture image={slide.image} slot={imageSlots.wide} alt={slide.alt} className="block h-auto w-full" />
               {slide.caption ? <figcaption className="bg-white px-4 py-3 text-sm text-slate-600">{slide.caption}</figcaption> : null}
@@ -48,7 +60,14 @@ export default function Carousel({ label, slides }: CarouselProps) {
         <p className="text-sm text-slate-600" aria-live="polite">
           {hydrated ? `Slide ${index + 1} of ${slides.length}` : `${slides.length} slides: scroll sideways to see them all.`}
         </p>
-        {hydrated ? <SlideButtons onPrevious={() => goTo(index - 1)} onNext={() => goTo(index + 1)} previousDisabled={index === 0} nextDisabled={index === slides.length - 1} /> : null}
+        {hydrated ? (
+          <SlideButtons
+            onPrevious={() => goTo(index - 1)}
+            onNext={() => goTo(index + 1)}
+            previousDisabled={index === 0}
+            nextDisabled={index === slides.length - 1}
+          />
+        ) : null}
       </div>
     </section>
   );

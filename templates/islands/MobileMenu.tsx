@@ -122,7 +122,14 @@ export default function MobileMenu({ menus, links, signIn, cta, current }: Mobil
           className={`max-h-[85vh] overflow-y-auto rounded-t-3xl bg-white pb-8 shadow-2xl motion-safe:transition-transform motion-safe:duration-500 motion-safe:ease-out motion-safe:starting:translate-y-full ${dragging ? 'transition-none!' : ''}`}
           style={offset !== null ? { transform: `translateY(${offset}px)` } : undefined}
         >
-          <div className="sticky top-0 cursor-grab touch-none bg-white px-6 pt-3 pb-2" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} data-drawer-handle="">
+          <div
+            className="sticky top-0 cursor-grab touch-none bg-white px-6 pt-3 pb-2"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            data-drawer-handle=""
+          >
             <div className="mx-auto h-1.5 w-12 rounded-full bg-slate-300" aria-hidden="true" />
             <div className="mt-3 flex items-center justify-between">
               <p className="text-sm font-bold tracking-[0.14em] text-slate-500 uppercase">Menu</p>
@@ -160,7 +167,11 @@ function LinkList({ items, current, className }: { items: NavItem[]; current: st
     <ul className={className}>
       {items.map((item) => (
         <li key={item.href}>
-          <a href={url(item.href)} aria-current={item.href === current ? 'page' : undefined} className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50">
+          <a
+            href={url(item.href)}
+            aria-current={item.href === current ? 'page' : undefined}
+            className="block rounded-xl px-3 py-3 text-base font-medium text-ink-900 hover:bg-slate-50"
+          >
             {item.label}
           </a>
         </li>

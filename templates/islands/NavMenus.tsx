@@ -94,7 +94,11 @@ export default function NavMenus({ menus, links, current }: NavMenusProps) {
             <ul className="absolute left-0 top-full mt-2 w-80 rounded-2xl border border-slate-200 bg-white p-2 shadow-card">
               {menu.items.map((item) => (
                 <li key={item.href}>
-                  <a href={url(item.href)} aria-current={item.href === current ? 'page' : undefined} className="block rounded-xl px-3 py-2.5 hover:bg-slate-50 focus-visible:bg-slate-50">
+                  <a
+                    href={url(item.href)}
+                    aria-current={item.href === current ? 'page' : undefined}
+                    className="block rounded-xl px-3 py-2.5 hover:bg-slate-50 focus-visible:bg-slate-50"
+                  >
                     <span className="block text-sm font-semibold text-ink-900">{item.label}</span>
                     {item.description ? <span className="mt-0.5 block text-xs leading-snug text-slate-600">{item.description}</span> : null}
                   </a>
@@ -106,7 +110,11 @@ export default function NavMenus({ menus, links, current }: NavMenusProps) {
       ))}
       {links.map((link) => (
         <li key={link.href}>
-          <a href={url(link.href)} aria-current={link.href === current ? 'page' : undefined} className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink-900">
+          <a
+            href={url(link.href)}
+            aria-current={link.href === current ? 'page' : undefined}
+            className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink-900"
+          >
             {link.label}
           </a>
         </li>

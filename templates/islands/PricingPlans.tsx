@@ -45,7 +45,12 @@ export default function PricingPlans({ pricing, contactSalesUrl }: PricingPlansP
 
   const learnMore = (key: string, name: string) =>
     hydrated ? (
-      <button type="button" aria-haspopup="dialog" onClick={(e) => showDetail(key, e.currentTarget)} className="mt-4 inline-flex items-center gap-1 self-start text-sm font-semibold text-brand-700 hover:underline">
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={(e) => showDetail(key, e.currentTarget)}
+        className="mt-4 inline-flex items-center gap-1 self-start text-sm font-semibold text-brand-700 hover:underline"
+      >
         {labels.learnMore}
         <span className="sr-only"> about {name}</span>
       </button>
@@ -63,7 +68,14 @@ export default function PricingPlans({ pricing, contactSalesUrl }: PricingPlansP
     <div>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:justify-center">
         {visibleGroups.length > 1 ? (
-          <Toggle legend={labels.groups} name={`${id}-group`} value={group} onChange={setGroup} disabled={!hydrated} options={visibleGroups.map((g) => ({ value: g.key, label: g.label }))} />
+          <Toggle
+            legend={labels.groups}
+            name={`${id}-group`}
+            value={group}
+            onChange={setGroup}
+            disabled={!hydrated}
+            options={visibleGroups.map((g) => ({ value: g.key, label: g.label }))}
+          />
         ) : null}
         <Toggle
           legend={labels.billing}
@@ -186,7 +198,15 @@ function Toggle({
       <legend className="sr-only">{legend}</legend>
       {options.map((o) => (
         <label key={o.value} className="relative">
-          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} disabled={disabled} className="peer sr-only" />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+            disabled={disabled}
+            className="peer sr-only"
+          />
           <span className="flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-slate-700 transition-colors peer-checked:bg-white peer-checked:text-ink-900 peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-default">
             {o.label}
             {o.badge ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800">{o.badge}</span> : null}
@@ -204,8 +224,12 @@ function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; bi
   const limits = limitLines(plan.limits, pricing.limitLabels);
   const support = supportLines(plan.support, pricing.supportLabels);
   return (
-    <article className={`relative row-span-7 grid grid-rows-subgrid gap-y-0 rounded-card bg-white p-6 shadow-card ${plan.popular ? 'border-2 border-brand-600' : 'border border-slate-200'}`}>
-      {plan.popular ? <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">{pricing.labels.popular}</p> : null}
+    <article
+      className={`relative row-span-7 grid grid-rows-subgrid gap-y-0 rounded-card bg-white p-6 shadow-card ${plan.popular ? 'border-2 border-brand-600' : 'border border-slate-200'}`}
+    >
+      {plan.popular ? (
+        <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">{pricing.labels.popular}</p>
+      ) : null}
       <h3 className="row-start-1 text-xl font-bold text-ink-900">{plan.name}</h3>
       <p className="row-start-2 mt-2 text-sm leading-relaxed text-slate-600">{plan.description}</p>
       <div className="row-start-3 mt-5">
@@ -218,7 +242,15 @@ function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; bi
             <p className="mt-1 text-sm text-slate-600">{price.note}</p>
           </>
         ) : (
-          <p className={plan.display === 'coming-soon' ? 'inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700' : 'text-2xl font-extrabold text-ink-900'}>{price.text}</p>
+          <p
+            className={
+              plan.display === 'coming-soon'
+                ? 'inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700'
+                : 'text-2xl font-extrabold text-ink-900'
+            }
+          >
+            {price.text}
+          </p>
         )}
       </div>
       {plan.cta ? (
@@ -268,7 +300,16 @@ function DetailContent({ detail, headingId, level, accessLabel }: { detail: Pric
         <Sub className="font-bold text-ink-900">{accessLabel}</Sub>
         <FeatureList items={detail.access} className="mt-3" />
       </div>
-      {detail.diagram ? <img src={url(detail.diagram.src)} alt={detail.diagram.alt} width={detail.diagram.width} height={detail.diagram.height} loading="lazy" className="mt-6 w-full rounded-xl border border-slate-200" /> : null}
+      {detail.diagram ? (
+        <img
+          src={url(detail.diagram.src)}
+          alt={detail.diagram.alt}
+          width={detail.diagram.width}
+          height={detail.diagram.height}
+          loading="lazy"
+          className="mt-6 w-full rounded-xl border border-slate-200"
+        />
+      ) : null}
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         {detail.categories.map((c) => (
           <div key={c.name}>

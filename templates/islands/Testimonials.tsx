@@ -60,7 +60,14 @@ export default function Testimonials({ label, items, interval = 4000 }: Testimon
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHeld((h) => ({ ...h, focus: false }));
       }}
     >
-      <div ref={track} className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden" tabIndex={0} role="group" aria-label="Testimonial slides" aria-live={running ? 'off' : 'polite'}>
+      <div
+        ref={track}
+        className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        tabIndex={0}
+        role="group"
+        aria-label="Testimonial slides"
+        aria-live={running ? 'off' : 'polite'}
+      >
         {items.map((t, i) => (
           <div key={t.name} className="w-full shrink-0 snap-start px-1" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`}>
             <figure className="mx-auto max-w-3xl text-center">
@@ -83,7 +90,12 @@ export default function Testimonials({ label, items, interval = 4000 }: Testimon
       {hydrated ? (
         <div className="mt-10 flex items-center justify-center gap-4">
           <SlideButtons dark onPrevious={() => goTo(index - 1)} onNext={() => goTo(index + 1)} />
-          <button type="button" className="btn border border-white/30 px-4 text-white hover:bg-white/10" onClick={() => setPlaying((p) => !p)} aria-pressed={!playing}>
+          <button
+            type="button"
+            className="btn border border-white/30 px-4 text-white hover:bg-white/10"
+            onClick={() => setPlaying((p) => !p)}
+            aria-pressed={!playing}
+          >
             {playing && !reducedMotion ? 'Pause' : 'Play'}
             <span className="sr-only"> testimonials</span>
           </button>

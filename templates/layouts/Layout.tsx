@@ -6,7 +6,10 @@ import { Header } from '../components/Header.tsx';
 export function Layout({ children }: { children: ReactNode; route: string }) {
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-ink-900 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
         Skip to content
       </a>
       <Header />

@@ -34,7 +34,13 @@ export function Article({ entry: article, body, collections }: EntryPageProps<Ar
           </p>
         </header>
         <div className="container-page mt-10 max-w-5xl">
-          <Picture image={article.cover} slot={imageSlots.cover} alt={article.thumbnailAlt} priority className="aspect-video h-auto w-full rounded-3xl object-cover" />
+          <Picture
+            image={article.cover}
+            slot={imageSlots.cover}
+            alt={article.thumbnailAlt}
+            priority
+            className="aspect-video h-auto w-full rounded-3xl object-cover"
+          />
         </div>
         <div className="container-page max-w-4xl py-12">
           <div className="prose-body max-w-2xl" dangerouslySetInnerHTML={{ __html: body.html }} />

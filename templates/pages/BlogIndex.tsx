@@ -24,7 +24,6 @@ export interface BlogView {
   page: number;
 }
 
-
 /** The featured article (the newest marked `featured`, else the newest) heads the first page of the full list. */
 function featuredOf(collections: Collections): ArticleSummary | undefined {
   const { articles } = siteCollections(collections);
@@ -100,11 +99,17 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
         const path = category ? `category/${categorySlug(category)}` : '';
         for (let page = 1; page <= pages; page++) {
           const of = pages > 1 && page > 1 ? `, page ${page} of ${pages}` : '';
-          views.push({ path: page === 1 ? path : [path, 'page', page].filter(Boolean).join('/'), title: `${title}${of}`, description: page > 1 ? `${description} Page ${page} of ${pages}.` : description, variant: { blog: route, category, page } });
+          views.push({
+            path: page === 1 ? path : [path, 'page', page].filter(Boolean).join('/'),
+            title: `${title}${of}`,
+            description: page > 1 ? `${description} Page ${page} of ${pages}.` : description,
+            variant: { blog: route, category, page },
+          });
         }
       };
       add(undefined, title, description);
-      for (const category of categoriesOf(collections)) add(category, `${category} · ${data.heading}`, `Every ${category} article from Touchline's ${data.heading}, newest first.`);
+      for (const category of categoriesOf(collections))
+        add(category, `${category} · ${data.heading}`, `Every ${category} article from Touchline's ${data.heading}, newest first.`);
       return views;
     },
     files: ({ collections }) => blogFiles(siteCollections(collections).articles, articleCategories).files,

@@ -25,7 +25,10 @@ export function LegalDocument({ entry: document, body }: EntryPageProps<LegalSum
           <ol className="mt-4 space-y-2 border-l border-slate-200 text-sm">
             {sections.map((s) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} className="-ml-px block border-l-2 border-transparent py-0.5 pl-4 text-slate-600 hover:border-brand-500 hover:text-ink-900">
+                <a
+                  href={`#${s.id}`}
+                  className="-ml-px block border-l-2 border-transparent py-0.5 pl-4 text-slate-600 hover:border-brand-500 hover:text-ink-900"
+                >
                   {s.text}
                 </a>
               </li>

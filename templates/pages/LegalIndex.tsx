@@ -11,7 +11,9 @@ const schema = z
         z.strictObject({
           title: text.describe('The column’s heading.'),
           description: text.describe('A sentence under the heading.'),
-          links: z.array(z.strictObject({ label: text.describe('The document’s name.'), href, description: text.describe('What the document covers.') })).min(1),
+          links: z
+            .array(z.strictObject({ label: text.describe('The document’s name.'), href, description: text.describe('What the document covers.') }))
+            .min(1),
         }),
       )
       .min(1)
@@ -28,7 +30,11 @@ export const LegalIndex = definePage(schema, ({ data }) => {
       </PageHeader>
       <div className="container-page grid gap-8 py-14 md:grid-cols-2">
         {data.columns.map((column) => (
-          <section key={column.title} aria-labelledby={`legal-${column.title.toLowerCase()}`} className="rounded-card border border-slate-200 bg-white p-7 shadow-card">
+          <section
+            key={column.title}
+            aria-labelledby={`legal-${column.title.toLowerCase()}`}
+            className="rounded-card border border-slate-200 bg-white p-7 shadow-card"
+          >
             <h2 id={`legal-${column.title.toLowerCase()}`} className="text-2xl font-bold text-ink-900">
               {column.title}
             </h2>

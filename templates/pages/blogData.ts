@@ -49,7 +49,10 @@ export function blogFiles(articles: readonly ArticleSummary[], categories: reado
   });
   for (const [name, shard] of [...shards].sort(([a], [b]) => a.localeCompare(b))) {
     catalog.shards.push(name);
-    data.set(`words/${name}.json`, JSON.stringify(Object.fromEntries([...shard].sort(([a], [b]) => a.localeCompare(b)).map(([word, ids]) => [word, encodeIds(ids)]))));
+    data.set(
+      `words/${name}.json`,
+      JSON.stringify(Object.fromEntries([...shard].sort(([a], [b]) => a.localeCompare(b)).map(([word, ids]) => [word, encodeIds(ids)]))),
+    );
   }
   data.set('catalog.json', JSON.stringify(catalog));
 

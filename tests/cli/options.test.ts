@@ -23,12 +23,20 @@ describe('the command line', () => {
     try {
       for (const args of [['build', '--out', path.resolve('never-written')], ['check']]) {
         const { code, stdout, stderr } = await runCli(...args);
-        expect({ code, stdout, stderr }, args[0]).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n' });
+        expect({ code, stdout, stderr }, args[0]).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: 'sitegen: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (it is "abc")\n',
+        });
       }
       // Past 9999 no content date (four-digit years) can be compared with the build's day.
       for (const late of ['253402300800', '99999999999999']) {
         process.env.SOURCE_DATE_EPOCH = late;
-        expect(await runCli('check')).toEqual({ code: 2, stdout: '', stderr: `sitegen: SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (253402300799; it is ${late})\n` });
+        expect(await runCli('check')).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `sitegen: SOURCE_DATE_EPOCH is past 9999-12-31T23:59:59Z, the last time a build can have (253402300799; it is ${late})\n`,
+        });
       }
       expect(sourceDateEpochProblem({ SOURCE_DATE_EPOCH: '253402300799' })).toBeUndefined();
     } finally {
@@ -43,13 +51,21 @@ describe('the command line', () => {
       expect(stderr, written).toContain(`option '--site-url <url>' argument '${written}' is invalid.`);
     }
     const { code, stderr } = await runCli('diff', 'a', 'b', '--preview-url', 'https:///previews/pr-7');
-    expect({ code, stderr: stderr.split('\n')[0] }).toEqual({ code: 2, stderr: "error: option '--preview-url <url>' argument 'https:///previews/pr-7' is invalid. must name its host right after \"https://\", such as https://www.example.com" });
+    expect({ code, stderr: stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      stderr:
+        "error: option '--preview-url <url>' argument 'https:///previews/pr-7' is invalid. must name its host right after \"https://\", such as https://www.example.com",
+    });
   });
 
   it('refuses a SITEGEN_WORKER_THRESHOLD that is not a count of files', async () => {
     process.env.SITEGEN_WORKER_THRESHOLD = 'many';
     try {
-      expect(await runCli('build', '--out', path.resolve('never-written'))).toEqual({ code: 2, stdout: '', stderr: 'sitegen: SITEGEN_WORKER_THRESHOLD must be a whole number of markdown files (it is "many")\n' });
+      expect(await runCli('build', '--out', path.resolve('never-written'))).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'sitegen: SITEGEN_WORKER_THRESHOLD must be a whole number of markdown files (it is "many")\n',
+      });
     } finally {
       delete process.env.SITEGEN_WORKER_THRESHOLD;
     }

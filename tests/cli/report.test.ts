@@ -82,7 +82,9 @@ describe('--format json', () => {
     await sameTitle();
     const { code, stdout, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out, '--format', 'json');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual([titleWarning('articles/second-look-again.md'), titleWarning('articles/second-look.md')].sort((a, b) => a.file.localeCompare(b.file)));
+    expect(JSON.parse(stdout)).toEqual(
+      [titleWarning('articles/second-look-again.md'), titleWarning('articles/second-look.md')].sort((a, b) => a.file.localeCompare(b.file)),
+    );
     expect(stderr).toMatch(/^built 9 pages and \d+ assets .+ in \d+ ms\n$/);
   });
 
@@ -111,7 +113,9 @@ describe('under GitHub Actions', () => {
     );
     const written = await readFile(summary, 'utf8');
     expect(written).toContain('### sitegen check: 1 error in 1 file\n');
-    expect(written).toContain('| error | [content/articles/first-steps.md:17:63](https://github.com/touchline/web/blob/0123abc/content/articles/first-steps.md#L17) |');
+    expect(written).toContain(
+      '| error | [content/articles/first-steps.md:17:63](https://github.com/touchline/web/blob/0123abc/content/articles/first-steps.md#L17) |',
+    );
 
     // A second step appends its own summary below the first; --format still chooses the output.
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/third-look)', '(/articles/second-look)'));
@@ -134,7 +138,9 @@ describe('a content file whose name holds a newline, a workflow command and a bi
     expect(lines.at(-1)).toBe('1 error and 2 warnings in 2 files');
     for (const line of lines) expect(line).not.toMatch(HIDDEN);
     expect(lines.filter((line) => !/^(?: {4}hint: |\S.*:\d+:\d+ {2}|1 error)/.test(line))).toEqual([]);
-    expect(lines).toContain(`${relative('articles/x\\n::warning file=x::injected\\u202e.md')}:1:1  file name "x\\n::warning file=x::injected\\u202e.md" must be a lowercase slug such as my-entry.md  [content/slug]`);
+    expect(lines).toContain(
+      `${relative('articles/x\\n::warning file=x::injected\\u202e.md')}:1:1  file name "x\\n::warning file=x::injected\\u202e.md" must be a lowercase slug such as my-entry.md  [content/slug]`,
+    );
 
     const github = await runCli('check', '--content', fx.content, '--format', 'github');
     const commands = github.stdout.trimEnd().split('\n');
@@ -145,7 +151,7 @@ describe('a content file whose name holds a newline, a workflow command and a bi
     expect(json.map((d) => d.file)).toContain(relative(NAME));
   });
 
-  it('is one line in a crash\'s report, before the stack frames', () => {
+  it("is one line in a crash's report, before the stack frames", () => {
     const crash = new Error('content/articles/x\n::error::injected.md: rendering /articles/x failed');
     const [first, ...frames] = describeCrash(crash).split('\n');
     expect(first).toBe('sitegen: content/articles/x\\n::error::injected.md: rendering /articles/x failed');

@@ -57,8 +57,16 @@ describe('the overlay script', () => {
 describe('readLiveEvent', () => {
   it('reads each event the server sends, and a problem with every field the overlay shows', async () => {
     const { readLiveEvent } = await import('../../src/client/liveEvents.ts');
-    const content = { kind: 'content' as const, diagnostics: [{ ...diagnostic('content/site.yaml', FILE_START, 'yaml-syntax', 'invalid YAML'), excerpt: { line: 1, text: ['title: ['] } }] };
-    const events = [{ type: 'build-error' as const, problem: content }, { type: 'build-error' as const, problem: { kind: 'crash' as const, message: 'Error: no sponsor' } }, { type: 'clear' as const }, { type: 'reload' as const }];
+    const content = {
+      kind: 'content' as const,
+      diagnostics: [{ ...diagnostic('content/site.yaml', FILE_START, 'yaml-syntax', 'invalid YAML'), excerpt: { line: 1, text: ['title: ['] } }],
+    };
+    const events = [
+      { type: 'build-error' as const, problem: content },
+      { type: 'build-error' as const, problem: { kind: 'crash' as const, message: 'Error: no sponsor' } },
+      { type: 'clear' as const },
+      { type: 'reload' as const },
+    ];
     expect(events.map((event) => readLiveEvent(JSON.stringify(event)))).toStrictEqual(events);
   });
 });

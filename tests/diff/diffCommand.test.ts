@@ -29,7 +29,11 @@ async function buildWith(rel: string, change: (text: string) => string, out: str
 beforeAll(async () => {
   project = await projectCopy();
   await buildInto('base');
-  await buildWith('content/articles/value-banks.md', (t) => t.replace('title: "Value Banks: Tracking Delivered Versus', 'title: "Value Banks: Tracking Delivered Against'), 'article');
+  await buildWith(
+    'content/articles/value-banks.md',
+    (t) => t.replace('title: "Value Banks: Tracking Delivered Versus', 'title: "Value Banks: Tracking Delivered Against'),
+    'article',
+  );
   await buildWith('content/site.yaml', (t) => t.replace('- label: Sponsorship CRM\n', '- label: Sponsorship CRM and Pipeline\n'), 'header');
   await buildWith('templates/styles.css', (t) => `${t}\nabbr[title] { text-decoration-style: dotted; }\n`, 'styles');
   await writeFile(project.file(NEW_ARTICLE_FILE), NEW_ARTICLE);
@@ -52,7 +56,10 @@ const json = async (...args: string[]) => JSON.parse(await diff(...args, '--form
 /** Every page of a built folder by its route. */
 async function routesOf(out: string): Promise<string[]> {
   const files = await readdir(project.file(out), { recursive: true });
-  return files.filter((f) => f.endsWith('.html')).map((f) => (f === 'index.html' ? '/' : `/${f.replace(/\/index\.html$/, '')}`)).sort();
+  return files
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => (f === 'index.html' ? '/' : `/${f.replace(/\/index\.html$/, '')}`))
+    .sort();
 }
 
 describe('sitegen diff', () => {
@@ -87,7 +94,11 @@ describe('sitegen diff', () => {
     expect(all).toContain('/404.html');
     expect(all.length).toBeGreaterThan(40);
     const menus = { added: [], changed: ['/assets/props/MobileMenu-#.json', '/assets/props/NavMenus-#.json'], removed: [] };
-    expect(await json('base', 'header')).toMatchObject({ pages: { added: [], changed: all, removed: [] }, files: { added: [], changed: [], removed: [] }, assets: menus });
+    expect(await json('base', 'header')).toMatchObject({
+      pages: { added: [], changed: all, removed: [] },
+      files: { added: [], changed: [], removed: [] },
+      assets: menus,
+    });
     expect(await diff('base', 'header')).toMatch(/\nisland props: 2 changed\n$/);
   });
 
@@ -118,39 +129,43 @@ describe('sitegen diff', () => {
     expect(assets.removed).toEqual([]);
     const search = `data files in /assets/blog/#/: ${assets.added.length} added, ${assets.changed.length} changed`;
     const text = await diff('base', 'added', '--preview-url', `${PREVIEW}/`);
-    expect(text).toBe([
-      'pages: 1 added, 9 changed',
-      `  + /articles/renewal-conversations  ${PREVIEW}/articles/renewal-conversations`,
-      ...changed.map((route) => `  ~ ${route}  ${PREVIEW}${route}`),
-      'other files: 2 changed',
-      `  ~ /feed.xml  ${PREVIEW}/feed.xml`,
-      `  ~ /sitemap.xml  ${PREVIEW}/sitemap.xml`,
-      search,
-      '',
-    ].join('\n'));
+    expect(text).toBe(
+      [
+        'pages: 1 added, 9 changed',
+        `  + /articles/renewal-conversations  ${PREVIEW}/articles/renewal-conversations`,
+        ...changed.map((route) => `  ~ ${route}  ${PREVIEW}${route}`),
+        'other files: 2 changed',
+        `  ~ /feed.xml  ${PREVIEW}/feed.xml`,
+        `  ~ /sitemap.xml  ${PREVIEW}/sitemap.xml`,
+        search,
+        '',
+      ].join('\n'),
+    );
     const markdown = await diff('base', 'added', '--format', 'markdown', '--preview-url', PREVIEW);
-    expect(markdown).toBe([
-      `### 1 page added, 9 pages changed, 2 other files changed, ${assets.added.length + assets.changed.length} assets changed`,
-      '',
-      '**Added pages (1)**',
-      '',
-      `- [\`/articles/renewal-conversations\`](${PREVIEW}/articles/renewal-conversations)`,
-      '',
-      '**Changed pages (9)**',
-      '',
-      ...changed.map((route) => `- [\`${route}\`](${PREVIEW}${route})`),
-      '',
-      '**Changed other files (2)**',
-      '',
-      `- [\`/feed.xml\`](${PREVIEW}/feed.xml)`,
-      `- [\`/sitemap.xml\`](${PREVIEW}/sitemap.xml)`,
-      '',
-      // Assets are named or counted, never linked: their names without hash are no address.
-      '**Assets**',
-      '',
-      `- ${search.replace('/assets/blog/#/', '`/assets/blog/#/`')}`,
-      '',
-    ].join('\n'));
+    expect(markdown).toBe(
+      [
+        `### 1 page added, 9 pages changed, 2 other files changed, ${assets.added.length + assets.changed.length} assets changed`,
+        '',
+        '**Added pages (1)**',
+        '',
+        `- [\`/articles/renewal-conversations\`](${PREVIEW}/articles/renewal-conversations)`,
+        '',
+        '**Changed pages (9)**',
+        '',
+        ...changed.map((route) => `- [\`${route}\`](${PREVIEW}${route})`),
+        '',
+        '**Changed other files (2)**',
+        '',
+        `- [\`/feed.xml\`](${PREVIEW}/feed.xml)`,
+        `- [\`/sitemap.xml\`](${PREVIEW}/sitemap.xml)`,
+        '',
+        // Assets are named or counted, never linked: their names without hash are no address.
+        '**Assets**',
+        '',
+        `- ${search.replace('/assets/blog/#/', '`/assets/blog/#/`')}`,
+        '',
+      ].join('\n'),
+    );
     for (const output of [text, markdown]) expect(output.split('\n').length - 1).toBeLessThanOrEqual(40);
   });
 
@@ -169,27 +184,34 @@ describe('sitegen diff of drafts and scheduled articles', () => {
 
   it('lists those a plain build leaves out, marked and linked into the preview that shows them', async () => {
     const text = await diff('added', 'site', '--preview-url', PREVIEW);
-    expect(text).toBe([
-      'not published by merging (drafts and scheduled pages, shown by a --drafts preview): 2 pages',
-      `    /articles/hospitality-budgets  (draft)  ${PREVIEW}/articles/hospitality-budgets`,
-      `    /articles/sponsor-recall  (scheduled for 2026-03-02)  ${PREVIEW}/articles/sponsor-recall`,
-      legend,
-      '',
-    ].join('\n'));
-    expect(await diff('added', 'site', '--format', 'markdown', '--preview-url', PREVIEW)).toBe([
-      '### 2 pages not published',
-      '',
-      '**Not published by merging: drafts and scheduled pages, in the preview (2)**',
-      '',
-      `- [\`/articles/hospitality-budgets\`](${PREVIEW}/articles/hospitality-budgets) *(draft)*`,
-      `- [\`/articles/sponsor-recall\`](${PREVIEW}/articles/sponsor-recall) *(scheduled for 2026-03-02)*`,
-      '',
-      '*(draft)*: published once its `draft: true` is removed; *(scheduled for DATE)*: published by the first build on or after that day.',
-      '',
-    ].join('\n'));
+    expect(text).toBe(
+      [
+        'not published by merging (drafts and scheduled pages, shown by a --drafts preview): 2 pages',
+        `    /articles/hospitality-budgets  (draft)  ${PREVIEW}/articles/hospitality-budgets`,
+        `    /articles/sponsor-recall  (scheduled for 2026-03-02)  ${PREVIEW}/articles/sponsor-recall`,
+        legend,
+        '',
+      ].join('\n'),
+    );
+    expect(await diff('added', 'site', '--format', 'markdown', '--preview-url', PREVIEW)).toBe(
+      [
+        '### 2 pages not published',
+        '',
+        '**Not published by merging: drafts and scheduled pages, in the preview (2)**',
+        '',
+        `- [\`/articles/hospitality-budgets\`](${PREVIEW}/articles/hospitality-budgets) *(draft)*`,
+        `- [\`/articles/sponsor-recall\`](${PREVIEW}/articles/sponsor-recall) *(scheduled for 2026-03-02)*`,
+        '',
+        '*(draft)*: published once its `draft: true` is removed; *(scheduled for DATE)*: published by the first build on or after that day.',
+        '',
+      ].join('\n'),
+    );
     // The same from the manifest publish keeps, which records them (version 3); one with none stays version 2, as older sitegens read it.
     const manifest = await diff('--manifest', 'site');
-    expect(JSON.parse(manifest)).toMatchObject({ version: 3, unreleased: { '/articles/hospitality-budgets': { status: 'draft' }, '/articles/sponsor-recall': { status: 'scheduled', date: '2026-03-02' } } });
+    expect(JSON.parse(manifest)).toMatchObject({
+      version: 3,
+      unreleased: { '/articles/hospitality-budgets': { status: 'draft' }, '/articles/sponsor-recall': { status: 'scheduled', date: '2026-03-02' } },
+    });
     // The real site records its redirect (/pricing), which makes its manifest version 3 as well.
     expect(JSON.parse(await diff('--manifest', 'added'))).not.toHaveProperty('unreleased');
     expect(JSON.parse(await diff('--manifest', 'added'))).toMatchObject({ version: 3, redirects: { '/pricing': { location: '/pricing-preview' } } });
@@ -215,8 +237,13 @@ describe('sitegen diff of sites built in different modes', () => {
   it('says so on its first line, in every format, from folders and from their manifests alike', async () => {
     const note = 'note: the two sides were built differently: the old one is a plain build, the new one a build with --drafts --base /previews/pr-42';
     expect((await diff('base', 'preview')).split('\n')[0]).toBe(note);
-    expect((await diff('base', 'preview', '--format', 'markdown')).split('\n')[0]).toBe('> **Built differently:** the old site is `a plain build`, the new one `a build with --drafts --base /previews/pr-42`: some changes come from that.');
-    expect(JSON.parse(await diff('base', 'preview', '--format', 'json')).modes).toEqual({ before: { drafts: false, base: '', siteUrl: null }, after: { drafts: true, base: '/previews/pr-42', siteUrl: null } });
+    expect((await diff('base', 'preview', '--format', 'markdown')).split('\n')[0]).toBe(
+      '> **Built differently:** the old site is `a plain build`, the new one `a build with --drafts --base /previews/pr-42`: some changes come from that.',
+    );
+    expect(JSON.parse(await diff('base', 'preview', '--format', 'json')).modes).toEqual({
+      before: { drafts: false, base: '', siteUrl: null },
+      after: { drafts: true, base: '/previews/pr-42', siteUrl: null },
+    });
     await writeFile(project.file('base.json'), await diff('--manifest', 'base'));
     expect((await diff('base.json', 'preview')).split('\n')[0]).toBe(note);
     // Two builds made the same way say nothing of it.

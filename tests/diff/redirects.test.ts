@@ -10,7 +10,14 @@ import { smallBuiltSite } from '../helpers/builtSite.ts';
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-const site = (redirects?: RedirectRecord): PageManifest => ({ format: 'sitegen-pages', version: PAGE_MANIFEST_VERSION, pages: { '/': 'a' }, files: {}, assets: {}, ...(redirects && { redirects }) });
+const site = (redirects?: RedirectRecord): PageManifest => ({
+  format: 'sitegen-pages',
+  version: PAGE_MANIFEST_VERSION,
+  pages: { '/': 'a' },
+  files: {},
+  assets: {},
+  ...(redirects && { redirects }),
+});
 
 describe('the page manifest of a site with redirects', () => {
   it('lists each redirect by its old address with where it leads, and not as a page', async () => {
@@ -44,8 +51,16 @@ describe('the page manifest of a site with redirects', () => {
 });
 
 describe('sitegen diff and redirects', () => {
-  const before = site({ '/old-blog': { location: '/news-insights', status: 301 }, '/pricing': { location: '/contact', status: 302 }, '/team': { location: '/about', status: 302 } });
-  const after = site({ '/old-blog': { location: '/news-insights', status: 301 }, '/pricing': { location: '/pricing-preview', status: 302 }, '/partners': { location: 'https://partners.touchline.example/', status: 301 } });
+  const before = site({
+    '/old-blog': { location: '/news-insights', status: 301 },
+    '/pricing': { location: '/contact', status: 302 },
+    '/team': { location: '/about', status: 302 },
+  });
+  const after = site({
+    '/old-blog': { location: '/news-insights', status: 301 },
+    '/pricing': { location: '/pricing-preview', status: 302 },
+    '/partners': { location: 'https://partners.touchline.example/', status: 301 },
+  });
   const diff = compareSites(before, after);
 
   it('lists added, changed and removed redirects, one line each: from → to, with the status and what a changed one was', () => {
@@ -54,33 +69,37 @@ describe('sitegen diff and redirects', () => {
       changed: [{ from: '/pricing', location: '/pricing-preview', status: 302, was: { location: '/contact', status: 302 } }],
       removed: [{ from: '/team', location: '/about', status: 302 }],
     });
-    expect(diffText(diff)).toBe([
-      'redirects: 1 added, 1 changed, 1 removed',
-      '  + /partners → https://partners.touchline.example/ (301)',
-      '  ~ /pricing → /pricing-preview (302; was → /contact (302))',
-      '  - /team → /about (302)',
-      '',
-    ].join('\n'));
+    expect(diffText(diff)).toBe(
+      [
+        'redirects: 1 added, 1 changed, 1 removed',
+        '  + /partners → https://partners.touchline.example/ (301)',
+        '  ~ /pricing → /pricing-preview (302; was → /contact (302))',
+        '  - /team → /about (302)',
+        '',
+      ].join('\n'),
+    );
     expect(JSON.parse(diffJson(diff)).redirects).toEqual(diff.redirects);
   });
 
   it('markdown: the heading counts them, and a list per kind holds each as code', () => {
-    expect(diffMarkdown(diff)).toBe([
-      '### 3 redirects changed',
-      '',
-      '**Added redirects (1)**',
-      '',
-      '- `/partners → https://partners.touchline.example/ (301)`',
-      '',
-      '**Changed redirects (1)**',
-      '',
-      '- `/pricing → /pricing-preview (302; was → /contact (302))`',
-      '',
-      '**Removed redirects (1)**',
-      '',
-      '- `/team → /about (302)`',
-      '',
-    ].join('\n'));
+    expect(diffMarkdown(diff)).toBe(
+      [
+        '### 3 redirects changed',
+        '',
+        '**Added redirects (1)**',
+        '',
+        '- `/partners → https://partners.touchline.example/ (301)`',
+        '',
+        '**Changed redirects (1)**',
+        '',
+        '- `/pricing → /pricing-preview (302; was → /contact (302))`',
+        '',
+        '**Removed redirects (1)**',
+        '',
+        '- `/team → /about (302)`',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('says nothing of redirects that did not change, nor against a manifest that predates them when there are none', () => {

@@ -13,7 +13,10 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'old.json'), '{"format": "sitegen-pages", "version": 1, "pages": {}, "files": {}}\n');
   await writeFile(path.join(dir, 'damaged.json'), '{"format": "sitegen-pages", "version": 2, "pages": {"about": "x"}, "files": {}, "assets": {}}\n');
   await writeFile(path.join(dir, 'good.json'), '{"format": "sitegen-pages", "version": 2, "pages": {"/": "x"}, "files": {}, "assets": {}}\n');
-  await writeFile(path.join(dir, 'drafts.json'), '{"format": "sitegen-pages", "version": 3, "pages": {"/": "x"}, "files": {}, "assets": {}, "unreleased": {"/articles/next": {"status": "draft"}}}\n');
+  await writeFile(
+    path.join(dir, 'drafts.json'),
+    '{"format": "sitegen-pages", "version": 3, "pages": {"/": "x"}, "files": {}, "assets": {}, "unreleased": {"/articles/next": {"status": "draft"}}}\n',
+  );
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -23,10 +26,26 @@ describe('sitegen diff usage errors: exit 2 and one line', () => {
   it.each([
     ['a missing folder', [at('no-such-build'), at('good.json')], `sitegen diff: no folder or file ${at('no-such-build')}\n`],
     ['a folder holding no page', [at('good.json'), dir], `sitegen diff: ${dir} holds no built page: run \`sitegen build\` first, or name a page manifest\n`],
-    ['JSON that is not a manifest', [at('notes.json'), at('good.json')], `sitegen diff: ${at('notes.json')} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)\n`],
-    ['a file that is not JSON', [at('good.json'), at('notes.txt')], `sitegen diff: ${at('notes.txt')} is neither a built site nor a page manifest (not JSON)\n`],
-    ['a manifest of another version', [at('old.json'), at('good.json')], `sitegen diff: ${at('old.json')} is a page manifest of version 1, and this sitegen reads versions 2 and 3: write it again with this sitegen\n`],
-    ['a damaged manifest', [at('damaged.json'), at('good.json')], new RegExp(`^sitegen diff: ${at('damaged.json')} is a damaged page manifest \\(pages\\.about: [^\\n]+\\)\\n$`)],
+    [
+      'JSON that is not a manifest',
+      [at('notes.json'), at('good.json')],
+      `sitegen diff: ${at('notes.json')} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)\n`,
+    ],
+    [
+      'a file that is not JSON',
+      [at('good.json'), at('notes.txt')],
+      `sitegen diff: ${at('notes.txt')} is neither a built site nor a page manifest (not JSON)\n`,
+    ],
+    [
+      'a manifest of another version',
+      [at('old.json'), at('good.json')],
+      `sitegen diff: ${at('old.json')} is a page manifest of version 1, and this sitegen reads versions 2 and 3: write it again with this sitegen\n`,
+    ],
+    [
+      'a damaged manifest',
+      [at('damaged.json'), at('good.json')],
+      new RegExp(`^sitegen diff: ${at('damaged.json')} is a damaged page manifest \\(pages\\.about: [^\\n]+\\)\\n$`),
+    ],
     ['one side only', [at('good.json')], 'sitegen diff: name the site before and the site after: sitegen diff OLD NEW (built folders or page manifests)\n'],
     ['--manifest with sides', ['--manifest', dir, at('good.json')], "sitegen diff: --manifest DIR prints one folder's manifest: name no OLD or NEW with it\n"],
   ])('%s', async (_, args, line) => {

@@ -15,6 +15,8 @@ describe('the examples of check output in the editors’ docs', () => {
   });
 
   it('a bare URL, as a warning at the address', async () => {
-    expect(await bareUrl()).toMatch(/^content\/articles\/first-steps\.md:13:50 {2}warning: "https:\/\/www\.touchline\.io\/pricing" is shown as plain text, not as a link: write <https:\/\/www\.touchline\.io\/pricing>, or \[the words to link\]\(https:\/\/www\.touchline\.io\/pricing\) {2}\[markdown\/bare-url\]\n {4}hint: .*\n1 warning in 1 file$/);
+    expect(await bareUrl()).toMatch(
+      /^content\/articles\/first-steps\.md:13:50 {2}warning: "https:\/\/www\.touchline\.io\/pricing" is shown as plain text, not as a link: write <https:\/\/www\.touchline\.io\/pricing>, or \[the words to link\]\(https:\/\/www\.touchline\.io\/pricing\) {2}\[markdown\/bare-url\]\n {4}hint: .*\n1 warning in 1 file$/,
+    );
   });
 });

@@ -17,7 +17,11 @@ const modulePath = (name: string) => path.join(import.meta.dirname, 'examples', 
 const produced = new Map<string, Promise<string>>();
 
 function produce(name: string): Promise<string> {
-  if (!produced.has(name)) produced.set(name, import(modulePath(name)).then(async (example: { default: () => Promise<string> }) => (await example.default()).replace(/\n$/, '')));
+  if (!produced.has(name))
+    produced.set(
+      name,
+      import(modulePath(name)).then(async (example: { default: () => Promise<string> }) => (await example.default()).replace(/\n$/, '')),
+    );
   return produced.get(name)!;
 }
 
@@ -41,7 +45,10 @@ for (const file of docFiles(ROOT)) {
     for (const block of blocks) {
       it(`line ${block.line}: ${block.name}`, async () => {
         expect(existsSync(modulePath(block.name)), `${file}:${block.line}: no module tests/docs/examples/${block.name}.ts`).toBe(true);
-        expect(block.text, `${file}:${block.line}: the output of ${block.name} differs from tests/docs/examples/${block.name}.ts (SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs rewrites it)`).toBe(await produce(block.name));
+        expect(
+          block.text,
+          `${file}:${block.line}: the output of ${block.name} differs from tests/docs/examples/${block.name}.ts (SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs rewrites it)`,
+        ).toBe(await produce(block.name));
       }, 120_000);
     }
   });

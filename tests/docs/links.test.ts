@@ -16,7 +16,10 @@ import { docFiles } from '../helpers/docPages.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const parse = (file: string) => unified().use(remarkParse).parse(readFileSync(path.join(ROOT, file), 'utf8')) as Root;
+const parse = (file: string) =>
+  unified()
+    .use(remarkParse)
+    .parse(readFileSync(path.join(ROOT, file), 'utf8')) as Root;
 
 /** The anchors of a markdown file's headings, as GitHub writes them (repeated headings get -1, -2). */
 function anchors(file: string): Set<string> {
@@ -53,7 +56,9 @@ describe('the links of the documentation', () => {
 
   it('finds a link to a file that is not there and to a heading that is not there', () => {
     expect(problem('docs/README.md', 'editors/no-such-page.md')).toBe('editors/no-such-page.md: there is no docs/editors/no-such-page.md');
-    expect(problem('README.md', 'docs/README.md#no-such-heading')).toBe('docs/README.md#no-such-heading: docs/README.md has no heading whose anchor is #no-such-heading');
+    expect(problem('README.md', 'docs/README.md#no-such-heading')).toBe(
+      'docs/README.md#no-such-heading: docs/README.md has no heading whose anchor is #no-such-heading',
+    );
     expect(problem('README.md', '#layout')).toBeUndefined();
     expect(problem('docs/README.md', '../../outside.md')).toBe('../../outside.md leads out of the repository');
   });

@@ -21,7 +21,9 @@ describe("the README's recipe for an article, a page and an image", () => {
   afterAll(() => project?.remove());
 
   it('gives an article and a page that check accepts', async () => {
-    expect(recipes.map((r) => r.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^content\/articles\/.+\.md$/), expect.stringMatching(/^content\/pages\/.+\.yaml$/)]));
+    expect(recipes.map((r) => r.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^content\/articles\/.+\.md$/), expect.stringMatching(/^content\/pages\/.+\.yaml$/)]),
+    );
     for (const recipe of recipes) await writeFile(project.file(recipe.name), `${recipe.text}\n`);
     const article = recipes.find((r) => r.name.startsWith('content/articles/'))!;
     const thumbnail = /^thumbnail: (\/images\/\S+\.jpg)$/m.exec(article.text)?.[1];

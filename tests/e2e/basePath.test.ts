@@ -54,7 +54,11 @@ async function htmlReferences(file: string): Promise<Reference[]> {
         if (value !== null) refs.push({ at: `<${el.localName} ${name}>`, url: value });
       }
       for (const name of ['srcset', 'imagesrcset']) {
-        for (const candidate of (el.getAttribute(name) ?? '').split(',').map((c) => c.trim().split(/\s+/)[0]!).filter(Boolean)) refs.push({ at: `<${el.localName} ${name}>`, url: candidate });
+        for (const candidate of (el.getAttribute(name) ?? '')
+          .split(',')
+          .map((c) => c.trim().split(/\s+/)[0]!)
+          .filter(Boolean))
+          refs.push({ at: `<${el.localName} ${name}>`, url: candidate });
       }
     }
     for (const meta of doc.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')) {
@@ -78,7 +82,11 @@ async function xmlReferences(file: string): Promise<Reference[]> {
   const text = await readFile(path.join(out, file), 'utf8');
   const urls = await parser.evaluate((xml) => {
     const doc = new DOMParser().parseFromString(xml, 'text/xml');
-    return [...[...doc.getElementsByTagName('loc')].map((loc) => loc.textContent ?? ''), ...[...doc.getElementsByTagName('link')].map((link) => link.getAttribute('href') ?? ''), ...[...doc.getElementsByTagName('id')].map((id) => id.textContent ?? '')];
+    return [
+      ...[...doc.getElementsByTagName('loc')].map((loc) => loc.textContent ?? ''),
+      ...[...doc.getElementsByTagName('link')].map((link) => link.getAttribute('href') ?? ''),
+      ...[...doc.getElementsByTagName('id')].map((id) => id.textContent ?? ''),
+    ];
   }, text);
   return urls.map((url) => ({ file, at: 'xml', url }));
 }
@@ -102,14 +110,18 @@ describe(`a site built with --base ${base}`, () => {
     expect(outside.map((r) => `${r.file} ${r.at} ${r.url}`)).toEqual([]);
     // Every kind of reference was seen, so none of them passed for want of any.
     const kinds = new Set(own.map((r) => r.at));
-    for (const kind of ['<a href>', '<img src>', '<link href>', '<script src>', '<sitegen-island data-src>', '<meta og:url>', 'xml']) expect(kinds, kind).toContain(kind);
+    for (const kind of ['<a href>', '<img src>', '<link href>', '<script src>', '<sitegen-island data-src>', '<meta og:url>', 'xml'])
+      expect(kinds, kind).toContain(kind);
     expect(await readFile(path.join(out, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${siteUrl}${base}/sitemap.xml`);
   });
 
   it('has island modules that load their chunks by relative URLs, which stay under the base', async () => {
     for (const file of await builtFiles('.js')) {
       const code = await readFile(path.join(out, file), 'utf8');
-      expect([...code.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]).filter((spec) => !spec!.startsWith('./')), file).toEqual([]);
+      expect(
+        [...code.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]).filter((spec) => !spec!.startsWith('./')),
+        file,
+      ).toEqual([]);
     }
   });
 

@@ -27,13 +27,20 @@ describe('News & Insights', () => {
         await page.evaluate(() => {
           (window as unknown as { shift: number }).shift = 0;
           new PerformanceObserver((entries) => {
-            for (const entry of entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+            for (const entry of entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
         });
-        const painted = await page.evaluate((selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')), list);
+        const painted = await page.evaluate(
+          (selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')),
+          list,
+        );
         await page.waitForSelector('sitegen-island[data-island="BlogBrowser"][data-hydrated]', { state: 'attached' });
         await page.waitForTimeout(300);
-        const kept = await page.evaluate((selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')), list);
+        const kept = await page.evaluate(
+          (selector) => [...document.querySelectorAll(`${selector} li h3 a, #featured-heading + article h3 a`)].map((a) => a.getAttribute('href')),
+          list,
+        );
         expect(painted.length).toBeGreaterThan(0);
         expect(kept).toEqual(painted);
         // No shift anyone could see: a loaded CI machine once measured 0.00001 (a box moved by a fraction of a pixel); cards replaced by others after hydration move whole rows.
@@ -130,7 +137,9 @@ describe('News & Insights', () => {
     expect(total).toBeGreaterThan(6);
     await page.getByRole('button', { name: 'Show more results' }).click();
     await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(Math.min(12, total));
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li') === document.querySelectorAll('section[aria-labelledby="articles-heading"] li')[6])).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li') === document.querySelectorAll('section[aria-labelledby="articles-heading"] li')[6]))
+      .toBe(true);
     // A category link keeps the query: the category's page opens with the search applied there.
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL('**/news-insights/category/reports?q=sponsorship');
@@ -150,7 +159,10 @@ describe('News & Insights', () => {
 
   it('carries only its own page: the island props and the HTML do not hold the archive', async () => {
     const html = await (await fetch(`${env.site.origin}/news-insights`)).text();
-    const props = /data-island="BlogBrowser"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const props = /data-island="BlogBrowser"[^>]*data-props="([^"]*)"/
+      .exec(html)![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     const parsed = JSON.parse(props) as { cards: unknown[]; featured: unknown };
     expect(parsed.cards).toHaveLength(6);
     expect(Object.keys(parsed)).not.toContain('articles');

@@ -10,7 +10,10 @@ const env = setUpSiteAndBrowser();
  * focused them. With `delay`, each island's script answers a second late, as on a slow network;
  * with `propsFail`, the files of shared props cannot be fetched.
  */
-async function open(route: string, { width, touch = false, delay = 0, propsFail = false }: { width: number; touch?: boolean; delay?: number; propsFail?: boolean }): Promise<{ page: Page; context: BrowserContext }> {
+async function open(
+  route: string,
+  { width, touch = false, delay = 0, propsFail = false }: { width: number; touch?: boolean; delay?: number; propsFail?: boolean },
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await env.browser.newContext({ viewport: { width, height: 844 }, hasTouch: touch, isMobile: touch, reducedMotion: 'reduce' });
   await isolate(context);
   if (propsFail) await context.route(/\/assets\/props\//, (route) => route.abort());
@@ -76,7 +79,9 @@ describe('islands act on the interaction that wakes them', () => {
       const { page, context } = await open('/about', { width: 1280, delay });
       await page.locator('header details summary').first().focus();
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('details')?.open && document.activeElement?.tagName), { timeout: 5000 }).toBe('A');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('details')?.open && document.activeElement?.tagName), { timeout: 5000 })
+        .toBe('A');
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await context.close();
     });

@@ -119,7 +119,10 @@ describe('testimonial carousel', () => {
 
   it('advances every 4000 ms, wraps, keeps playing after interaction, and pauses on request and on hover', async () => {
     const { page, close } = await open('/', { reducedMotion: false, clock: true });
-    await page.locator('section[aria-label="Customer testimonials"]').scrollIntoViewIfNeeded().catch(() => undefined);
+    await page
+      .locator('section[aria-label="Customer testimonials"]')
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined);
     await page.evaluate(() => document.querySelector('sitegen-island[data-island="Testimonials"]')?.firstElementChild?.scrollIntoView());
     await page.clock.runFor(500);
     await hydrated(page, 'Testimonials');
@@ -224,7 +227,11 @@ describe('screenshot carousel, FAQ, video and form', () => {
   it('creates the lead form with the configured ids once the provider script loads', async () => {
     const { page, warnings, close } = await open('/contact');
     await page.waitForSelector('#hubspot-form-container form');
-    expect(await page.locator('#hubspot-form-container form').evaluate((f) => ({ ...(f as HTMLElement).dataset }))).toEqual({ portal: '48213657', form: '6f1c2d8e-3b4a-4c5d-9e7f-2a1b3c4d5e6f', region: 'na1' });
+    expect(await page.locator('#hubspot-form-container form').evaluate((f) => ({ ...(f as HTMLElement).dataset }))).toEqual({
+      portal: '48213657',
+      form: '6f1c2d8e-3b4a-4c5d-9e7f-2a1b3c4d5e6f',
+      region: 'na1',
+    });
     expect(await page.getByText(/e-mail us at/).count()).toBe(0);
     expect(warnings).toEqual([]);
     expect(await page.locator('script[src="https://js.hsforms.net/forms/shell.js"]').count()).toBe(1);
@@ -269,7 +276,9 @@ describe('heading permalinks', () => {
     const link = heading.getByRole('link', { name: text, exact: true });
     expect(await link.getAttribute('href')).toBe(`#${await heading.getAttribute('id')}`);
     // The link looks like the heading it is: same weight and colour, no underline.
-    expect(await link.evaluate((a) => [a, a.parentElement!].map((el) => `${getComputedStyle(el).fontWeight} ${getComputedStyle(el).color}`))).toEqual(await heading.evaluate((h) => [h, h].map((el) => `${getComputedStyle(el).fontWeight} ${getComputedStyle(el).color}`)));
+    expect(await link.evaluate((a) => [a, a.parentElement!].map((el) => `${getComputedStyle(el).fontWeight} ${getComputedStyle(el).color}`))).toEqual(
+      await heading.evaluate((h) => [h, h].map((el) => `${getComputedStyle(el).fontWeight} ${getComputedStyle(el).color}`)),
+    );
     expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
     const sign = () => link.evaluate((a) => getComputedStyle(a, '::after').opacity);
     expect(await sign()).toBe('0');

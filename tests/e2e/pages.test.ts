@@ -16,11 +16,14 @@ describe('every built page', () => {
   });
 
   it('passes html-validate', async () => {
-    const validator = new HtmlValidate(JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.resolve(import.meta.dirname, '../../.htmlvalidate.json'), 'utf8'))));
+    const validator = new HtmlValidate(
+      JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(path.resolve(import.meta.dirname, '../../.htmlvalidate.json'), 'utf8'))),
+    );
     const failures: string[] = [];
     for (const file of [...env.site.files, path.join(env.site.out, '404.html')]) {
       const report = await validator.validateFile(file);
-      for (const result of report.results) for (const m of result.messages) failures.push(`${path.relative(env.site.out, file)}:${m.line}:${m.column} ${m.message} (${m.ruleId})`);
+      for (const result of report.results)
+        for (const m of result.messages) failures.push(`${path.relative(env.site.out, file)}:${m.line}:${m.column} ${m.message} (${m.ruleId})`);
     }
     expect(failures).toEqual([]);
   });
@@ -61,7 +64,13 @@ describe('every built page', () => {
         await exercise(page);
         const { violations } = await new AxeBuilder({ page }).analyze();
         await page.close();
-        return violations.map((v) => `${route}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        return violations.map(
+          (v) =>
+            `${route}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        );
       });
       await context.close();
       expect(failures.flat()).toEqual([]);

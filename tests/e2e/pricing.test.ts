@@ -13,9 +13,14 @@ async function open(route: string, options?: OpenOptions) {
 
 /** The name and shown price of each plan card on screen. */
 const cards = (page: Page) =>
-  page.locator('section:visible > ul > li article').evaluateAll((articles) =>
-    articles.map((a) => ({ name: a.querySelector('h3')?.textContent, price: (a.querySelector('h3 ~ div') as HTMLElement).innerText.replace(/\s+/g, ' ').trim() })),
-  );
+  page
+    .locator('section:visible > ul > li article')
+    .evaluateAll((articles) =>
+      articles.map((a) => ({
+        name: a.querySelector('h3')?.textContent,
+        price: (a.querySelector('h3 ~ div') as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+      })),
+    );
 const locked = (page: Page) => page.evaluate(() => document.documentElement.style.overflow === 'hidden');
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -33,7 +38,12 @@ describe('pricing page', () => {
     ]);
     await page.getByText('Quarterly', { exact: true }).click();
     expect(await page.getByRole('radio', { name: 'Quarterly' }).isChecked()).toBe(true);
-    expect((await cards(page)).map((c) => c.price)).toEqual(['$270 /month billed every 3 months', '$475 /month billed every 3 months', '$845 /month billed every 3 months', 'Tailored Pricing']);
+    expect((await cards(page)).map((c) => c.price)).toEqual([
+      '$270 /month billed every 3 months',
+      '$475 /month billed every 3 months',
+      '$845 /month billed every 3 months',
+      'Tailored Pricing',
+    ]);
     expect(await page.getByText('Most popular').isVisible()).toBe(true);
     expect(warnings).toEqual([]);
     await close();
@@ -100,7 +110,9 @@ describe('pricing page', () => {
     const { page, close } = await open('/pricing-preview');
     await page.getByText('Can I switch plans later?').click();
     await page.getByText('What support is included?').click();
-    expect(await page.locator('details[open] summary').evaluateAll((s) => s.map((e) => (e as HTMLElement).innerText.replace('+', '').trim()))).toEqual(['What support is included?']);
+    expect(await page.locator('details[open] summary').evaluateAll((s) => s.map((e) => (e as HTMLElement).innerText.replace('+', '').trim()))).toEqual([
+      'What support is included?',
+    ]);
     const contact = page.getByRole('link', { name: /Contact Sales/ });
     expect(await contact.getAttribute('href')).toMatch(/^https:\/\//);
     expect(await contact.getAttribute('target')).toBe('_blank');
@@ -112,7 +124,16 @@ describe('pricing page', () => {
     const { page, close } = await open('/pricing-preview', { javaScriptEnabled: false });
     expect(await page.getByRole('heading', { name: 'For Properties' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'For Brands' }).isVisible()).toBe(true);
-    expect((await cards(page)).map((c) => c.price)).toEqual(['$225 /month billed annually', '$375 /month billed annually', '$675 /month billed annually', 'Tailored Pricing', '$0 /month billed annually', 'Coming soon', 'Coming soon', 'Coming soon']);
+    expect((await cards(page)).map((c) => c.price)).toEqual([
+      '$225 /month billed annually',
+      '$375 /month billed annually',
+      '$675 /month billed annually',
+      'Tailored Pricing',
+      '$0 /month billed annually',
+      'Coming soon',
+      'Coming soon',
+      'Coming soon',
+    ]);
     const links = page.getByRole('link', { name: /^Learn More about/ });
     expect(await links.count()).toBe(6);
     for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
@@ -131,9 +152,21 @@ describe('SponsorPitch offer', () => {
     expect(text).toContain('3 months of Touchline Starter, on us');
     expect(text).toContain('Then $270 per month, billed every 3 months.');
     expect(text).toContain('You save $810');
-    for (const feature of ['Unlimited contacts and companies', 'Deal management and tracking', 'Basic analytics and reporting', 'Email integration', 'Priority customer support']) expect(text).toContain(feature);
+    for (const feature of [
+      'Unlimited contacts and companies',
+      'Deal management and tracking',
+      'Basic analytics and reporting',
+      'Email integration',
+      'Priority customer support',
+    ])
+      expect(text).toContain(feature);
     expect(await page.getByRole('link', { name: 'Claim Your 3 Months Free' }).getAttribute('href')).toBe('/contact');
-    expect(await page.getByRole('link', { name: /^Learn More/ }).first().getAttribute('href')).toBe('/sponsorship-crm');
+    expect(
+      await page
+        .getByRole('link', { name: /^Learn More/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/sponsorship-crm');
     await close();
   });
 });

@@ -53,7 +53,10 @@ describe('sitegen watch', () => {
     const file = path.relative(projectRoot, fx.file('articles/first-steps.md'));
     expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual([file]);
     expect((await dialog.getByRole('listitem').allInnerTexts()).map((item) => item.split(/\n+/))).toEqual([
-      [`${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`, `hint: ${SCHEMA_CODES['invalid-value']}`],
+      [
+        `${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`,
+        `hint: ${SCHEMA_CODES['invalid-value']}`,
+      ],
     ]);
     expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
     // Focus is in the dialog; Escape hides it (the last good page is there to read).
@@ -93,7 +96,12 @@ describe('sitegen watch', () => {
     const line = (await readFile(fx.file('site.yaml'), 'utf8')).split('\n').findIndex((l) => l.includes('name: [broken')) + 1;
     await page.setViewportSize({ width: 390, height: 800 });
     expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
-    expect((await frame.textContent())!.split('\n')).toEqual([`  ${line} | name: [broken`, expect.stringMatching(new RegExp(`^> ${line + 1} \\| legalName: `)), '    | ^', expect.stringMatching(new RegExp(`^  ${line + 2} \\| `))]);
+    expect((await frame.textContent())!.split('\n')).toEqual([
+      `  ${line} | name: [broken`,
+      expect.stringMatching(new RegExp(`^> ${line + 1} \\| legalName: `)),
+      '    | ^',
+      expect.stringMatching(new RegExp(`^  ${line + 2} \\| `)),
+    ]);
     await context.close();
     const fixed = watcher.nextBuild();
     await fx.edit('site.yaml', (t) => t.replace('name: [broken', 'name: Fixture Site'));

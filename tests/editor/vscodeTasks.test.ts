@@ -8,9 +8,27 @@ import { fixtureCopy, runCli } from '../helpers/fixture.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const readJson = (rel: string) => JSON.parse(readFileSync(path.join(ROOT, rel), 'utf8')) as unknown;
 
-interface Pattern { regexp: string; file: number; line: number; column: number; severity: number; message: number; code: number }
-interface Background { activeBegins: boolean; beginsPattern: string; endsPattern: string }
-interface Task { label: string; command: string; isBackground?: boolean; options?: { env?: Record<string, string> }; problemMatcher: { severity: string; fileLocation: string[]; pattern: Pattern; background?: Background } }
+interface Pattern {
+  regexp: string;
+  file: number;
+  line: number;
+  column: number;
+  severity: number;
+  message: number;
+  code: number;
+}
+interface Background {
+  activeBegins: boolean;
+  beginsPattern: string;
+  endsPattern: string;
+}
+interface Task {
+  label: string;
+  command: string;
+  isBackground?: boolean;
+  options?: { env?: Record<string, string> };
+  problemMatcher: { severity: string; fileLocation: string[]; pattern: Pattern; background?: Background };
+}
 
 const tasks = (readJson('.vscode/tasks.json') as { tasks: Task[] }).tasks;
 const task = tasks.find((t) => t.label === 'sitegen: check')!;
@@ -23,7 +41,16 @@ function matchedProblems(output: string) {
   return output.split('\n').flatMap((text) => {
     const m = regexp.exec(text);
     if (!m) return [];
-    return [{ file: path.resolve(m[pattern.file]!), line: Number(m[pattern.line]), column: Number(m[pattern.column]), severity: m[pattern.severity] ?? severity, message: m[pattern.message], rule: m[pattern.code] }];
+    return [
+      {
+        file: path.resolve(m[pattern.file]!),
+        line: Number(m[pattern.line]),
+        column: Number(m[pattern.column]),
+        severity: m[pattern.severity] ?? severity,
+        message: m[pattern.message],
+        rule: m[pattern.code],
+      },
+    ];
   });
 }
 
@@ -33,7 +60,10 @@ beforeAll(async () => {
   // A problem of each kind an editor meets: a value out of its set in an article's frontmatter, a
   // broken link in a markdown body, a warning across two articles, and a YAML syntax error (with its code frame).
   await fx.edit('articles/second-look.md', (text) => text.replace('category: Strategy', 'category: Stratgy'));
-  await fx.write('articles/first-steps-again.md', readFileSync(fx.file('articles/first-steps.md'), 'utf8').replace('A clean inventory', 'A [clean inventory](/inventry)'));
+  await fx.write(
+    'articles/first-steps-again.md',
+    readFileSync(fx.file('articles/first-steps.md'), 'utf8').replace('A clean inventory', 'A [clean inventory](/inventry)'),
+  );
   await fx.edit('pages/legal.yaml', (text) => text.replace('heading: Legal Stuff', 'heading: Legal\n  stuff: wrong indent'));
 });
 afterAll(() => fx?.remove());
@@ -48,15 +78,23 @@ describe('VS Code', () => {
     const text = await runCli('check', '--content', fx.content, '--format', 'text');
     const json = await runCli('check', '--content', fx.content, '--format', 'json');
     expect(text.code).toBe(1);
-    const expected = (JSON.parse(json.stdout) as { file: string; line: number; column: number; severity: string; message: string; rule: string }[])
-      .map(({ file, line, column, severity, message, rule }) => ({ file: path.resolve(file), line, column, severity, message, rule }));
+    const expected = (JSON.parse(json.stdout) as { file: string; line: number; column: number; severity: string; message: string; rule: string }[]).map(
+      ({ file, line, column, severity, message, rule }) => ({ file: path.resolve(file), line, column, severity, message, rule }),
+    );
     expect(new Set(expected.map((p) => path.extname(p.file)))).toEqual(new Set(['.md', '.yaml']));
-    expect(expected.map((p) => p.rule).sort()).toEqual(['article/duplicate-title', 'article/duplicate-title', 'article/invalid-value', 'link/broken', 'yaml-syntax', 'yaml-syntax']);
+    expect(expected.map((p) => p.rule).sort()).toEqual([
+      'article/duplicate-title',
+      'article/duplicate-title',
+      'article/invalid-value',
+      'link/broken',
+      'yaml-syntax',
+      'yaml-syntax',
+    ]);
     // Nothing else is read as a problem: not the code frame, the hints or the count.
     expect(matchedProblems(text.stderr)).toEqual(expected);
   });
 
-  it('runs the check without colours, whose codes the matcher would not read on the task\'s terminal', () => {
+  it("runs the check without colours, whose codes the matcher would not read on the task's terminal", () => {
     const terminal = { isTTY: true, hasColors: () => true } as unknown as NodeJS.WriteStream;
     for (const t of [task, watchTask]) expect(wantsColour(terminal, { ...t.options?.env }), t.label).toBe(false);
   });

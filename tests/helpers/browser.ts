@@ -4,7 +4,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -55,7 +64,11 @@ export interface OpenOptions {
 }
 
 /** Opens a URL in a fresh, isolated context; records console warnings and errors. */
-export async function openPage(browser: Browser, url: string, { width = 1280, reducedMotion = true, javaScriptEnabled = true, formScript = FAKE_FORM_SCRIPT, clock = false }: OpenOptions = {}) {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  { width = 1280, reducedMotion = true, javaScriptEnabled = true, formScript = FAKE_FORM_SCRIPT, clock = false }: OpenOptions = {},
+) {
   const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference', javaScriptEnabled });
   await isolate(context, formScript);
   const page = await context.newPage();

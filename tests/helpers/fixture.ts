@@ -39,7 +39,14 @@ export async function runCli(...args: string[]) {
     // Off a terminal, a build that runs past its first second says each phase on a line of its
     // own: whether it does depends on the machine's load, so the lines are set aside here
     // (tests/progress.test.ts and the watch tests test them).
-    return { code, stdout, stderr: stderr.split(/(?<=\n)/).filter((line) => !PROGRESS_LINE.test(line.trimEnd())).join('') };
+    return {
+      code,
+      stdout,
+      stderr: stderr
+        .split(/(?<=\n)/)
+        .filter((line) => !PROGRESS_LINE.test(line.trimEnd()))
+        .join(''),
+    };
   } finally {
     process.stdout.write = out;
     process.stderr.write = err;
@@ -52,7 +59,9 @@ export async function treeHashes(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    result[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+    result[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return result;
 }

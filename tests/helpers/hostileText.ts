@@ -28,12 +28,54 @@ export const HOSTILE_NAMES = [
 ];
 
 /** The pieces seeded names are made of: every kind above, and plain text between. */
-const PIECES = ['a', 'b', '/', '.', ' ', '-', '`', '``', '[', ']', '(', ')', '<', '>', '|', '*', '_', '~', '\\', '!', '#', '&', '%', ':', ',', '\n', '\r', '\t', '\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\u202e', '\u2067', 'é', '😀', 'https://evil.example'];
+const PIECES = [
+  'a',
+  'b',
+  '/',
+  '.',
+  ' ',
+  '-',
+  '`',
+  '``',
+  '[',
+  ']',
+  '(',
+  ')',
+  '<',
+  '>',
+  '|',
+  '*',
+  '_',
+  '~',
+  '\\',
+  '!',
+  '#',
+  '&',
+  '%',
+  ':',
+  ',',
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u2067',
+  'é',
+  '😀',
+  'https://evil.example',
+];
 
 /** `count` names of 1–24 seeded hostile pieces. */
 export function hostileNames(seed: number, count: number): string[] {
   const random = seededRandom(seed);
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 24) }, () => PIECES[Math.floor(random() * PIECES.length)]).join(''));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 24) }, () => PIECES[Math.floor(random() * PIECES.length)]).join(''),
+  );
 }
 
 /** What a Markdown renderer reads out of `text`: GitHub-flavoured, with tables, as sitegen parses content. */

@@ -32,7 +32,8 @@ export async function projectCopy(options: { articles?: number; env?: Record<str
   for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
   const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1', ...options.env };
-  const start = (args: string[], cwd = root): ChildProcess => spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const start = (args: string[], cwd = root): ChildProcess =>
+    spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return {
     parent,
     root,
@@ -60,7 +61,9 @@ export type Project = Awaited<ReturnType<typeof projectCopy>>;
 
 /** Runs a command to its end; rejects with what it printed when it fails. */
 function command(file: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => execFile(file, args, { cwd }, (error, stdout, stderr) => (error ? reject(new Error(`${file} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout))));
+  return new Promise((resolve, reject) =>
+    execFile(file, args, { cwd }, (error, stdout, stderr) => (error ? reject(new Error(`${file} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout))),
+  );
 }
 
 /** What a child process printed, and how it ended. */

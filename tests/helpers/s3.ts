@@ -36,7 +36,14 @@ export async function startS3() {
   await start();
   const endpoint = () => `http://127.0.0.1:${port}`;
   const client = () =>
-    new S3Client({ endpoint: endpoint(), region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+    new S3Client({
+      endpoint: endpoint(),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: CREDENTIALS,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
 
   return {
     endpoint,
@@ -91,7 +98,11 @@ export async function startS3() {
     },
     async head(bucket: string, key: string) {
       const object = await client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return { contentType: object.ContentType, cacheControl: object.CacheControl, ...(object.WebsiteRedirectLocation && { websiteRedirectLocation: object.WebsiteRedirectLocation }) };
+      return {
+        contentType: object.ContentType,
+        cacheControl: object.CacheControl,
+        ...(object.WebsiteRedirectLocation && { websiteRedirectLocation: object.WebsiteRedirectLocation }),
+      };
     },
     /** A GET through the bucket's website endpoint, the way a visitor's browser asks. */
     website(bucket: string, pathname: string): Promise<{ status: number; contentType?: string; body: string; location?: string }> {

@@ -26,7 +26,10 @@ describe('content files that are not UTF-8', () => {
     const { code, stderr } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
     const prefix = path.relative(process.cwd(), fx.content) + path.sep;
-    const lines = stderr.split('\n').filter((line) => line.includes('[content/encoding]')).map((line) => line.slice(prefix.length));
+    const lines = stderr
+      .split('\n')
+      .filter((line) => line.includes('[content/encoding]'))
+      .map((line) => line.slice(prefix.length));
     expect(lines).toEqual([
       'articles/first-steps.md:13:43  the file is not valid UTF-8: byte 0xE9 here is no part of a character (save the file as UTF-8)  [content/encoding]',
       'articles/second-look.md:2:8  the file is not valid UTF-8: byte 0xC9 here is no part of a character (save the file as UTF-8)  [content/encoding]',

@@ -46,7 +46,12 @@ describe('what public/ publishes', () => {
     await link('public/drawings', 'drawings');
     expect(walked()).toEqual({
       problems: [],
-      files: ['drawings/logo.svg <- drawings/logo.svg (linked)', 'favicon.svg <- public/favicon.svg', 'images/a.svg <- public/images/a.svg', 'logo.svg <- drawings/logo.svg (linked)'],
+      files: [
+        'drawings/logo.svg <- drawings/logo.svg (linked)',
+        'favicon.svg <- public/favicon.svg',
+        'images/a.svg <- public/images/a.svg',
+        'logo.svg <- drawings/logo.svg (linked)',
+      ],
     });
   });
 
@@ -80,7 +85,7 @@ describe('what public/ publishes', () => {
     await link('public/out', 'site-out');
     await link('public/env.txt', '.env');
     expect(publicFiles(at('public'), root).diagnostics.map((d) => d.message)).toEqual([
-      'this link in public/ leads to node_modules/pkg/index.js, inside node_modules/, the project\'s dependencies, and would publish it: copy the file into public/ instead',
+      "this link in public/ leads to node_modules/pkg/index.js, inside node_modules/, the project's dependencies, and would publish it: copy the file into public/ instead",
       'this link in public/ leads to .env, a name starting with a dot, and would publish it: copy the file into public/ instead',
       'this link in public/ leads to .git/config, inside .git/, a folder whose name starts with a dot, and would publish it: copy the file into public/ instead',
       'this link in public/ leads to site-out, inside site-out/, an output of sitegen, and would publish it: copy the file into public/ instead',
@@ -95,8 +100,17 @@ describe('what public/ publishes', () => {
     // A link to a folder inside public/ is no loop: its files are published twice.
     await link('public/loop', 'public/images');
     expect(walked()).toEqual({
-      problems: ['public/drawings/.env warning public/dotfile', 'public/drawings/gitconfig error public/link-private', 'public/drawings/up error public/link-private'],
-      files: ['drawings/logo.svg <- drawings/logo.svg (linked)', 'favicon.svg <- public/favicon.svg', 'images/a.svg <- public/images/a.svg', 'loop/a.svg <- public/images/a.svg (linked)'],
+      problems: [
+        'public/drawings/.env warning public/dotfile',
+        'public/drawings/gitconfig error public/link-private',
+        'public/drawings/up error public/link-private',
+      ],
+      files: [
+        'drawings/logo.svg <- drawings/logo.svg (linked)',
+        'favicon.svg <- public/favicon.svg',
+        'images/a.svg <- public/images/a.svg',
+        'loop/a.svg <- public/images/a.svg (linked)',
+      ],
     });
   });
 
@@ -123,7 +137,12 @@ describe('what public/ publishes', () => {
     await write('public/images/.DS_Store');
     await link('public/.hidden.svg', 'drawings/logo.svg');
     expect(walked()).toEqual({
-      problems: ['public/.env warning public/dotfile', 'public/.git warning public/dotfile', 'public/.hidden.svg warning public/dotfile', 'public/images/.DS_Store warning public/dotfile'],
+      problems: [
+        'public/.env warning public/dotfile',
+        'public/.git warning public/dotfile',
+        'public/.hidden.svg warning public/dotfile',
+        'public/images/.DS_Store warning public/dotfile',
+      ],
       files: ['favicon.svg <- public/favicon.svg', 'images/a.svg <- public/images/a.svg'],
     });
   });

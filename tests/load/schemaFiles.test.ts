@@ -74,12 +74,17 @@ describe('check compares the committed schemas with the definition', () => {
       const parsed = JSON.parse(t) as Record<string, Record<string, string>>;
       return `${JSON.stringify({ 'editor.tabSize': 2, 'yaml.schemas': { ...users, ...parsed['yaml.schemas'], 'content/.schemas/old.schema.json': 'content/old.yaml' } }, null, 2)}\n`;
     });
-    expect(problemLines((await project.run(['check'])).stderr)).toEqual([expect.stringMatching(/^\.vscode\/settings\.json:3:3 {2}"yaml\.schemas" does not map each schema/)]);
+    expect(problemLines((await project.run(['check'])).stderr)).toEqual([
+      expect.stringMatching(/^\.vscode\/settings\.json:3:3 {2}"yaml\.schemas" does not map each schema/),
+    ]);
     const written = await project.run(['schemas']);
     expect(written.code).toBe(0);
     expect(written.stdout).toContain('wrote "yaml.schemas" in .vscode/settings.json');
     const kept = JSON.parse(await readFile(project.file('.vscode/settings.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(kept).toEqual({ 'editor.tabSize': 2, 'yaml.schemas': { ...users, ...(JSON.parse(settings) as Record<string, Record<string, string>>)['yaml.schemas'] } });
+    expect(kept).toEqual({
+      'editor.tabSize': 2,
+      'yaml.schemas': { ...users, ...(JSON.parse(settings) as Record<string, Record<string, string>>)['yaml.schemas'] },
+    });
     const checked = await project.run(['check']);
     expect({ code: checked.code, stderr: checked.stderr }).toEqual({ code: 0, stderr: '' });
 
@@ -87,7 +92,9 @@ describe('check compares the committed schemas with the definition', () => {
     await writeFile(project.file('.vscode/settings.json'), commented);
     const refused = await project.run(['schemas']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('sitegen: .vscode/settings.json is not plain JSON (comments or trailing commas?), so "yaml.schemas" was not written: remove them and run sitegen schemas again\n');
+    expect(refused.stderr).toBe(
+      'sitegen: .vscode/settings.json is not plain JSON (comments or trailing commas?), so "yaml.schemas" was not written: remove them and run sitegen schemas again\n',
+    );
     expect(await readFile(project.file('.vscode/settings.json'), 'utf8')).toBe(commented);
     await writeFile(project.file('.vscode/settings.json'), settings);
   }, 60_000);
@@ -119,7 +126,9 @@ describe('a content folder other than the project’s', () => {
       await rm(fx.file('.schemas/legal.frontmatter.schema.json'));
       const { code, stderr } = await runCli('check', '--content', fx.content);
       expect(code).toBe(1);
-      expect(stderr).toContain('.schemas/legal.frontmatter.schema.json:1:1  the schema of the frontmatter of content/legal/*.md is missing: run npx sitegen schemas');
+      expect(stderr).toContain(
+        '.schemas/legal.frontmatter.schema.json:1:1  the schema of the frontmatter of content/legal/*.md is missing: run npx sitegen schemas',
+      );
     } finally {
       await fx.remove();
     }

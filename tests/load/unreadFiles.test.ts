@@ -9,7 +9,8 @@ beforeEach(async () => {
 });
 afterEach(() => fx.remove());
 
-const ARTICLE = '---\ntitle: Filed Away\ndate: 2024-03-01\nauthor: Erin Walsh\nexcerpt: An article an editor filed in a year folder.\ncategory: Strategy\nthumbnail: /images/articles/value-in-kind-payments.svg\nthumbnailAlt: A ledger\n---\n\nText with <b>raw HTML</b>.\n';
+const ARTICLE =
+  '---\ntitle: Filed Away\ndate: 2024-03-01\nauthor: Erin Walsh\nexcerpt: An article an editor filed in a year folder.\ncategory: Strategy\nthumbnail: /images/articles/value-in-kind-payments.svg\nthumbnailAlt: A ledger\n---\n\nText with <b>raw HTML</b>.\n';
 
 describe('files under content/ that no collection reads', () => {
   it('are each an error that says what to do, in one run, with exit 1', async () => {
@@ -28,7 +29,10 @@ describe('files under content/ that no collection reads', () => {
     await fx.write('.schemas/site.schema.json', '{}\n');
     const { code, stderr } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
-    const lines = stderr.split('\n').filter((line) => line.includes('[content/unread-file]')).map((line) => path.relative(fx.content, path.resolve(line)).replace(/ {2}\[content\/unread-file\]$/, ''));
+    const lines = stderr
+      .split('\n')
+      .filter((line) => line.includes('[content/unread-file]'))
+      .map((line) => path.relative(fx.content, path.resolve(line)).replace(/ {2}\[content\/unread-file\]$/, ''));
     expect(lines).toEqual([
       'articles/2024/filed-away.md:1:1  this file is not read: content/articles/ is read without the folders inside it: move this file to content/articles/filed-away.md (its file name is its address, so it must be unique)',
       'articles/UPPER.MD:1:1  this file is not read: content/articles/ is read from files ending in .md: rename it to upper.md',

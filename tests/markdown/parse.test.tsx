@@ -8,7 +8,10 @@ import type { ImageSource } from '../../src/islands/images.tsx';
 import { toHast } from '../../src/markdown/toHast.ts';
 import { Markdown } from '../../templates/markdown/Markdown.tsx';
 
-const sizes: Record<string, ImageSource> = { '/images/a.svg': { src: '/images/a.svg', width: 1200, height: 675 }, '/images/b.svg': { src: '/images/b.svg', width: 800, height: 600 } };
+const sizes: Record<string, ImageSource> = {
+  '/images/a.svg': { src: '/images/a.svg', width: 1200, height: 675 },
+  '/images/b.svg': { src: '/images/b.svg', width: 800, height: 600 },
+};
 const sizeOf = (url: string) => sizes[url];
 const doc = (body: string) => parseMarkdown('doc.md', `---\ntitle: T\n---\n${body}`, sizeOf);
 const html = (body: string) => renderToStaticMarkup(<Markdown tree={toHast(doc(body).tree)} />);
@@ -16,7 +19,45 @@ const html = (body: string) => renderToStaticMarkup(<Markdown tree={toHast(doc(b
 describe('markdown pipeline', () => {
   it('parses text that cannot hold a table the same with or without tables (the parser it uses for such text)', () => {
     // Pieces of every construct near a table's: heads, delimiter rows, lists, quotes, code, directives.
-    const pieces = ['a', 'Word', ' ', '  ', '\n', '\n\n', '-', '---', ':--', '--:', ':-:', '|', ': -', 'a | b\n', '\n--|--\n', '\nx\n:--\n', '*', '_', '~', '~~', '#', '> ', '1. ', '- [ ] ', '- [x] ', '`', '```', '    ', ':::note', '::video', ':abbr[x]', '[t](/u)', '![i](/i.png)', '\\', '\t', '=', '+'];
+    const pieces = [
+      'a',
+      'Word',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '-',
+      '---',
+      ':--',
+      '--:',
+      ':-:',
+      '|',
+      ': -',
+      'a | b\n',
+      '\n--|--\n',
+      '\nx\n:--\n',
+      '*',
+      '_',
+      '~',
+      '~~',
+      '#',
+      '> ',
+      '1. ',
+      '- [ ] ',
+      '- [x] ',
+      '`',
+      '```',
+      '    ',
+      ':::note',
+      '::video',
+      ':abbr[x]',
+      '[t](/u)',
+      '![i](/i.png)',
+      '\\',
+      '\t',
+      '=',
+      '+',
+    ];
     const random = seededRandom(18);
     const withTables = markdownParser(true);
     const withoutTables = markdownParser(false);
@@ -53,7 +94,11 @@ describe('markdown pipeline', () => {
 
   it('rejects raw HTML with its position and never renders it', () => {
     const parsed = doc('Intro\n\n<script>alert(1)</script>\n\nText with <b>bold</b>.');
-    expect(parsed.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`)).toEqual(['6:1 markdown/raw-html', '8:11 markdown/raw-html', '8:18 markdown/raw-html']);
+    expect(parsed.diagnostics.map((d) => `${d.line}:${d.column} ${d.rule}`)).toEqual([
+      '6:1 markdown/raw-html',
+      '8:11 markdown/raw-html',
+      '8:18 markdown/raw-html',
+    ]);
     expect(renderToStaticMarkup(<Markdown tree={toHast(parsed.tree)} />)).not.toMatch(/<script|<b>/);
   });
 
@@ -88,7 +133,9 @@ describe('markdown pipeline', () => {
   });
 
   it('sizes reference-style images from their definition', () => {
-    expect(html('![Bars][chart]\n\n[Chart]: /images/b.svg')).toContain('<img src="/images/b.svg" alt="Bars" width="800" height="600" loading="lazy" decoding="async"/>');
+    expect(html('![Bars][chart]\n\n[Chart]: /images/b.svg')).toContain(
+      '<img src="/images/b.svg" alt="Bars" width="800" height="600" loading="lazy" decoding="async"/>',
+    );
   });
 
   it('renders GFM tables in a focusable scroll region labelled by their columns', () => {
@@ -135,7 +182,10 @@ describe('markdown pipeline', () => {
     z.config(z.locales.fr());
     try {
       const parsed = doc('::figure{src="/images/a.svg" alt="x"}\n\n::figure{src="/images/a.svg" alt="x" caption=""}');
-      expect(parsed.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual(['4 "figure" attribute "caption" is required', '6 "figure" attribute "caption" must not be empty']);
+      expect(parsed.diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
+        '4 "figure" attribute "caption" is required',
+        '6 "figure" attribute "caption" must not be empty',
+      ]);
     } finally {
       z.config(z.locales.en());
     }
@@ -189,7 +239,9 @@ describe('markdown pipeline', () => {
   });
 
   it('requires https video sources', () => {
-    expect(doc('::video{src="http://v.example/1" title="T" poster="/images/a.svg"}').diagnostics[0]!.message).toBe('"video" attribute "src" must be an https:// URL');
+    expect(doc('::video{src="http://v.example/1" title="T" poster="/images/a.svg"}').diagnostics[0]!.message).toBe(
+      '"video" attribute "src" must be an https:// URL',
+    );
   });
 });
 

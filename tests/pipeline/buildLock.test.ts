@@ -99,9 +99,15 @@ await release();
     for (let trial = 0; trial < 6; trial++) {
       const log = path.join(dir, `held-${trial}.log`);
       await writeFile(path.join(dir, 'build.lock'), holder(gone));
-      const takers = Array.from({ length: 4 }, () => finished(spawn(process.execPath, ['--import', 'tsx', script, dir, log], { stdio: ['ignore', 'pipe', 'pipe'] })));
+      const takers = Array.from({ length: 4 }, () =>
+        finished(spawn(process.execPath, ['--import', 'tsx', script, dir, log], { stdio: ['ignore', 'pipe', 'pipe'] })),
+      );
       for (const taker of await Promise.all(takers)) expect(taker.code, taker.stderr).toBe(0);
-      const spans = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as [number, number]).sort((a, b) => a[0] - b[0]);
+      const spans = (await readFile(log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as [number, number])
+        .sort((a, b) => a[0] - b[0]);
       expect(spans).toHaveLength(4);
       for (let i = 1; i < spans.length; i++) expect(spans[i]![0], `trial ${trial}: two holders at once`).toBeGreaterThanOrEqual(spans[i - 1]![1]);
     }
@@ -121,7 +127,9 @@ describe('who counts as gone', () => {
     const taking = acquireBuildLock(dir, () => (waited = true));
     // Still waiting after `ms`: the holder goes away, so that the lock is taken and let go.
     if (!(await Promise.race([taking.then(() => true), sleep(ms).then(() => false)]))) await rm(lock(), { force: true });
-    await (await taking)();
+    await (
+      await taking
+    )();
     return waited ? 'waited' : 'taken at once';
   }
 

@@ -68,7 +68,9 @@ describe('sitegen build', () => {
     // The same pages as the drafts build (the fixture has no draft): still a new version that says it is a plain build.
     expect((await build()).code).toBe(0);
     expect(await marker()).toEqual({ drafts: false, base: '', siteUrl: null });
-    expect((await runCli('build', '--content', fx.content, '--out', fx.out, '--base', '/previews/pr-3', '--site-url', 'https://preview.touchline.example')).code).toBe(0);
+    expect(
+      (await runCli('build', '--content', fx.content, '--out', fx.out, '--base', '/previews/pr-3', '--site-url', 'https://preview.touchline.example')).code,
+    ).toBe(0);
     expect(await marker()).toEqual({ drafts: false, base: '/previews/pr-3', siteUrl: 'https://preview.touchline.example' });
   });
 
@@ -95,7 +97,10 @@ describe('sitegen build', () => {
   it('loads only the module loader up front, as a non-blocking module script', async () => {
     await build();
     const article = await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8');
-    expect(article.match(/<script[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="application\/ld\+json">$/), expect.stringMatching(/^<script type="module" src="\/assets\/loader-\w+\.js">$/)]);
+    expect(article.match(/<script[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="application\/ld\+json">$/),
+      expect.stringMatching(/^<script type="module" src="\/assets\/loader-\w+\.js">$/),
+    ]);
   });
 
   it('writes complete documents: lang, charset, viewport, title, description, canonical, Open Graph and Twitter tags', async () => {
@@ -148,28 +153,81 @@ describe('sitegen build', () => {
 
 describe('content faults: each reported as path:line:column  message, exit 1', () => {
   const cases: [string, () => Promise<void>, unknown[]][] = [
-    ['invalid YAML', () => fx.edit('site.yaml', (t) => t.replace('\nlanguage: en', '\n\tlanguage: en')), ['site.yaml:8:1  invalid YAML: Tabs are not allowed as indentation']],
-    ['an unknown key', () => fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra')), ['pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)']],
+    [
+      'invalid YAML',
+      () => fx.edit('site.yaml', (t) => t.replace('\nlanguage: en', '\n\tlanguage: en')),
+      ['site.yaml:8:1  invalid YAML: Tabs are not allowed as indentation'],
+    ],
+    [
+      'an unknown key',
+      () => fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra')),
+      ['pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)'],
+    ],
     [
       'a wrong enum value',
       () => fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Stratgy')),
-      ['articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?'],
+      [
+        'articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
+      ],
     ],
-    ['a misspelt template', () => fx.edit('pages/legal.yaml', (t) => t.replace('template: legal-index', 'template: legal-indx')), [expect.stringMatching(/^pages\/legal\.yaml:1:11 {2}unknown template "legal-indx"; expected one of: .*legal-index.*; did you mean "legal-index"\?$/)]],
-    ['a missing field', () => fx.edit('articles/second-look.md', (t) => t.replace('author: Tom Lefebvre\n', '')), ['articles/second-look.md:2:1  missing required key "author"']],
-    ['a date with a time', () => fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2024-07-08T10:00:00Z')), ['articles/second-look.md:3:7  "date": "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08']],
-    ['a misspelt key inside a block', () => fx.edit('pages/index.yaml', (t) => t.replace(/^(\s+)heading: /m, '$1headng: ')), [expect.stringMatching(/^pages\/index\.yaml:\d+:\d+ {2}unknown key "headng"; did you mean "heading"\? \(allowed: type, /)]],
-    ['an empty frontmatter block', () => fx.edit('articles/second-look.md', (t) => t.replace(/^---\n[\s\S]*?\n---\n/, '---\n---\n')), ['articles/second-look.md:2:1  no keys are set here; required: title, date, author, excerpt, category, thumbnail, thumbnailAlt']],
+    [
+      'a misspelt template',
+      () => fx.edit('pages/legal.yaml', (t) => t.replace('template: legal-index', 'template: legal-indx')),
+      [expect.stringMatching(/^pages\/legal\.yaml:1:11 {2}unknown template "legal-indx"; expected one of: .*legal-index.*; did you mean "legal-index"\?$/)],
+    ],
+    [
+      'a missing field',
+      () => fx.edit('articles/second-look.md', (t) => t.replace('author: Tom Lefebvre\n', '')),
+      ['articles/second-look.md:2:1  missing required key "author"'],
+    ],
+    [
+      'a date with a time',
+      () => fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2024-07-08T10:00:00Z')),
+      ['articles/second-look.md:3:7  "date": "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08'],
+    ],
+    [
+      'a misspelt key inside a block',
+      () => fx.edit('pages/index.yaml', (t) => t.replace(/^(\s+)heading: /m, '$1headng: ')),
+      [expect.stringMatching(/^pages\/index\.yaml:\d+:\d+ {2}unknown key "headng"; did you mean "heading"\? \(allowed: type, /)],
+    ],
+    [
+      'an empty frontmatter block',
+      () => fx.edit('articles/second-look.md', (t) => t.replace(/^---\n[\s\S]*?\n---\n/, '---\n---\n')),
+      ['articles/second-look.md:2:1  no keys are set here; required: title, date, author, excerpt, category, thumbnail, thumbnailAlt'],
+    ],
     [
       'a duplicate slug',
       () => fx.write('legal/legal.md', '---\ntitle: Legal\ndate: 2022-05-01\ndateLabel: Updated\nsummary: A second page at /legal.\n---\n\nText.\n'),
-      ['legal/legal.md:1:1  duplicate slug: "/legal" is also produced by legal.yaml', 'pages/legal.yaml:1:1  duplicate slug: "/legal" is also produced by legal.md'],
+      [
+        'legal/legal.md:1:1  duplicate slug: "/legal" is also produced by legal.yaml',
+        'pages/legal.yaml:1:1  duplicate slug: "/legal" is also produced by legal.md',
+      ],
     ],
-    ['a broken internal link', () => fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)')), ['articles/first-steps.md:17:63  broken link "/articles/third-look": no page or file has the path /articles/third-look']],
-    ['a broken link in YAML', () => fx.edit('site.yaml', (t) => t.replace('href: /legal', 'href: /legals')), ['site.yaml:38:13  broken link "/legals": no page or file has the path /legals; did you mean "/legal"?']],
-    ['a link to a missing heading', () => fx.edit('pages/legal.yaml', (t) => t.replace('#2-what-we-collect', '#9-nothing')), ['pages/legal.yaml:17:15  broken link "/privacy-policy#9-nothing": /privacy-policy has no heading with the id "9-nothing"']],
-    ['a missing image', () => fx.edit('articles/first-steps.md', (t) => t.replace('survey-conflicts.svg', 'survey-missing.svg')), ['articles/first-steps.md:23:1  missing image "/images/articles/category-exclusivity/survey-missing.svg": no such file in public/']],
-    ['a missing thumbnail', () => fx.edit('articles/second-look.md', (t) => t.replace('value-in-kind-payments.svg', 'nope.svg')), ['articles/second-look.md:7:12  missing image "/images/articles/nope.svg": no such file in public/']],
+    [
+      'a broken internal link',
+      () => fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/third-look)')),
+      ['articles/first-steps.md:17:63  broken link "/articles/third-look": no page or file has the path /articles/third-look'],
+    ],
+    [
+      'a broken link in YAML',
+      () => fx.edit('site.yaml', (t) => t.replace('href: /legal', 'href: /legals')),
+      ['site.yaml:38:13  broken link "/legals": no page or file has the path /legals; did you mean "/legal"?'],
+    ],
+    [
+      'a link to a missing heading',
+      () => fx.edit('pages/legal.yaml', (t) => t.replace('#2-what-we-collect', '#9-nothing')),
+      ['pages/legal.yaml:17:15  broken link "/privacy-policy#9-nothing": /privacy-policy has no heading with the id "9-nothing"'],
+    ],
+    [
+      'a missing image',
+      () => fx.edit('articles/first-steps.md', (t) => t.replace('survey-conflicts.svg', 'survey-missing.svg')),
+      ['articles/first-steps.md:23:1  missing image "/images/articles/category-exclusivity/survey-missing.svg": no such file in public/'],
+    ],
+    [
+      'a missing thumbnail',
+      () => fx.edit('articles/second-look.md', (t) => t.replace('value-in-kind-payments.svg', 'nope.svg')),
+      ['articles/second-look.md:7:12  missing image "/images/articles/nope.svg": no such file in public/'],
+    ],
   ];
 
   for (const [name, introduce, expected] of cases) {
@@ -227,7 +285,9 @@ describe('incremental builds', () => {
     const cold = (await verbose()).stdout;
     expect(renderedCount(cold)).toBe(8);
     // The steps of the build, in order, each with the time it finished.
-    expect(cold).toMatch(/^steps: content read \d+ ms · 3 markdown files analysed \d+ ms · content validated \d+ ms · assets ready \d+ ms · pages rendered \d+ ms · images ready \(\d+ made, \d+ from the cache\) \d+ ms · output written \d+ ms · cache saved \d+ ms$/m);
+    expect(cold).toMatch(
+      /^steps: content read \d+ ms · 3 markdown files analysed \d+ ms · content validated \d+ ms · assets ready \d+ ms · pages rendered \d+ ms · images ready \(\d+ made, \d+ from the cache\) \d+ ms · output written \d+ ms · cache saved \d+ ms$/m,
+    );
     const first = await treeHashes(fx.out);
     expect(renderedCount((await verbose()).stdout)).toBe(0);
     expect(await treeHashes(fx.out)).toEqual(first);

@@ -17,11 +17,16 @@ let paths: Paths;
 /** A phone photo: 800 × 600 pixels stored sideways (orientation 6: shown 600 × 800), with GPS and a comment in its EXIF. */
 async function phonePhoto(): Promise<Buffer> {
   // Red on the stored left half: once turned a quarter clockwise it is the top half.
-  const left = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#d00000' } }).png().toBuffer();
+  const left = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#d00000' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 800, height: 600, channels: 3, background: '#0000d0' } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg({ quality: 90 })
-    .withExif({ IFD0: { ImageDescription: SECRET, Copyright: SECRET }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 7/1' } })
+    .withExif({
+      IFD0: { ImageDescription: SECRET, Copyright: SECRET },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 7/1' },
+    })
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }
@@ -32,8 +37,17 @@ beforeEach(async () => {
   await cp(path.join(ROOT, 'public'), paths.public, { recursive: true });
   await mkdir(path.join(paths.public, 'photos'));
   await writeFile(path.join(paths.public, 'photos/pitch.jpg'), await phonePhoto());
-  await writeFile(path.join(paths.public, 'photos/small.png'), await sharp({ create: { width: 300, height: 150, channels: 4, background: '#12805c' } }).png().toBuffer());
-  await fx.edit('articles/first-steps.md', (t) => t.replace('thumbnail: /images/articles/value-banks.svg', 'thumbnail: /photos/pitch.jpg').replace('A clean inventory is the base', '![A small green chart](/photos/small.png)\n\nA clean inventory is the base'));
+  await writeFile(
+    path.join(paths.public, 'photos/small.png'),
+    await sharp({ create: { width: 300, height: 150, channels: 4, background: '#12805c' } })
+      .png()
+      .toBuffer(),
+  );
+  await fx.edit('articles/first-steps.md', (t) =>
+    t
+      .replace('thumbnail: /images/articles/value-banks.svg', 'thumbnail: /photos/pitch.jpg')
+      .replace('A clean inventory is the base', '![A small green chart](/photos/small.png)\n\nA clean inventory is the base'),
+  );
 });
 afterEach(() => fx.remove());
 
@@ -71,7 +85,10 @@ describe('the image pipeline', () => {
   it('offers every slot width the source has pixels for, each a file of that width, and never enlarges', async () => {
     await build();
     const html = await page('articles/first-steps');
-    for (const [alt, own] of [['A value bank gauge beside a ledger', 600], ['A small green chart', 300]] as const) {
+    for (const [alt, own] of [
+      ['A value bank gauge beside a ledger', 600],
+      ['A small green chart', 300],
+    ] as const) {
       const picture = pictureOf(html, alt);
       const sets = [...picture.matchAll(/srcSet="([^"]+)"/gi)].map((m) => m[1]!);
       expect(sets.map((s) => /\.(\w+) \d+w/.exec(s)![1])).toEqual(['avif', 'webp', alt.includes('chart') ? 'png' : 'jpg']);
@@ -103,7 +120,12 @@ describe('the image pipeline', () => {
     expect((await build()).images.processed).toBeGreaterThan(0);
     const again = await build();
     expect(again.images).toEqual({ processed: 0, cached: expect.any(Number) });
-    await writeFile(path.join(paths.public, 'photos/small.png'), await sharp({ create: { width: 300, height: 150, channels: 4, background: '#805c12' } }).png().toBuffer());
+    await writeFile(
+      path.join(paths.public, 'photos/small.png'),
+      await sharp({ create: { width: 300, height: 150, channels: 4, background: '#805c12' } })
+        .png()
+        .toBuffer(),
+    );
     const after = await build();
     // The PNG at one width in three formats; the photo comes from the cache.
     expect(after.images.processed).toBe(3);
@@ -113,27 +135,41 @@ describe('the image pipeline', () => {
     const photo = await phonePhoto();
     await writeFile(path.join(paths.public, 'photos/pitch.jpg'), photo.subarray(0, photo.length / 2));
     const huge = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="8000" height="8000"><rect width="8000" height="8000" fill="#fff"/></svg>`);
-    await writeFile(path.join(paths.public, 'photos/small.png'), await sharp(huge, { limitInputPixels: false }).resize(8000, 7000).png({ compressionLevel: 1 }).toBuffer());
+    await writeFile(
+      path.join(paths.public, 'photos/small.png'),
+      await sharp(huge, { limitInputPixels: false }).resize(8000, 7000).png({ compressionLevel: 1 }).toBuffer(),
+    );
     const problems = async () => {
       const error = await build().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ContentError);
       return (error as ContentError).diagnostics.map((d) => `${path.relative(fx.content, d.file)}:${d.line} ${d.rule}`);
     };
     expect(await problems()).toEqual(['articles/first-steps.md:13 image/too-large']);
-    await writeFile(path.join(paths.public, 'photos/small.png'), await sharp({ create: { width: 30, height: 15, channels: 3, background: '#000' } }).png().toBuffer());
+    await writeFile(
+      path.join(paths.public, 'photos/small.png'),
+      await sharp({ create: { width: 30, height: 15, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
     expect(await problems()).toEqual(['articles/first-steps.md:7 image/undecodable']);
   });
 
   it('refuses an SVG with a script or a reference to another host, at its place in the SVG', async () => {
     for (const [svg, reason, culprit] of [
       ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', 'it holds a <script>', '<script>'],
-      ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://tracker.example/p.png" width="10" height="10"/></svg>', 'refers to another file or host', 'xlink:href'],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://tracker.example/p.png" width="10" height="10"/></svg>',
+        'refers to another file or host',
+        'xlink:href',
+      ],
     ]) {
       await writeFile(path.join(paths.public, 'photos/chart.svg'), svg!);
       await fx.edit('articles/first-steps.md', (t) => t.replace('/photos/small.png', '/photos/chart.svg'));
       const error = (await build().catch((e: unknown) => e)) as ContentError;
       // Named or not, public/ publishes it: the SVG itself is at fault, not the line naming it.
-      expect(error.diagnostics.map((d) => [d.rule, path.relative(paths.public, d.file), d.line, d.column])).toEqual([['image/unsafe-svg', 'photos/chart.svg', 1, svg!.indexOf(culprit!) + 1]]);
+      expect(error.diagnostics.map((d) => [d.rule, path.relative(paths.public, d.file), d.line, d.column])).toEqual([
+        ['image/unsafe-svg', 'photos/chart.svg', 1, svg!.indexOf(culprit!) + 1],
+      ]);
       expect(error.diagnostics[0]!.message).toContain(reason);
     }
   });

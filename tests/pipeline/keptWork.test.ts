@@ -17,7 +17,13 @@ beforeEach(async () => {
   await cp(path.join(ROOT, 'public'), publicDir, { recursive: true });
   const paths = { ...resolvePaths({ content: fx.content, out: fx.out }), public: publicDir, cache: path.join(fx.dir, '.sitegen-cache') };
   // As watch's worker builds: told of every change, keeping entries, plans and checks between builds.
-  builder = new Builder(paths, { workerThreshold: Infinity, scratchOutput: true, unhashedStylesheet: true, toldOfPublicChanges: true, toldOfContentChanges: true });
+  builder = new Builder(paths, {
+    workerThreshold: Infinity,
+    scratchOutput: true,
+    unhashedStylesheet: true,
+    toldOfPublicChanges: true,
+    toldOfContentChanges: true,
+  });
 });
 afterEach(async () => {
   await builder.idle();
@@ -37,7 +43,10 @@ async function errors(): Promise<string[]> {
     return [];
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    return error.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${path.relative(fx.content, d.file)}`).sort();
+    return error.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.rule} ${path.relative(fx.content, d.file)}`)
+      .sort();
   }
 }
 

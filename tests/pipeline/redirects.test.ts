@@ -12,7 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => fx?.remove());
 
-const REDIRECTS = ['redirects:', '  - from: /blog', '    to: /news-insights', '    permanent: true', '  - from: /articles/first-look', '    to: /articles/second-look', ''].join('\n');
+const REDIRECTS = [
+  'redirects:',
+  '  - from: /blog',
+  '    to: /news-insights',
+  '    permanent: true',
+  '  - from: /articles/first-look',
+  '    to: /articles/second-look',
+  '',
+].join('\n');
 
 const build = (...args: string[]) => runCli('build', '--content', fx.content, '--out', fx.out, ...args);
 const output = (file: string) => readFile(path.join(fx.out, file), 'utf8');
@@ -61,10 +69,17 @@ describe('a site with content/redirects.yaml', () => {
 
   it('warns of a link to an old address, and names the page to link to instead', async () => {
     await fx.write('redirects.yaml', REDIRECTS);
-    await fx.edit('articles/first-steps.md', (t) => t.replace('A clean inventory is the base of every sponsorship sale.', 'A clean inventory is the base of every sponsorship sale, as [the blog](/blog) says.'));
+    await fx.edit('articles/first-steps.md', (t) =>
+      t.replace(
+        'A clean inventory is the base of every sponsorship sale.',
+        'A clean inventory is the base of every sponsorship sale, as [the blog](/blog) says.',
+      ),
+    );
     const { code, stderr } = await build();
     expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(/first-steps\.md:13:61 {2}warning: link "\/blog" leads to \/blog, an old address redirected to \/news-insights: link to \/news-insights {2}\[link\/redirected\]/);
+    expect(stderr).toMatch(
+      /first-steps\.md:13:61 {2}warning: link "\/blog" leads to \/blog, an old address redirected to \/news-insights: link to \/news-insights {2}\[link\/redirected\]/,
+    );
   }, 60_000);
 
   it('stops the build at a redirect that would hide a page or lead nowhere, with the place of each', async () => {
@@ -95,6 +110,8 @@ describe('a site with content/redirects.yaml', () => {
     await fx.edit('pages/news-insights.yaml', (t) => `${t}headline-typo: Latest news\n`);
     const { code, stderr } = await build();
     expect(code).toBe(1);
-    expect(stderr).toContain('/news-insights is news-insights.yaml, which this build does not publish until its errors are fixed: the redirect would lead nowhere  [redirects/broken]');
+    expect(stderr).toContain(
+      '/news-insights is news-insights.yaml, which this build does not publish until its errors are fixed: the redirect would lead nowhere  [redirects/broken]',
+    );
   }, 60_000);
 });

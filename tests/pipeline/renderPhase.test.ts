@@ -46,7 +46,15 @@ describe("the last output's pages", () => {
 
   async function manifest(): Promise<OutputManifest> {
     const saved = await OutputManifest.load(cache(), out(), 'v1', () => undefined);
-    await saved.save(out(), new Map([['about/index.html', 'k1'], ['assets/props/Menu-1.json', 'assets/props/Menu-1.json']]), new Map([['about/index.html', ['assets/img/abc-640.webp']]]), new Map([['about/index.html', ['assets/props/Menu-1.json']]]));
+    await saved.save(
+      out(),
+      new Map([
+        ['about/index.html', 'k1'],
+        ['assets/props/Menu-1.json', 'assets/props/Menu-1.json'],
+      ]),
+      new Map([['about/index.html', ['assets/img/abc-640.webp']]]),
+      new Map([['about/index.html', ['assets/props/Menu-1.json']]]),
+    );
     return OutputManifest.load(cache(), out(), 'v1', () => undefined);
   }
 

@@ -16,10 +16,14 @@ import { s3Environment, startS3 } from '../helpers/s3.ts';
  * page links to another in a cycle (see uploadSteps), so every link of every page must work.
  */
 const NEW_FILES: Record<string, string> = {
-  'legal/zz-terms.md': '---\ntitle: Terms of Use\ndate: 2024-03-01\ndateLabel: Last modified\nsummary: The terms of the fixture site.\n---\n\nThese terms apply to the fixture site.\n',
-  'articles/value-ladders.md': '---\ntitle: Value Ladders for Renewals\ndate: 2025-03-10\nauthor: Priya Nair\nexcerpt: How a value ladder carries a partner from the first season to the renewal.\ncategory: Reports\nthumbnail: /images/articles/value-banks.svg\nthumbnailAlt: A value bank gauge\n---\n\nA ladder of value, step by step.\n',
-  'legal/yy-cookies.md': '---\ntitle: Cookies\ndate: 2024-04-01\ndateLabel: Last modified\nsummary: The cookies of the fixture site.\n---\n\nThe fixture site sets no cookies.\n',
-  'articles/zone-maps.md': '---\ntitle: Zone Maps\ndate: 2025-03-12\nauthor: Tom Lefebvre\nexcerpt: Who sees which asset, and how to show it to a partner before they ask.\ncategory: Strategy\nthumbnail: /images/articles/birds-eye-view.svg\nthumbnailAlt: A map seen from above\n---\n\nEvery asset has an audience.\n',
+  'legal/zz-terms.md':
+    '---\ntitle: Terms of Use\ndate: 2024-03-01\ndateLabel: Last modified\nsummary: The terms of the fixture site.\n---\n\nThese terms apply to the fixture site.\n',
+  'articles/value-ladders.md':
+    '---\ntitle: Value Ladders for Renewals\ndate: 2025-03-10\nauthor: Priya Nair\nexcerpt: How a value ladder carries a partner from the first season to the renewal.\ncategory: Reports\nthumbnail: /images/articles/value-banks.svg\nthumbnailAlt: A value bank gauge\n---\n\nA ladder of value, step by step.\n',
+  'legal/yy-cookies.md':
+    '---\ntitle: Cookies\ndate: 2024-04-01\ndateLabel: Last modified\nsummary: The cookies of the fixture site.\n---\n\nThe fixture site sets no cookies.\n',
+  'articles/zone-maps.md':
+    '---\ntitle: Zone Maps\ndate: 2025-03-12\nauthor: Tom Lefebvre\nexcerpt: Who sees which asset, and how to show it to a partner before they ask.\ncategory: Strategy\nthumbnail: /images/articles/birds-eye-view.svg\nthumbnailAlt: A map seen from above\n---\n\nEvery asset has an audience.\n',
 };
 const KILLS = 20;
 const LANES = 3;
@@ -72,13 +76,25 @@ async function restore(bucket: string) {
 }
 
 async function publishInProcess(dir: string, bucket: string) {
-  const prepared = await preparePublish({ dir, prefix: '', bucket, endpoint: s3.endpoint(), region: 'us-east-1', delete: true, force: false, overlapSites: false, assetRetentionDays: 7 });
+  const prepared = await preparePublish({
+    dir,
+    prefix: '',
+    bucket,
+    endpoint: s3.endpoint(),
+    region: 'us-east-1',
+    delete: true,
+    force: false,
+    overlapSites: false,
+    assetRetentionDays: 7,
+  });
   await executePublish(prepared, 8);
 }
 
 /** The keys a page's `href`, `src` and `srcset` point at inside its site, as the website endpoint resolves them. */
 function internalTargets(html: string): string[] {
-  const urls = [...html.matchAll(/\s(href|src|srcset)="([^"]*)"/g)].flatMap(([, name, value]) => (name === 'srcset' ? value!.split(',').map((c) => c.trim().split(/\s+/)[0]!) : [value!]));
+  const urls = [...html.matchAll(/\s(href|src|srcset)="([^"]*)"/g)].flatMap(([, name, value]) =>
+    name === 'srcset' ? value!.split(',').map((c) => c.trim().split(/\s+/)[0]!) : [value!],
+  );
   return urls
     .filter((url) => url.startsWith('/') && !url.startsWith('//'))
     .map((url) => decodeURI(url.replace(/[?#].*$/, '')).slice(1))
@@ -131,19 +147,21 @@ describe('sitegen publish killed midway', () => {
 
     // A few buckets side by side, each killed at every LANES-th point: the time goes into starting Node, not into work.
     const failures: string[] = [];
-    await Promise.all(Array.from({ length: LANES }, async (_, lane) => {
-      const bucket = `kill-${lane}`;
-      await s3.createWebsiteBucket(bucket);
-      await restore(bucket);
-      await publishInProcess(v2, bucket);
-      for (const kill of points.filter((_, i) => i % LANES === lane)) {
+    await Promise.all(
+      Array.from({ length: LANES }, async (_, lane) => {
+        const bucket = `kill-${lane}`;
+        await s3.createWebsiteBucket(bucket);
         await restore(bucket);
-        const run = await publishV2(bucket, kill);
-        expect(run.written.length, `kill after write ${kill}`).toBe(kill);
-        if (kill < full.written.length) expect(run.signal, `kill after write ${kill}`).toBe('SIGKILL');
-        failures.push(...(await brokenLinks(bucket)).map((link) => `killed after write ${kill} (${run.written.at(-1)}): ${link}`));
-      }
-    }));
+        await publishInProcess(v2, bucket);
+        for (const kill of points.filter((_, i) => i % LANES === lane)) {
+          await restore(bucket);
+          const run = await publishV2(bucket, kill);
+          expect(run.written.length, `kill after write ${kill}`).toBe(kill);
+          if (kill < full.written.length) expect(run.signal, `kill after write ${kill}`).toBe('SIGKILL');
+          failures.push(...(await brokenLinks(bucket)).map((link) => `killed after write ${kill} (${run.written.at(-1)}): ${link}`));
+        }
+      }),
+    );
     expect(failures.sort()).toEqual([]);
 
     // A run after a kill completes the release.

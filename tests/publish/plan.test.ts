@@ -19,8 +19,18 @@ const options = (over: Partial<PlanOptions> = {}): PlanOptions => ({ prefix: '',
 
 describe('planPublish', () => {
   it('uploads new and changed files, assets before pages, and counts the rest as unchanged', () => {
-    const files = [file('about/index.html', 'a1', ['about/index.html', 'about']), file('assets/site-1.css', 'c1'), file('images/logo.svg', 'l1'), file('index.html', 'i1')];
-    const plan = planPublish(files, [remote('about/index.html', 'a0'), remote('about', 'a0'), remote('images/logo.svg', 'l1'), remote('index.html', 'i1')], { retired: {} }, options());
+    const files = [
+      file('about/index.html', 'a1', ['about/index.html', 'about']),
+      file('assets/site-1.css', 'c1'),
+      file('images/logo.svg', 'l1'),
+      file('index.html', 'i1'),
+    ];
+    const plan = planPublish(
+      files,
+      [remote('about/index.html', 'a0'), remote('about', 'a0'), remote('images/logo.svg', 'l1'), remote('index.html', 'i1')],
+      { retired: {} },
+      options(),
+    );
     expect(plan.uploads.map((f) => f.file)).toEqual(['assets/site-1.css', 'about/index.html']);
     expect(plan.unchanged).toBe(2);
     expect(plan.uploadBytes).toBe(30);
@@ -39,7 +49,12 @@ describe('planPublish', () => {
   });
 
   it('keeps stale objects without delete, and remembers when hashed assets were retired', () => {
-    const plan = planPublish([file('index.html', 'i1')], [remote('index.html', 'i1'), remote('old/index.html', 'o'), remote('assets/old-1.js', 'j')], { retired: {} }, options());
+    const plan = planPublish(
+      [file('index.html', 'i1')],
+      [remote('index.html', 'i1'), remote('old/index.html', 'o'), remote('assets/old-1.js', 'j')],
+      { retired: {} },
+      options(),
+    );
     expect(plan.deletes).toEqual([]);
     expect(plan.kept).toEqual(['assets/old-1.js', 'old/index.html']);
     expect(plan.manifest.retired).toEqual({ 'assets/old-1.js': now.toISOString() });
@@ -55,7 +70,12 @@ describe('planPublish', () => {
   });
 
   it('forgets a retired asset that is back in the build, and reads asset paths below the prefix', () => {
-    const plan = planPublish([file('assets/a-1.js', 'a', ['www/assets/a-1.js'])], [remote('www/assets/a-1.js', 'a'), remote('www/assets/b-1.js', 'b')], { retired: { 'www/assets/a-1.js': '2026-11-01T00:00:00.000Z' } }, options({ prefix: 'www/' }));
+    const plan = planPublish(
+      [file('assets/a-1.js', 'a', ['www/assets/a-1.js'])],
+      [remote('www/assets/a-1.js', 'a'), remote('www/assets/b-1.js', 'b')],
+      { retired: { 'www/assets/a-1.js': '2026-11-01T00:00:00.000Z' } },
+      options({ prefix: 'www/' }),
+    );
     expect(plan.manifest.retired).toEqual({ 'www/assets/b-1.js': now.toISOString() });
   });
 });

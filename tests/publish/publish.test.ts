@@ -41,11 +41,18 @@ beforeEach(async () => {
 
 const publish = (...args: string[]) => runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', ...args);
 /** The files a build made, but sitegen's own marker (publish leaves dot files out). */
-const builtFiles = async () => (await readdir(site, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(site, path.join(e.parentPath, e.name))).sort();
+const builtFiles = async () =>
+  (await readdir(site, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => path.relative(site, path.join(e.parentPath, e.name)))
+    .sort();
 /** Every key a built folder should have in the bucket: each file, and each page at its exact path. */
 const expectedKeys = (files: string[]) => files.flatMap((f) => [f, ...[routeForOutputPath(f)].filter((r) => r && r !== '/').map((r) => r!.slice(1))]).sort();
 /** The site's keys in the bucket, without publish's own manifests. */
-const siteKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k !== '.sitegen-publish.json' && k !== '.sitegen-pages.json').sort();
+const siteKeys = async () =>
+  Object.keys(await s3.objects(bucket))
+    .filter((k) => k !== '.sitegen-publish.json' && k !== '.sitegen-pages.json')
+    .sort();
 const cssAsset = async () => (await builtFiles()).find((f) => /^assets\/site-\w+\.css$/.test(f))!;
 
 describe('sitegen publish', () => {
@@ -82,7 +89,11 @@ describe('sitegen publish', () => {
 
   it('answers every route at its exact path through the website endpoint, and unknown paths with 404.html', async () => {
     await publish();
-    for (const [route, file] of [['/', 'index.html'], ['/legal', 'legal/index.html'], ['/articles/first-steps', 'articles/first-steps/index.html']]) {
+    for (const [route, file] of [
+      ['/', 'index.html'],
+      ['/legal', 'legal/index.html'],
+      ['/articles/first-steps', 'articles/first-steps/index.html'],
+    ]) {
       const res = await s3.website(bucket, route!);
       expect(res.status, route).toBe(200);
       expect(res.location).toBeUndefined();
@@ -199,7 +210,9 @@ describe('sitegen publish', () => {
     });
     const stopped = await publish('--concurrency', '1', '--delete');
     expect(stopped.code).toBe(3);
-    expect(stopped.stderr).toMatch(/^sitegen publish: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): the publish stopped; run it again to complete it\n$/);
+    expect(stopped.stderr).toMatch(
+      /^sitegen publish: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): the publish stopped; run it again to complete it\n$/,
+    );
 
     await s3.restart();
     // Every page in the bucket, old or new, points at a stylesheet that is there.
@@ -267,7 +280,9 @@ describe('sitegen publish', () => {
       const { code, stdout, stderr } = await publish();
       expect(code).toBe(3);
       expect(stdout).toBe('');
-      expect(stderr).toBe(`sitegen publish: credentials rejected by ${s3.endpoint()} (InvalidAccessKeyId): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\n`);
+      expect(stderr).toBe(
+        `sitegen publish: credentials rejected by ${s3.endpoint()} (InvalidAccessKeyId): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\n`,
+      );
     } finally {
       process.env.AWS_ACCESS_KEY_ID = CREDENTIALS.accessKeyId;
     }
@@ -302,8 +317,12 @@ describe('sitegen publish of a preview beside the live site', () => {
     await markBuilt(inArticles, { base: '/articles' });
   });
 
-  const publishPreview = (...args: string[]) => runCli('publish', preview, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
-  const previewKeys = async () => Object.keys(await s3.objects(bucket)).filter((k) => k.startsWith(prefix)).sort();
+  const publishPreview = (...args: string[]) =>
+    runCli('publish', preview, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
+  const previewKeys = async () =>
+    Object.keys(await s3.objects(bucket))
+      .filter((k) => k.startsWith(prefix))
+      .sort();
   const liveObjects = async () => Object.fromEntries(Object.entries(await s3.objects(bucket)).filter(([k]) => !k.startsWith('previews/')));
 
   it('publishes under the prefix only, answers there through the website endpoint, and never touches the live site', async () => {
@@ -312,8 +331,12 @@ describe('sitegen publish of a preview beside the live site', () => {
     const { code, stdout } = await publishPreview();
     expect(code).toBe(0);
     expect(stdout).toContain(`s3://${bucket}/${prefix}: upload `);
-    const files = (await readdir(preview, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => path.relative(preview, path.join(e.parentPath, e.name)));
-    expect(await previewKeys()).toEqual([...expectedKeys(files).map((k) => prefix + k), `${prefix}.sitegen-pages.json`, `${prefix}.sitegen-publish.json`].sort());
+    const files = (await readdir(preview, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => path.relative(preview, path.join(e.parentPath, e.name)));
+    expect(await previewKeys()).toEqual(
+      [...expectedKeys(files).map((k) => prefix + k), `${prefix}.sitegen-pages.json`, `${prefix}.sitegen-publish.json`].sort(),
+    );
     expect(await liveObjects()).toEqual(live);
 
     const home = await s3.website(bucket, '/previews/pr-42/');
@@ -365,17 +388,31 @@ describe('sitegen publish of a preview beside the live site', () => {
     const before = await s3.objects(bucket);
     const expected = {
       '': 'sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n',
-      '--prefix ': 'sitegen publish: --prefix "": is empty: leave --prefix out to publish at the bucket root; a prefix is a folder of keys below the bucket root, such as previews/pr-42/\n',
-      '--prefix /': 'sitegen publish: --prefix "/": starts with /: keys are relative to the bucket root, which is --prefix left out; a prefix is a folder of keys below the bucket root, such as previews/pr-42/\n',
+      '--prefix ':
+        'sitegen publish: --prefix "": is empty: leave --prefix out to publish at the bucket root; a prefix is a folder of keys below the bucket root, such as previews/pr-42/\n',
+      '--prefix /':
+        'sitegen publish: --prefix "/": starts with /: keys are relative to the bucket root, which is --prefix left out; a prefix is a folder of keys below the bucket root, such as previews/pr-42/\n',
     };
     for (const [args, message] of Object.entries(expected)) {
-      const { code, stderr } = await runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', ...(args ? args.split(/(?<=prefix) /) : []));
+      const { code, stderr } = await runCli(
+        'publish',
+        site,
+        '--bucket',
+        bucket,
+        '--endpoint',
+        s3.endpoint(),
+        '--region',
+        'us-east-1',
+        '--delete-all',
+        ...(args ? args.split(/(?<=prefix) /) : []),
+      );
       expect({ code, stderr }, args).toEqual({ code: 2, stderr: message });
     }
     expect(await s3.objects(bucket)).toEqual(before);
   });
 
-  const publishAt = (dir: string, prefix: string, ...args: string[]) => runCli('publish', dir, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
+  const publishAt = (dir: string, prefix: string, ...args: string[]) =>
+    runCli('publish', dir, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--prefix', prefix, ...args);
 
   it('refuses to publish among the objects of the live site (articles/), with --delete or --force too, and leaves them all', async () => {
     await publish();
@@ -383,31 +420,43 @@ describe('sitegen publish of a preview beside the live site', () => {
     for (const args of [[], ['--delete'], ['--force', '--delete'], ['--delete', '--dry-run']]) {
       const { code, stdout, stderr } = await publishAt(inArticles, 'articles/', ...args);
       expect({ code, stdout }, args.join(' ')).toEqual({ code: 2, stdout: '' });
-      expect(stderr).toBe(`sitegen publish: s3://${bucket}/articles/ holds 4 objects of the site published at s3://${bucket}/, and no site was published at articles/ itself: a publish there would overwrite them and its --delete would remove them. Publish at a prefix of its own (such as previews/pr-42/), or pass --overlap-sites to publish among them (stale objects there are then never deleted)\n`);
+      expect(stderr).toBe(
+        `sitegen publish: s3://${bucket}/articles/ holds 4 objects of the site published at s3://${bucket}/, and no site was published at articles/ itself: a publish there would overwrite them and its --delete would remove them. Publish at a prefix of its own (such as previews/pr-42/), or pass --overlap-sites to publish among them (stale objects there are then never deleted)\n`,
+      );
     }
     expect(await s3.objects(bucket)).toEqual(before);
   });
 
   it('publishes among them with --overlap-sites but never deletes them; the live site then refuses to overwrite that site unless told, and its --delete leaves it', async () => {
     await publish();
-    const liveArticles = Object.keys(await s3.objects(bucket)).filter((k) => k.startsWith('articles/')).sort();
+    const liveArticles = Object.keys(await s3.objects(bucket))
+      .filter((k) => k.startsWith('articles/'))
+      .sort();
     expect(liveArticles).toHaveLength(4);
     for (let run = 0; run < 2; run++) {
       const inside = await publishAt(inArticles, 'articles/', '--overlap-sites', '--delete');
       expect(inside.code, inside.stderr).toBe(0);
       expect(inside.stdout).toContain('delete 0, keep 4 stale');
-      expect(inside.stdout).toContain(`  hold    stale objects: this site was published among the objects of the site at s3://${bucket}/ (--overlap-sites), so --delete cannot tell its own from that site's\n`);
+      expect(inside.stdout).toContain(
+        `  hold    stale objects: this site was published among the objects of the site at s3://${bucket}/ (--overlap-sites), so --delete cannot tell its own from that site's\n`,
+      );
       const keys = Object.keys(await s3.objects(bucket));
       for (const key of liveArticles) expect(keys, key).toContain(key);
     }
     const before = await s3.objects(bucket);
     const removal = await publishAt(inArticles, 'articles/', '--delete-all');
-    expect(removal).toEqual({ code: 2, stdout: '', stderr: `sitegen publish: s3://${bucket}/articles/ was published among the objects of the site at s3://${bucket}/ (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n` });
+    expect(removal).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `sitegen publish: s3://${bucket}/articles/ was published among the objects of the site at s3://${bucket}/ (--overlap-sites): its objects cannot be told from that site's, and nothing was deleted\n`,
+    });
 
     // The live site's own article pages now lie inside the site at articles/.
     const over = await publish('--delete');
     expect(over.code).toBe(2);
-    expect(over.stderr).toBe(`sitegen publish: 4 keys of this site fall inside the site published at s3://${bucket}/articles/: they would overwrite its objects. Remove that site first (--delete-all --prefix articles/), or pass --overlap-sites to overwrite them\n`);
+    expect(over.stderr).toBe(
+      `sitegen publish: 4 keys of this site fall inside the site published at s3://${bucket}/articles/: they would overwrite its objects. Remove that site first (--delete-all --prefix articles/), or pass --overlap-sites to overwrite them\n`,
+    );
     expect(await s3.objects(bucket)).toEqual(before);
     await rm(path.join(site, 'legal'), { recursive: true });
     const told = await publish('--delete', '--overlap-sites');
@@ -415,19 +464,29 @@ describe('sitegen publish of a preview beside the live site', () => {
     expect(told.stdout).toContain('delete 2\n');
     const after = Object.keys(await s3.objects(bucket));
     expect(after).not.toContain('legal');
-    expect(after.filter((k) => k.startsWith('articles/')).sort()).toEqual(Object.keys(before).filter((k) => k.startsWith('articles/')).sort());
+    expect(after.filter((k) => k.startsWith('articles/')).sort()).toEqual(
+      Object.keys(before)
+        .filter((k) => k.startsWith('articles/'))
+        .sort(),
+    );
   });
 
   it('refuses --delete-all at a prefix no publish made a site of (part of the site around it), and finds nothing to delete at an empty one', async () => {
     await publish();
     const before = await s3.objects(bucket);
-    const run = (prefix: string) => runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', '--prefix', prefix);
+    const run = (prefix: string) =>
+      runCli('publish', site, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', '--delete-all', '--prefix', prefix);
     const inside = await run('articles/');
     expect(inside.code).toBe(2);
-    expect(inside.stderr).toMatch(/^sitegen publish: s3:\/\/[^/]+\/articles\/ holds \d+ objects but no site was published there \(it has no \.sitegen-publish\.json\): they belong to the site around it, and nothing was deleted\n$/);
+    expect(inside.stderr).toMatch(
+      /^sitegen publish: s3:\/\/[^/]+\/articles\/ holds \d+ objects but no site was published there \(it has no \.sitegen-publish\.json\): they belong to the site around it, and nothing was deleted\n$/,
+    );
     expect(await s3.objects(bucket)).toEqual(before);
     const empty = await run('previews/pr-7/');
-    expect({ code: empty.code, stdout: empty.stdout }).toEqual({ code: 0, stdout: `s3://${bucket}/previews/pr-7/: nothing is published there, nothing to delete\n` });
+    expect({ code: empty.code, stdout: empty.stdout }).toEqual({
+      code: 0,
+      stdout: `s3://${bucket}/previews/pr-7/: nothing is published there, nothing to delete\n`,
+    });
     expect(await s3.objects(bucket)).toEqual(before);
   });
 });

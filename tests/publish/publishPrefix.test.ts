@@ -27,7 +27,9 @@ beforeAll(async () => {
     req.resume();
     if (req.method === 'GET' && req.url?.includes('list-type=2')) {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
-      res.end('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>');
+      res.end(
+        '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>',
+      );
       return;
     }
     res.writeHead(404, { 'Content-Type': 'application/xml' });
@@ -48,7 +50,13 @@ beforeEach(() => {
 const publish = (...args: string[]) => runCli('publish', site, '--bucket', 'b', '--endpoint', endpoint, '--region', 'us-east-1', ...args);
 
 describe('sitegen publish --prefix', () => {
-  it.each(HOSTILE.flatMap((value) => [[value, 'publish'], [value, 'publish --delete'], [value, '--delete-all']]))('refuses %j (%s) with exit 2 before any request, in one line naming the fault', async (value, mode) => {
+  it.each(
+    HOSTILE.flatMap((value) => [
+      [value, 'publish'],
+      [value, 'publish --delete'],
+      [value, '--delete-all'],
+    ]),
+  )('refuses %j (%s) with exit 2 before any request, in one line naming the fault', async (value, mode) => {
     const extra = mode === 'publish' ? [] : [mode.split(' ').at(-1)!];
     const { code, stdout, stderr } = await publish('--prefix', value, ...extra);
     expect(code).toBe(2);
@@ -89,7 +97,11 @@ describe('sitegen publish --prefix', () => {
         else await rm(path.join(site, OUTPUT_MARKER));
         for (const extra of [[], ['--force'], ['--delete', '--dry-run']]) {
           const { code, stdout, stderr } = await publish(...args, ...extra);
-          expect({ code, stdout, lines: stderr.split('\n').length }, `${JSON.stringify(mode)} ${args.join(' ')} ${extra.join(' ')}`).toEqual({ code: 2, stdout: '', lines: 2 });
+          expect({ code, stdout, lines: stderr.split('\n').length }, `${JSON.stringify(mode)} ${args.join(' ')} ${extra.join(' ')}`).toEqual({
+            code: 2,
+            stdout: '',
+            lines: 2,
+          });
           expect(stderr).toMatch(/^sitegen publish: /);
         }
       }
@@ -106,7 +118,11 @@ describe('sitegen publish --prefix', () => {
     expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBeNull();
     requests.length = 0;
     const all = await publish('--delete-all');
-    expect(all).toEqual({ code: 2, stdout: '', stderr: 'sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n' });
+    expect(all).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n',
+    });
     expect(requests).toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ afterAll(() => setup?.remove());
 const bucketArgs = () => ['--endpoint', setup.s3.endpoint(), '--region', 'us-east-1'];
 const diffJson = async (old: string) => {
   const run = await runCli('diff', old, setup.fx.out, '--format', 'json', ...bucketArgs());
-  return { ...run, diff: run.code === 0 ? (JSON.parse(run.stdout) as Record<'pages' | 'files', Record<'added' | 'changed' | 'removed', string[]>>) : undefined };
+  return {
+    ...run,
+    diff: run.code === 0 ? (JSON.parse(run.stdout) as Record<'pages' | 'files', Record<'added' | 'changed' | 'removed', string[]>>) : undefined,
+  };
 };
 
 describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side', () => {
@@ -47,7 +50,11 @@ describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side
     expect(missing.code).toBe(3);
     expect(missing.stderr).toBe(`sitegen diff: bucket "no-such-bucket" does not exist at ${setup.s3.endpoint()}\n`);
 
-    for (const [side, problem] of [['s3://', 'names no bucket'], ['s3://b/../live/', 'the segment ".." is not allowed'], ['s3://b//x', 'starts with /']] as const) {
+    for (const [side, problem] of [
+      ['s3://', 'names no bucket'],
+      ['s3://b/../live/', 'the segment ".." is not allowed'],
+      ['s3://b//x', 'starts with /'],
+    ] as const) {
       const run = await diffJson(side);
       expect(run.code, side).toBe(2);
       expect(run.stderr, side).toContain(problem);

@@ -7,7 +7,16 @@ let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 let s3: Awaited<ReturnType<typeof startS3>>;
 const savedEnv = { ...process.env };
 
-const redirects = (blogTo: string, blogPermanent = true) => ['redirects:', '  - from: /blog', `    to: ${blogTo}`, `    permanent: ${blogPermanent}`, '  - from: /guide', '    to: https://help.touchline.example/guide', ''].join('\n');
+const redirects = (blogTo: string, blogPermanent = true) =>
+  [
+    'redirects:',
+    '  - from: /blog',
+    `    to: ${blogTo}`,
+    `    permanent: ${blogPermanent}`,
+    '  - from: /guide',
+    '    to: https://help.touchline.example/guide',
+    '',
+  ].join('\n');
 
 beforeAll(async () => {
   fx = await fixtureCopy();
@@ -47,7 +56,8 @@ describe('sitegen publish and redirects', () => {
   it('publishes a temporary redirect as its page alone: the website endpoint answers 301 only, which browsers would keep for good', async () => {
     await fx.write('redirects.yaml', redirects('/news-insights'));
     await buildAndPublish([]);
-    for (const key of ['guide', 'guide/index.html']) expect(await s3.head('site', key), key).toEqual({ contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE });
+    for (const key of ['guide', 'guide/index.html'])
+      expect(await s3.head('site', key), key).toEqual({ contentType: 'text/html; charset=utf-8', cacheControl: CACHE_REVALIDATE });
     const guide = await s3.website('site', '/guide');
     expect([guide.status, guide.location]).toEqual([200, undefined]);
     expect(guide.body).toContain('<meta http-equiv="refresh" content="0; url=https://help.touchline.example/guide" />');

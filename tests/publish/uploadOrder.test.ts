@@ -17,7 +17,8 @@ const names = (steps: SiteFile[][]) => steps.map((step) => step.map((f) => f.fil
 
 describe('linkedKeys', () => {
   it('reads the keys of href and src values inside the site, as the website endpoint resolves them', () => {
-    const html = '<a href="/">h</a><a href="/articles/a#x">a</a><a href="/legal/?q=1">l</a><img src="/images/a%20b.svg"><a href="//cdn.example/x">c</a><a href="https://x.example/y">x</a><a href="mailto:a@b">m</a><a href="#top">t</a><a data-href="/no">n</a>';
+    const html =
+      '<a href="/">h</a><a href="/articles/a#x">a</a><a href="/legal/?q=1">l</a><img src="/images/a%20b.svg"><a href="//cdn.example/x">c</a><a href="https://x.example/y">x</a><a href="mailto:a@b">m</a><a href="#top">t</a><a data-href="/no">n</a>';
     expect(linkedKeys(html)).toEqual(['index.html', 'articles/a', 'legal/index.html', 'images/a b.svg']);
   });
 });
@@ -28,7 +29,11 @@ describe('uploadSteps', () => {
     const css = other('assets/site-1.css', 'assets');
     const sitemap = other('sitemap.xml', 'lists');
     const uploads = [sitemap, home, blog, a, b, legal, css];
-    const links = new Map([[blog, ['a', 'b', 'blog', 'index.html']], [a, ['b', 'index.html']], [b, ['index.html']]]);
+    const links = new Map([
+      [blog, ['a', 'b', 'blog', 'index.html']],
+      [a, ['b', 'index.html']],
+      [b, ['index.html']],
+    ]);
     expect(names(uploadSteps(uploads, new Set([blog, a, b, sitemap]), links))).toEqual([
       ['assets/site-1.css'],
       ['b/index.html'],
@@ -41,7 +46,11 @@ describe('uploadSteps', () => {
 
   it('sends new pages that link to each other in a cycle up in one step, after what they link to and before what links to them', () => {
     const [x, y, z, w] = [page('x'), page('y'), page('z'), page('w')];
-    const links = new Map([[x, ['y', 'z']], [y, ['x']], [w, ['x']]]);
+    const links = new Map([
+      [x, ['y', 'z']],
+      [y, ['x']],
+      [w, ['x']],
+    ]);
     expect(names(uploadSteps([w, x, y, z], new Set([w, x, y, z]), links))).toEqual([['z/index.html'], ['x/index.html', 'y/index.html'], ['w/index.html']]);
   });
 
@@ -55,7 +64,17 @@ describe('uploadSteps', () => {
       expect(steps.flat().sort((a, b) => (a.file < b.file ? -1 : 1))).toEqual(pages.slice().sort((a, b) => (a.file < b.file ? -1 : 1)));
       const stepOf = new Map(steps.flatMap((step, i) => step.map((p) => [p, i] as const)));
       // Which pages reach which through links to new pages (a changed page waits for them all): a cycle is two pages that reach each other.
-      const reach = new Map(pages.map((p) => [p, new Set(links.get(p)!.map((key) => pages.find((q) => q.keys[1] === key)!).filter((q) => added.has(q)))]));
+      const reach = new Map(
+        pages.map((p) => [
+          p,
+          new Set(
+            links
+              .get(p)!
+              .map((key) => pages.find((q) => q.keys[1] === key)!)
+              .filter((q) => added.has(q)),
+          ),
+        ]),
+      );
       for (const k of pages) for (const i of pages) if (reach.get(i)!.has(k)) for (const j of reach.get(k)!) reach.get(i)!.add(j);
       for (const from of pages) {
         for (const to of reach.get(from)!) {

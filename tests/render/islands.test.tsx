@@ -48,7 +48,8 @@ describe('islands', () => {
   });
 
   it('puts shared props in one file named by its content, and keeps the others in the markup', () => {
-    const page = (label: string | undefined, start: number) => renderWithIslands(<Island of={Counter} props={{ start, label: label as string }} when="interaction" shared={['start']} />, names, '/preview');
+    const page = (label: string | undefined, start: number) =>
+      renderWithIslands(<Island of={Counter} props={{ start, label: label as string }} when="interaction" shared={['start']} />, names, '/preview');
     const [first, second, other] = [page('Here', 3), page(undefined, 3), page('Here', 4)];
     const [[file, json]] = first.propsFiles as [[string, string]];
     expect(file).toMatch(/^assets\/props\/Counter-[A-Za-z0-9]{12}\.json$/);

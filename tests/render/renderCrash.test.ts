@@ -35,20 +35,24 @@ describe.each([
   }, 60_000);
 
   // watch builds on one thread of its own, whatever the size: once is enough.
-  it.runIf(articles === 0)('is described by watch as build describes it, with the template frame first', async () => {
-    const child = project.start(['watch', '--port', '0']);
-    const ended = finished(child);
-    let log = '';
-    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    try {
-      for (let i = 0; i < 1200 && !/rendering \/articles\/value-banks failed[^\n]*\n(\s+at [^\n]*\n)+/.test(log); i++) await sleep(50);
-    } finally {
-      child.kill('SIGINT');
-      await ended;
-    }
-    const lines = log.split('\n');
-    const first = lines.findIndex((l) => l.includes('rendering /articles/value-banks failed'));
-    expect(lines[first], log).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
-    expect(lines[first + 1]).toMatch(new RegExp(`^\\s+at Article \\(.*templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
-  }, 90_000);
+  it.runIf(articles === 0)(
+    'is described by watch as build describes it, with the template frame first',
+    async () => {
+      const child = project.start(['watch', '--port', '0']);
+      const ended = finished(child);
+      let log = '';
+      child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      try {
+        for (let i = 0; i < 1200 && !/rendering \/articles\/value-banks failed[^\n]*\n(\s+at [^\n]*\n)+/.test(log); i++) await sleep(50);
+      } finally {
+        child.kill('SIGINT');
+        await ended;
+      }
+      const lines = log.split('\n');
+      const first = lines.findIndex((l) => l.includes('rendering /articles/value-banks failed'));
+      expect(lines[first], log).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
+      expect(lines[first + 1]).toMatch(new RegExp(`^\\s+at Article \\(.*templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
+    },
+    90_000,
+  );
 });

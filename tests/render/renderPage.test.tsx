@@ -8,7 +8,15 @@ function Widget() {
   return <button type="button">Press</button>;
 }
 
-const site = { name: 'Site', legalName: 'Site Inc.', tagline: 'Tag.', url: 'https://www.site.example', language: 'en', socialImage: '/s.png', themeColor: '#000000' } as Site;
+const site = {
+  name: 'Site',
+  legalName: 'Site Inc.',
+  tagline: 'Tag.',
+  url: 'https://www.site.example',
+  language: 'en',
+  socialImage: '/s.png',
+  themeColor: '#000000',
+} as Site;
 const context: RenderContext = {
   site,
   base: '',
@@ -21,17 +29,31 @@ const context: RenderContext = {
   islandUrls: new Map([['Widget', '/assets/island-Widget-abc.js']]),
   Layout: ({ children }: { children: ReactNode }) => <main>{children}</main>,
 };
-const job = (element: () => ReactNode) => ({ route: '/page', outputPath: '', source: 'page.yaml', head: { route: '/page', title: 'Page', description: 'A page.' }, inputs: '', madeBy: { template: 'page' }, element });
+const job = (element: () => ReactNode) => ({
+  route: '/page',
+  outputPath: '',
+  source: 'page.yaml',
+  head: { route: '/page', title: 'Page', description: 'A page.' },
+  inputs: '',
+  madeBy: { template: 'page' },
+  element,
+});
 
 describe('renderPage', () => {
   it('ships no JavaScript at all for a page without islands', () => {
-    const { html, islands } = renderPage(job(() => <p>Static</p>), context);
+    const { html, islands } = renderPage(
+      job(() => <p>Static</p>),
+      context,
+    );
     expect(islands).toEqual([]);
     expect(html).not.toContain('<script');
   });
 
   it('adds only the loader for a page with islands, and points each island at its module', () => {
-    const { html, islands } = renderPage(job(() => <Island of={Widget} props={{}} when="visible" />), context);
+    const { html, islands } = renderPage(
+      job(() => <Island of={Widget} props={{}} when="visible" />),
+      context,
+    );
     expect(islands).toEqual(['Widget']);
     expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/assets/loader-abc.js">']);
     expect(html).toContain('<sitegen-island data-island="Widget" data-src="/assets/island-Widget-abc.js" data-when="visible"');

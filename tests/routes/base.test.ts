@@ -12,7 +12,24 @@ describe('--base', () => {
   });
 
   it('refuses a path that is not plain: relative, empty parts, dot parts, characters needing escapes', () => {
-    for (const value of ['previews/pr-42', '', '//previews', '/previews//pr-42', '/previews/../etc', '/./x', '/.hidden', '/pr 42', '/pr%2042', '/pr?x', '/pr#x', '/pr"x', "/pr'x", '/pr(1)', '/é', '/a\\b']) {
+    for (const value of [
+      'previews/pr-42',
+      '',
+      '//previews',
+      '/previews//pr-42',
+      '/previews/../etc',
+      '/./x',
+      '/.hidden',
+      '/pr 42',
+      '/pr%2042',
+      '/pr?x',
+      '/pr#x',
+      '/pr"x',
+      "/pr'x",
+      '/pr(1)',
+      '/é',
+      '/a\\b',
+    ]) {
       expect('problem' in parseBase(value), value).toBe(true);
     }
     expect(parseBase('previews/pr-42')).toEqual({ problem: 'must start with / (as in /previews/pr-42); it is "previews/pr-42"' });
@@ -24,7 +41,8 @@ describe('site URLs under a base', () => {
     expect(siteUrl('/previews/pr-42', '/')).toBe('/previews/pr-42/');
     expect(siteUrl('/previews/pr-42', '/about')).toBe('/previews/pr-42/about');
     expect(siteUrl('/previews/pr-42', '/news-insights?q=x#top')).toBe('/previews/pr-42/news-insights?q=x#top');
-    for (const url of ['#main', 'https://app.touchline.example', 'mailto:a@b.example', '//cdn.example/x.js', 'relative/path']) expect(siteUrl('/previews/pr-42', url)).toBe(url);
+    for (const url of ['#main', 'https://app.touchline.example', 'mailto:a@b.example', '//cdn.example/x.js', 'relative/path'])
+      expect(siteUrl('/previews/pr-42', url)).toBe(url);
     expect(siteUrl('', '/about')).toBe('/about');
   });
 

@@ -68,7 +68,11 @@ describe("watch's compilations", () => {
     warnings.length = 0;
     const healed = await compiler.templates(worker);
     expect(healed).not.toBe(templates);
-    expect(warnings).toEqual([expect.stringMatching(/^sitegen: node_modules\/\.cache\/sitegen\/watch\/templates\/[0-9a-f]{16}-[0-9a-f]{8} is damaged \(templates\/index\.mjs .+\); the generator is compiled again$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^sitegen: node_modules\/\.cache\/sitegen\/watch\/templates\/[0-9a-f]{16}-[0-9a-f]{8} is damaged \(templates\/index\.mjs .+\); the generator is compiled again$/,
+      ),
+    ]);
     expect((await readFile(path.join(healed, 'templates/index.mjs'), 'utf8')).length).toBeGreaterThan(10);
   }, 60_000);
 });

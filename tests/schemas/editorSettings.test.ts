@@ -3,7 +3,8 @@ import { isOwnedSchemaKey, mergeYamlSchemas, ownedSchemaEntries } from '../../sr
 
 describe('which yaml.schemas entries are sitegen’s', () => {
   it('owns only the files of content/.schemas/ named as it names them', () => {
-    for (const key of ['content/.schemas/site.schema.json', 'content/.schemas/old.schema.json', 'content/.schemas/x']) expect(isOwnedSchemaKey(key, 'content'), key).toBe(true);
+    for (const key of ['content/.schemas/site.schema.json', 'content/.schemas/old.schema.json', 'content/.schemas/x'])
+      expect(isOwnedSchemaKey(key, 'content'), key).toBe(true);
     const users = [
       'https://json.schemastore.org/github-workflow.json',
       './schemas/my-own.json',

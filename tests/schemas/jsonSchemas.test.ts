@@ -94,21 +94,31 @@ describe('the schemas reject what sitegen rejects', () => {
     const { file, text } = await read('articles/value-banks.md');
     const meta = { ...(frontmatterOf(file, text) as object), category: 'Analytic' };
     const errors = rejected('articles.frontmatter.schema.json', meta, zodSchemaOf.article);
-    expect(errors).toContainEqual(expect.objectContaining({ instancePath: '/category', keyword: 'enum', params: { allowedValues: ['Strategy', 'Reports', 'Partnerships', 'Analytics', 'Case Study'] } }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        instancePath: '/category',
+        keyword: 'enum',
+        params: { allowedValues: ['Strategy', 'Reports', 'Partnerships', 'Analytics', 'Case Study'] },
+      }),
+    );
   });
 
   it('a missing required key', async () => {
     const { file, text } = await read('site.yaml');
     const site = yamlOf(file, text) as Record<string, unknown>;
     delete site.name;
-    expect(rejected('site.schema.json', site, zodSchemaOf.site)).toContainEqual(expect.objectContaining({ keyword: 'required', params: { missingProperty: 'name' } }));
+    expect(rejected('site.schema.json', site, zodSchemaOf.site)).toContainEqual(
+      expect.objectContaining({ keyword: 'required', params: { missingProperty: 'name' } }),
+    );
   });
 
   it('a value of the wrong type', async () => {
     const { file, text } = await read('pricing.yaml');
     const pricing = yamlOf(file, text) as { groups: { plans: { prices?: { annual: unknown } }[] }[] };
     pricing.groups[0]!.plans[0]!.prices!.annual = 'two hundred';
-    expect(rejected('pricing.schema.json', pricing, zodSchemaOf.pricing)).toContainEqual(expect.objectContaining({ instancePath: '/groups/0/plans/0/prices/annual', keyword: 'type' }));
+    expect(rejected('pricing.schema.json', pricing, zodSchemaOf.pricing)).toContainEqual(
+      expect.objectContaining({ instancePath: '/groups/0/plans/0/prices/annual', keyword: 'type' }),
+    );
   });
 
   it('an unknown key of a strict object (a misspelt one in a page block)', async () => {
@@ -117,22 +127,42 @@ describe('the schemas reject what sitegen rejects', () => {
     const hero = page.blocks.findIndex((b) => b.type === 'hero');
     page.blocks[hero] = { ...page.blocks[hero], heding: 'A typo' };
     const errors = rejected('pages.schema.json', page);
-    expect(errors).toContainEqual(expect.objectContaining({ instancePath: `/blocks/${hero}`, keyword: 'additionalProperties', params: { additionalProperty: 'heding' } }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({ instancePath: `/blocks/${hero}`, keyword: 'additionalProperties', params: { additionalProperty: 'heding' } }),
+    );
   });
 
   it('a page’s keys are those of the template it names', async () => {
     const { file, text } = await read(`${PAGES_FOLDER}/news-insights.yaml`);
     const page = yamlOf(file, text) as Record<string, unknown>;
     expect(rejected('pages.schema.json', { ...page, pageSize: 'ten' })).toContainEqual(expect.objectContaining({ instancePath: '/pageSize', keyword: 'type' }));
-    expect(rejected('pages.schema.json', { ...page, template: 'not-found' })).toContainEqual(expect.objectContaining({ keyword: 'additionalProperties', params: { additionalProperty: 'pageSize' } }));
-    expect(rejected('pages.schema.json', { ...page, template: 'blog' })).toContainEqual(expect.objectContaining({ instancePath: '/template', keyword: 'enum' }));
+    expect(rejected('pages.schema.json', { ...page, template: 'not-found' })).toContainEqual(
+      expect.objectContaining({ keyword: 'additionalProperties', params: { additionalProperty: 'pageSize' } }),
+    );
+    expect(rejected('pages.schema.json', { ...page, template: 'blog' })).toContainEqual(
+      expect.objectContaining({ instancePath: '/template', keyword: 'enum' }),
+    );
   });
 
   it('refinements zod cannot convert are patterns: a date written otherwise, an offer’s unknown placeholder', async () => {
     const { file, text } = await read('articles/value-banks.md');
     const meta = { ...(frontmatterOf(file, text) as object), date: '2024-7-8' };
-    expect(rejected('articles.frontmatter.schema.json', meta, zodSchemaOf.article)).toContainEqual(expect.objectContaining({ instancePath: '/date', keyword: 'pattern' }));
-    const offer = { type: 'partner-offer', badge: 'Partners', heading: 'Save {cost}', lead: '{months} months free', group: 'g', plan: 'p', freeMonths: 2, billing: 'annual', offer: { heading: 'h', price: '{price}', saving: '{saving}', terms: 't' }, featuresHeading: 'f', actions: [{ label: 'Go', href: '/contact' }] };
+    expect(rejected('articles.frontmatter.schema.json', meta, zodSchemaOf.article)).toContainEqual(
+      expect.objectContaining({ instancePath: '/date', keyword: 'pattern' }),
+    );
+    const offer = {
+      type: 'partner-offer',
+      badge: 'Partners',
+      heading: 'Save {cost}',
+      lead: '{months} months free',
+      group: 'g',
+      plan: 'p',
+      freeMonths: 2,
+      billing: 'annual',
+      offer: { heading: 'h', price: '{price}', saving: '{saving}', terms: 't' },
+      featuresHeading: 'f',
+      actions: [{ label: 'Go', href: '/contact' }],
+    };
     const page = { template: 'blocks', title: 'Offer', description: 'An offer.', blocks: [offer] };
     expect(blockSchema.safeParse(offer).success, 'zod accepts the fault').toBe(false);
     expect(rejected('pages.schema.json', page)).toContainEqual(expect.objectContaining({ instancePath: '/blocks/0/heading', keyword: 'pattern' }));
@@ -142,7 +172,10 @@ describe('the schemas reject what sitegen rejects', () => {
 
 describe('the schema files', () => {
   it('describe the fields editors touch, with their allowed values', () => {
-    const site = JSON.parse(files.find((f) => f.name === 'site.schema.json')!.text) as { description: string; properties: Record<string, { description?: string }> };
+    const site = JSON.parse(files.find((f) => f.name === 'site.schema.json')!.text) as {
+      description: string;
+      properties: Record<string, { description?: string }>;
+    };
     expect(site.description).toMatch(/settings/);
     for (const [key, field] of Object.entries(site.properties)) expect(field.description, `site.yaml ${key}`).toBeTruthy();
     const pages = JSON.parse(files.find((f) => f.name === 'pages.schema.json')!.text) as { properties: { template: { enum: string[] } } };

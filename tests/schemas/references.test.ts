@@ -12,7 +12,10 @@ const found = (schema: z.ZodType, value: unknown) =>
 describe('links and images are found by their fields’ types, not their names', () => {
   it('finds fields typed href or assetPath whatever they are called, described or not', () => {
     const schema = z.strictObject({ backdrop: assetPath.describe('A backdrop.'), next: href, label: z.string(), src: z.string() });
-    expect(found(schema, { backdrop: '/images/b.svg', next: '/pricing', label: '/not-a-link', src: '/images/plain-string.svg' })).toEqual(['asset backdrop /images/b.svg', 'link next /pricing']);
+    expect(found(schema, { backdrop: '/images/b.svg', next: '/pricing', label: '/not-a-link', src: '/images/plain-string.svg' })).toEqual([
+      'asset backdrop /images/b.svg',
+      'link next /pricing',
+    ]);
   });
 
   it('walks optionals, nullables, defaults, transforms, arrays, tuples, records, intersections and lazy schemas', () => {
@@ -32,7 +35,10 @@ describe('links and images are found by their fields’ types, not their names',
       nullable: '/n',
       defaulted: '/d',
       transformed: '/t',
-      list: [{ label: 'One', href: '/one' }, { label: 'Two', href: '/two' }],
+      list: [
+        { label: 'One', href: '/one' },
+        { label: 'Two', href: '/two' },
+      ],
       pair: ['name', '/p.png'],
       byName: { acme: { logo: '/acme.svg' } },
       both: { a: '/a', b: '/b.svg' },
@@ -54,8 +60,16 @@ describe('links and images are found by their fields’ types, not their names',
   });
 
   it('walks the option of a discriminated union its discriminator names', () => {
-    const block = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('hero'), image: assetPath }), z.strictObject({ type: z.literal('tile'), image: z.string() })]);
-    expect(found(z.array(block), [{ type: 'tile', image: '/not-an-asset.svg' }, { type: 'hero', image: '/hero.svg' }])).toEqual(['asset 1.image /hero.svg']);
+    const block = z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('hero'), image: assetPath }),
+      z.strictObject({ type: z.literal('tile'), image: z.string() }),
+    ]);
+    expect(
+      found(z.array(block), [
+        { type: 'tile', image: '/not-an-asset.svg' },
+        { type: 'hero', image: '/hero.svg' },
+      ]),
+    ).toEqual(['asset 1.image /hero.svg']);
   });
 
   it('walks the first option of a union that accepts the value, as parsing does', () => {
@@ -65,8 +79,14 @@ describe('links and images are found by their fields’ types, not their names',
   });
 
   it('still finds the references of a value that fails its schema, through every option when none accepts it', () => {
-    const block = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('hero'), image: assetPath }), z.strictObject({ type: z.literal('cta'), href })]);
-    expect(found(z.array(block), [{ type: 'hero', image: '/hero.svg', unknown: '/x' }, { type: 'hreo', href: '/typo' }, 'not a block'])).toEqual(['asset 0.image /hero.svg', 'link 1.href /typo']);
+    const block = z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('hero'), image: assetPath }),
+      z.strictObject({ type: z.literal('cta'), href }),
+    ]);
+    expect(found(z.array(block), [{ type: 'hero', image: '/hero.svg', unknown: '/x' }, { type: 'hreo', href: '/typo' }, 'not a block'])).toEqual([
+      'asset 0.image /hero.svg',
+      'link 1.href /typo',
+    ]);
     expect(found(z.strictObject({ logo: assetPath }), { logo: 42, other: '/o.svg' })).toEqual([]);
   });
 });

@@ -50,7 +50,10 @@ describe('sitegen serve and a redirect of content/redirects.yaml', () => {
   });
 
   it('answers both keys a bucket holds for it, and HEAD, with the redirect; the slash form is sent to the clean address first', async () => {
-    for (const [pathname, method] of [['/pricing/index.html', 'GET'], ['/pricing', 'HEAD']] as const) {
+    for (const [pathname, method] of [
+      ['/pricing/index.html', 'GET'],
+      ['/pricing', 'HEAD'],
+    ] as const) {
       const res = await get(pathname, method);
       expect(res.status, pathname).toBe(302);
       expect(res.headers.get('location'), pathname).toBe('/about');

@@ -11,12 +11,73 @@ import { seededRandom } from '../helpers/project.ts';
 /** The request targets hostile testers sent, and a seeded mix of the pieces that break servers. */
 function corpus(): string[] {
   const known = [
-    '//', '///', '//:', '//about', '///about/', '//evil.example.com/', '/\\evil.example.com/', '/%2F%2Fevil.example.com/', '/%5Cevil.example.com/',
-    '/%E2%82%AC/', '/%0d%0aSet-Cookie:x/', '/caf%C3%A9/', '/about/index.html', '/index.html', '/articles/', '/about/', '/about?x=1', '/about/?%0d%0a',
-    '/%', '/%zz', '/%C3', '/%00', '/..', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/pw.txt', '/.sitegen-output',
-    'about', '*', 'http://evil.example.com/', 'http://127.0.0.1/about', '/about#frag', '/?', '/\u00e9', '/about/\u20ac/',
+    '//',
+    '///',
+    '//:',
+    '//about',
+    '///about/',
+    '//evil.example.com/',
+    '/\\evil.example.com/',
+    '/%2F%2Fevil.example.com/',
+    '/%5Cevil.example.com/',
+    '/%E2%82%AC/',
+    '/%0d%0aSet-Cookie:x/',
+    '/caf%C3%A9/',
+    '/about/index.html',
+    '/index.html',
+    '/articles/',
+    '/about/',
+    '/about?x=1',
+    '/about/?%0d%0a',
+    '/%',
+    '/%zz',
+    '/%C3',
+    '/%00',
+    '/..',
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2f..%2fpackage.json',
+    '/pw.txt',
+    '/.sitegen-output',
+    'about',
+    '*',
+    'http://evil.example.com/',
+    'http://127.0.0.1/about',
+    '/about#frag',
+    '/?',
+    '/\u00e9',
+    '/about/\u20ac/',
   ];
-  const pieces = ['/', '\\', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '%00', '%0d', '%0a', '%20', 'about', 'index.html', 'assets', 'é', '%C3%A9', '%E2%82%AC', '%', '%zz', '//', 'evil.example.com', '?', '#', ':', '@'];
+  const pieces = [
+    '/',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%2f',
+    '%2F',
+    '%5c',
+    '%5C',
+    '%00',
+    '%0d',
+    '%0a',
+    '%20',
+    'about',
+    'index.html',
+    'assets',
+    'é',
+    '%C3%A9',
+    '%E2%82%AC',
+    '%',
+    '%zz',
+    '//',
+    'evil.example.com',
+    '?',
+    '#',
+    ':',
+    '@',
+  ];
   const random = seededRandom(13);
   const mixed = Array.from({ length: 480 }, () => {
     let target = random() < 0.85 ? '/' : '';
@@ -128,7 +189,12 @@ describe('the serve server under a base, fuzzed with raw requests', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('answers every request below 500 and redirects only into the base', async () => {
-    const targets = [...corpus(), ...corpus().filter((t) => t.startsWith('/')).map((t) => `${base}${t}`)];
+    const targets = [
+      ...corpus(),
+      ...corpus()
+        .filter((t) => t.startsWith('/'))
+        .map((t) => `${base}${t}`),
+    ];
     const problems: string[] = [];
     for (const { shown, status, location } of await fuzz(port, targets)) {
       if (status === undefined || status >= 500) problems.push(`${shown}: ${status ?? 'no answer'}`);
@@ -138,11 +204,22 @@ describe('the serve server under a base, fuzzed with raw requests', () => {
   }, 60_000);
 
   it('serves the site only under the base: its pages, its 404 page, never a file outside it', async () => {
-    for (const pathname of [`${base}/`, `${base}/about`, `${base}/about/index.html`, `${base}/index.html`]) expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(200);
+    for (const pathname of [`${base}/`, `${base}/about`, `${base}/about/index.html`, `${base}/index.html`])
+      expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(200);
     expect(await rawRequest(port, 'GET', base)).toEqual({ status: 301, location: `${base}/` });
     expect(await rawRequest(port, 'GET', '/')).toEqual({ status: 301, location: `${base}/` });
     expect(await rawRequest(port, 'GET', `${base}/about/?q=1`)).toEqual({ status: 301, location: `${base}/about?q=1` });
-    for (const pathname of ['/about', '/index.html', '/previews/pr-420/', '/previews/pr-420/about', '/previews/pr-4', '/previews/', `${base}/pw.txt`, `${base}/.sitegen-output`, `${base}//about`]) {
+    for (const pathname of [
+      '/about',
+      '/index.html',
+      '/previews/pr-420/',
+      '/previews/pr-420/about',
+      '/previews/pr-4',
+      '/previews/',
+      `${base}/pw.txt`,
+      `${base}/.sitegen-output`,
+      `${base}//about`,
+    ]) {
       expect((await rawRequest(port, 'GET', pathname)).status, pathname).toBe(404);
     }
     for (const pathname of [`${base}/../../etc/passwd`, `${base}/%2e%2e/%2e%2e/etc/passwd`, `${base}/..`, '/previews/pr-42/./about']) {

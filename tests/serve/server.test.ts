@@ -34,7 +34,12 @@ describe('sitegen serve', () => {
   });
 
   it('answers the keys a published bucket holds: a page at its folder index and /index.html too', async () => {
-    for (const [pathname, title] of [['/about/index.html', 'About'], ['/index.html', 'Home'], ['/', 'Home'], ['/404.html', 'Not found']]) {
+    for (const [pathname, title] of [
+      ['/about/index.html', 'About'],
+      ['/index.html', 'Home'],
+      ['/', 'Home'],
+      ['/404.html', 'Not found'],
+    ]) {
       const res = await get(pathname!);
       expect(res.status, pathname).toBe(200);
       expect(await res.text()).toContain(`<title>${title}</title>`);

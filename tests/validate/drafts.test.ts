@@ -25,7 +25,10 @@ let fx: Awaited<ReturnType<typeof fixtureCopy>>;
 beforeEach(async () => {
   fx = await fixtureCopy();
   vi.stubEnv('SOURCE_DATE_EPOCH', MARCH_1);
-  await fx.write('articles/work-in-progress.md', article('title: Work in Progress\ndate: 2025-02-25\ndraft: true', 'Quokkaberry is the word only this draft has.'));
+  await fx.write(
+    'articles/work-in-progress.md',
+    article('title: Work in Progress\ndate: 2025-02-25\ndraft: true', 'Quokkaberry is the word only this draft has.'),
+  );
   await fx.write('articles/coming-soon.md', article('title: Coming Soon\ndate: 2025-04-01', 'Zanzibarite is the word only this scheduled article has.'));
 });
 afterEach(async () => {
@@ -40,7 +43,8 @@ afterEach(async () => {
 async function everyFile(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && !entry.name.startsWith('.')) files.set(path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name), 'utf8'));
+    if (entry.isFile() && !entry.name.startsWith('.'))
+      files.set(path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name), 'utf8'));
   }
   return files;
 }
@@ -74,13 +78,20 @@ describe('a production build', () => {
     await fx.edit('articles/second-look.md', (t) => `${t}\nSee [what comes next](/articles/coming-soon#top).\n`);
     const { code, stderr } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
-    expect(stderr).toContain(`${path.relative(process.cwd(), fx.file('articles/first-steps.md'))}:17:63  link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]`);
-    expect(stderr).toContain('link "/articles/coming-soon#top" leads to articles/coming-soon.md, which is scheduled for 2025-04-01: the link would be broken until then  [link/unpublished]');
+    expect(stderr).toContain(
+      `${path.relative(process.cwd(), fx.file('articles/first-steps.md'))}:17:63  link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]`,
+    );
+    expect(stderr).toContain(
+      'link "/articles/coming-soon#top" leads to articles/coming-soon.md, which is scheduled for 2025-04-01: the link would be broken until then  [link/unpublished]',
+    );
     expect(stderr).toMatch(/2 errors in 2 files\n$/);
   });
 
   it('lets a draft link anywhere, and a scheduled article link to one published before it, but not to a draft', async () => {
-    await fx.edit('articles/work-in-progress.md', (t) => `${t}\nIt follows [the scheduled one](/articles/coming-soon) and [the first](/articles/first-steps).\n`);
+    await fx.edit(
+      'articles/work-in-progress.md',
+      (t) => `${t}\nIt follows [the scheduled one](/articles/coming-soon) and [the first](/articles/first-steps).\n`,
+    );
     expect((await runCli('check', '--content', fx.content)).code).toBe(0);
     await fx.edit('articles/coming-soon.md', (t) => `${t}\nIt builds on [the draft](/articles/work-in-progress).\n`);
     const { code, stderr } = await runCli('check', '--content', fx.content);

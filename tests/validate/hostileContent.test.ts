@@ -15,7 +15,13 @@ afterEach(() => fx.remove());
 async function problems(): Promise<{ code: number; lines: string[] }> {
   const { code, stderr } = await runCli('check', '--content', fx.content);
   const prefix = path.relative(process.cwd(), fx.content) + path.sep;
-  return { code, lines: stderr.split('\n').filter((line) => /:\d+:\d+ {2}/.test(line)).map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line)) };
+  return {
+    code,
+    lines: stderr
+      .split('\n')
+      .filter((line) => /:\d+:\d+ {2}/.test(line))
+      .map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line)),
+  };
 }
 
 describe('hostile content', () => {
@@ -23,19 +29,28 @@ describe('hostile content', () => {
     await fx.edit('articles/second-look.md', (t) => `${t}\n${'>'.repeat(10_000)} deep\n`);
     const { code, lines } = await problems();
     expect(code).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^articles\/second-look\.md:\d+:1 {2}blockquotes are nested 10000 deep here; at most 32 are read {2}\[markdown\/too-deep\]$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^articles\/second-look\.md:\d+:1 {2}blockquotes are nested 10000 deep here; at most 32 are read {2}\[markdown\/too-deep\]$/),
+    ]);
   });
 
-  it('reports a YAML alias bomb at its alias, in every format, instead of the library\'s bare refusal', async () => {
-    const bomb = ['lol: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]', ...'bcdefg'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`)];
+  it("reports a YAML alias bomb at its alias, in every format, instead of the library's bare refusal", async () => {
+    const bomb = [
+      'lol: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',
+      ...'bcdefg'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`),
+    ];
     await fx.edit('pages/legal.yaml', (t) => `${t}\n${bomb.join('\n')}\n`);
     const line = (await readFile(fx.file('pages/legal.yaml'), 'utf8')).split('\n').findIndex((l) => l.startsWith('c: ')) + 1;
     const { code, lines } = await problems();
     expect(code).toBe(1);
-    expect(lines).toEqual([`pages/legal.yaml:${line}:8  the alias *b repeats a value that itself repeats others, and the file would grow to more values than any content has: the file is not read  [yaml/alias-bomb]`]);
+    expect(lines).toEqual([
+      `pages/legal.yaml:${line}:8  the alias *b repeats a value that itself repeats others, and the file would grow to more values than any content has: the file is not read  [yaml/alias-bomb]`,
+    ]);
     const json = await runCli('check', '--content', fx.content, '--format', 'json');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ file: expect.stringMatching(/pages\/legal\.yaml$/), line, column: 8, rule: 'yaml/alias-bomb' })]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({ file: expect.stringMatching(/pages\/legal\.yaml$/), line, column: 8, rule: 'yaml/alias-bomb' }),
+    ]);
     const github = await runCli('check', '--content', fx.content, '--format', 'github');
     expect(github.stdout).toMatch(new RegExp(`^::error file=[^,]*pages/legal\\.yaml,line=${line},col=8,.*title=yaml/alias-bomb::`, 'm'));
   });
@@ -44,14 +59,18 @@ describe('hostile content', () => {
     await fx.edit('articles/second-look.md', (t) => t.replace(/\n---\n/, '\n\n'));
     const { code, lines } = await problems();
     expect(code).toBe(1);
-    expect(lines).toContainEqual('articles/second-look.md:1:1  the frontmatter block that starts here is never closed: end it with a line --- after its last key  [markdown/frontmatter]');
+    expect(lines).toContainEqual(
+      'articles/second-look.md:1:1  the frontmatter block that starts here is never closed: end it with a line --- after its last key  [markdown/frontmatter]',
+    );
   });
 
   it('refuses a date before 1900, which would be shown as "January 1, 1"', async () => {
     await fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 0000-01-01'));
     const { code, lines } = await problems();
     expect(code).toBe(1);
-    expect(lines).toEqual(['articles/second-look.md:3:7  "date": "0000-01-01" is before 1900: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08  [article/invalid-date]']);
+    expect(lines).toEqual([
+      'articles/second-look.md:3:7  "date": "0000-01-01" is before 1900: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08  [article/invalid-date]',
+    ]);
   });
 
   it('warns about two articles with the same title, at each title, and still builds', async () => {

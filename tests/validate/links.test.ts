@@ -44,7 +44,9 @@ describe('every link and image is checked, however it is written', () => {
     await fx.edit('articles/first-steps.md', (t) =>
       t.replace(
         'A clean inventory is the base of every sponsorship sale.',
-        ['![b](/../../../etc/passwd) ![e](/images/../../package.json) [l](/../../../etc/passwd) [fine](/articles/../articles/second-look) [host](//evil.example.com/x)'].join('\n'),
+        [
+          '![b](/../../../etc/passwd) ![e](/images/../../package.json) [l](/../../../etc/passwd) [fine](/articles/../articles/second-look) [host](//evil.example.com/x)',
+        ].join('\n'),
       ),
     );
     expect(await problems()).toEqual([
@@ -79,9 +81,13 @@ describe('a broken link or missing image names the closest route or file', () =>
   it('shows the suggestion to tools too: in the JSON and in GitHub annotations', async () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/second-lok)'));
     const json = JSON.parse((await runCli('check', '--content', fx.content, '--format', 'json')).stdout) as { message: string }[];
-    expect(json.map((d) => d.message)).toEqual(['broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?']);
+    expect(json.map((d) => d.message)).toEqual([
+      'broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?',
+    ]);
     const { stdout } = await runCli('check', '--content', fx.content, '--format', 'github');
-    expect(stdout).toContain('::broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?%0Ahint: ');
+    expect(stdout).toContain(
+      '::broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?%0Ahint: ',
+    );
   });
 });
 
@@ -89,7 +95,12 @@ describe('a link to a file with errors of its own is checked in the same run', (
   it('reports a link to a scheduled or draft article whose frontmatter has an error, and to a heading it lacks', async () => {
     await fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-02-20').replace('category: Strategy', 'category: Nope'));
     await fx.write('articles/half-done.md', '---\ntitle: Half Done\ndraft: true\n---\n\n## Only heading\n');
-    await fx.edit('articles/first-steps.md', (t) => t.replace('A clean inventory is the base of every sponsorship sale.', '[done](/articles/half-done#only-heading) and [gone](/articles/half-done#no-heading)'));
+    await fx.edit('articles/first-steps.md', (t) =>
+      t.replace(
+        'A clean inventory is the base of every sponsorship sale.',
+        '[done](/articles/half-done#only-heading) and [gone](/articles/half-done#no-heading)',
+      ),
+    );
     const lines = await problems();
     expect(lines.filter((line) => /\[link\//.test(line))).toEqual([
       'articles/first-steps.md:13:1  link "/articles/half-done#only-heading" leads to articles/half-done.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]',
@@ -101,7 +112,9 @@ describe('a link to a file with errors of its own is checked in the same run', (
   });
 
   it('reports a missing heading of a published page whose frontmatter has an error, and the links of a file with errors', async () => {
-    await fx.edit('articles/second-look.md', (t) => t.replace('category: Strategy', 'category: Nope').replace('Renewals start on day one.', 'Renewals start on [day one](/articles/first-stepz).'));
+    await fx.edit('articles/second-look.md', (t) =>
+      t.replace('category: Strategy', 'category: Nope').replace('Renewals start on day one.', 'Renewals start on [day one](/articles/first-stepz).'),
+    );
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/second-look#no-such-heading)'));
     expect((await problems()).filter((line) => /\[link\//.test(line))).toEqual([
       'articles/first-steps.md:17:63  broken link "/articles/second-look#no-such-heading": /articles/second-look has no heading with the id "no-such-heading"  [link/fragment]',
@@ -110,7 +123,9 @@ describe('a link to a file with errors of its own is checked in the same run', (
   });
 
   it('checks the links of a YAML page that fails its schema, with its schema error', async () => {
-    await fx.edit('pages/legal.yaml', (t) => t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra').replace('href: /privacy-policy\n', 'href: /privacy-polcy\n'));
+    await fx.edit('pages/legal.yaml', (t) =>
+      t.replace('heading: Legal Stuff', 'heading: Legal Stuff\nsubheading: Extra').replace('href: /privacy-policy\n', 'href: /privacy-polcy\n'),
+    );
     expect(await problems()).toEqual([
       'pages/legal.yaml:5:1  unknown key "subheading" (allowed: heading, intro, columns, template, title, description)  [page/unknown-key]',
       'pages/legal.yaml:12:15  broken link "/privacy-polcy": no page or file has the path /privacy-polcy; did you mean "/privacy-policy"?  [link/broken]',

@@ -54,7 +54,8 @@ describe('public/ publishes only what is safe to serve', () => {
     expect(await readlink(project.out)).toBe(before.link);
     expect(await treeHashes(project.out)).toEqual(before.files);
 
-    for (const rel of ['public/images/articles/script.svg', 'public/images/deep', 'drawings', 'public/images/linked.svg', 'public/report.xhtml', 'public/data']) await rm(project.file(rel), { recursive: true });
+    for (const rel of ['public/images/articles/script.svg', 'public/images/deep', 'drawings', 'public/images/linked.svg', 'public/report.xhtml', 'public/data'])
+      await rm(project.file(rel), { recursive: true });
   });
 
   it('publishes a safe SVG and a plain verification file no page names, and never a dotfile, which it names in a warning', async () => {

@@ -44,7 +44,10 @@ describe('links in public/', () => {
     for (const command of ['check', 'build']) {
       const { code, stderr } = await project.run([command]);
       expect(code, command).toBe(1);
-      expect(stderr.split('\n').filter((line) => line.startsWith('public/')), command).toEqual([
+      expect(
+        stderr.split('\n').filter((line) => line.startsWith('public/')),
+        command,
+      ).toEqual([
         'public/cache:1:1  this link in public/ leads to .sitegen-cache, a name starting with a dot, and would publish it: copy the file into public/ instead  [public/link-private]',
         'public/env.txt:1:1  this link in public/ leads to .env, a name starting with a dot, and would publish it: copy the file into public/ instead  [public/link-private]',
         'public/gitconfig:1:1  this link in public/ leads to .git/config, inside .git/, a folder whose name starts with a dot, and would publish it: copy the file into public/ instead  [public/link-private]',

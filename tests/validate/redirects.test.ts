@@ -29,12 +29,15 @@ function check(text: string): string[] {
   expect(source.errors).toEqual([]);
   const result = validateYaml(source, redirectsSchema, 'redirects');
   if (!result.ok) return shown(result.diagnostics);
-  return shown(checkRedirects(result.value.redirects as Redirect[], source, { routes: ROUTES, published: PUBLISHED, isFile: (p) => FILES.has(p), invalid: INVALID }));
+  return shown(
+    checkRedirects(result.value.redirects as Redirect[], source, { routes: ROUTES, published: PUBLISHED, isFile: (p) => FILES.has(p), invalid: INVALID }),
+  );
 }
 
 describe('content/redirects.yaml', () => {
   it('accepts redirects to pages and to https:// addresses, temporary unless said permanent', () => {
-    const text = 'redirects:\n  - from: /pricing\n    to: /pricing-preview\n  - from: /Old_Home.html\n    to: /\n    permanent: true\n  - from: /partners\n    to: https://partners.touchline.example/programme?from=site\n';
+    const text =
+      'redirects:\n  - from: /pricing\n    to: /pricing-preview\n  - from: /Old_Home.html\n    to: /\n    permanent: true\n  - from: /partners\n    to: https://partners.touchline.example/programme?from=site\n';
     expect(check(text)).toEqual([]);
     const parsed = validateYaml(parseYaml(FILE, text), redirectsSchema, 'redirects');
     expect(parsed.ok && parsed.value.redirects.map((r) => r.permanent)).toEqual([false, true, false]);
@@ -102,12 +105,21 @@ describe('content/redirects.yaml', () => {
   it('refuses an old address whose page would take the place of a page or file, or land in the assets', () => {
     // Each of these passed check once, then failed the build (ENOTDIR) or overwrote a page on a disk that ignores case.
     const froms: [string, string][] = [
-      ['/index.html', '/index.html ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build'],
-      ['/legal/index.html', '/legal/index.html ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build'],
+      [
+        '/index.html',
+        '/index.html ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build',
+      ],
+      [
+        '/legal/index.html',
+        '/legal/index.html ends in index.html, the file a page of a folder is written to: its redirect would take the place of a page, or fail the build',
+      ],
       ['/Legal', '/Legal differs from /legal only in case, which some disks and hosts treat as the same: a redirect there would replace it'],
       ['/assets', "/assets is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed"],
       ['/assets/x', "/assets/x is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed"],
-      ['/Assets/site.css', "/Assets/site.css is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed"],
+      [
+        '/Assets/site.css',
+        "/Assets/site.css is in /assets, the build's own scripts and styles, which browsers keep for a year: a redirect there could never be changed",
+      ],
       ['/press', '/press would be published as /press/index.html, which a file of the site already is: a redirect would replace it'],
     ];
     for (const [from, message] of froms) {
@@ -116,13 +128,16 @@ describe('content/redirects.yaml', () => {
   });
 
   it('refuses a second redirect from an address that differs from another only in case', () => {
-    expect(check('redirects:\n  - from: /pricing\n    to: /pricing-preview\n  - from: /Pricing\n    to: /about\n  - from: /legal-notes\n    to: /legal\n')).toEqual([
+    expect(
+      check('redirects:\n  - from: /pricing\n    to: /pricing-preview\n  - from: /Pricing\n    to: /about\n  - from: /legal-notes\n    to: /legal\n'),
+    ).toEqual([
       '4:11 redirects/from-page /Pricing differs from /pricing only in case, which some disks and hosts treat as the same: a redirect there would replace it',
     ]);
   });
 
   it('follows a chain to its end, and a chain that runs into a loop is a loop', () => {
-    const text = 'redirects:\n  - from: /one\n    to: /two\n  - from: /two\n    to: /three\n  - from: /three\n    to: https://touchline.example/\n  - from: /x\n    to: /y\n  - from: /y\n    to: /z\n  - from: /z\n    to: /y\n';
+    const text =
+      'redirects:\n  - from: /one\n    to: /two\n  - from: /two\n    to: /three\n  - from: /three\n    to: https://touchline.example/\n  - from: /x\n    to: /y\n  - from: /y\n    to: /z\n  - from: /z\n    to: /y\n';
     expect(check(text)).toEqual([
       '3:9 redirects/chain /one → /two → /three → https://touchline.example/ is a chain of redirects: point /one straight at https://touchline.example/',
       '5:9 redirects/chain /two → /three → https://touchline.example/ is a chain of redirects: point /two straight at https://touchline.example/',
@@ -133,14 +148,36 @@ describe('content/redirects.yaml', () => {
   });
 
   it('refuses a from that is not a clean path of the site, and a to that is neither a path nor an https:// address', () => {
-    const froms = ['pricing', '/pricing/', '/', '/pricing?plan=pro', '/pricing#plans', '/a/../b', '/a//b', '/.env', '/with space', '/prix/été', 'https://touchline.example/pricing'];
+    const froms = [
+      'pricing',
+      '/pricing/',
+      '/',
+      '/pricing?plan=pro',
+      '/pricing#plans',
+      '/a/../b',
+      '/a//b',
+      '/.env',
+      '/with space',
+      '/prix/été',
+      'https://touchline.example/pricing',
+    ];
     for (const from of froms) {
       expect(check(`redirects:\n  - from: ${JSON.stringify(from)}\n    to: /about\n`), from).toEqual([
         expect.stringMatching(/^2:11 redirects\/invalid-format "redirects\[0\]\.from": must be a path of the site such as \/old-page/),
       ]);
     }
-    for (const to of ['about', '/about/', 'http://touchline.example/', '//touchline.example/about', 'mailto:hello@touchline.example', '/about#team', 'https://touchline.example/été']) {
-      expect(check(`redirects:\n  - from: /team\n    to: ${JSON.stringify(to)}\n`), to).toEqual([expect.stringMatching(/^3:9 redirects\/invalid-format "redirects\[0\]\.to": must be the path of a page/)]);
+    for (const to of [
+      'about',
+      '/about/',
+      'http://touchline.example/',
+      '//touchline.example/about',
+      'mailto:hello@touchline.example',
+      '/about#team',
+      'https://touchline.example/été',
+    ]) {
+      expect(check(`redirects:\n  - from: /team\n    to: ${JSON.stringify(to)}\n`), to).toEqual([
+        expect.stringMatching(/^3:9 redirects\/invalid-format "redirects\[0\]\.to": must be the path of a page/),
+      ]);
     }
   });
 

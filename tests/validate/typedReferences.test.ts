@@ -21,7 +21,10 @@ const hero = blockSchemas.hero.extend({ backdrop: assetPath.optional(), next: hr
 const extended: SiteDefinition = {
   ...definition,
   data: { ...definition.data, site: { ...definition.data.site, schema: siteSchema.extend({ banner: assetPath.optional() }) } },
-  pages: { ...definition.pages, blocks: definePage(z.strictObject({ blocks: z.array(z.discriminatedUnion('type', [hero, blockSchemas.faq])).min(1) }), () => null) },
+  pages: {
+    ...definition.pages,
+    blocks: definePage(z.strictObject({ blocks: z.array(z.discriminatedUnion('type', [hero, blockSchemas.faq])).min(1) }), () => null),
+  },
 };
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>>;
@@ -47,17 +50,23 @@ async function problems(): Promise<string[]> {
 
 describe('a new field typed assetPath or href is checked with no list to update', () => {
   it('reports a missing image and a broken link at the lines of the block’s new fields', async () => {
-    await fx.edit('pages/index.yaml', (t) => t.replace('    lead: It has', '    backdrop: /images/no-such-backdrop.svg\n    next: /no-such-page\n    lead: It has'));
+    await fx.edit('pages/index.yaml', (t) =>
+      t.replace('    lead: It has', '    backdrop: /images/no-such-backdrop.svg\n    next: /no-such-page\n    lead: It has'),
+    );
     expect(await problems()).toEqual(['pages/index.yaml:7:15 asset/missing', 'pages/index.yaml:8:11 link/broken']);
   });
 
   it('reports them in a page that fails its schema too', async () => {
-    await fx.edit('pages/index.yaml', (t) => t.replace('    lead: It has', '    backdrop: /images/no-such-backdrop.svg\n    next: /no-such-page\n    colour: red\n    lead: It has'));
+    await fx.edit('pages/index.yaml', (t) =>
+      t.replace('    lead: It has', '    backdrop: /images/no-such-backdrop.svg\n    next: /no-such-page\n    colour: red\n    lead: It has'),
+    );
     expect(await problems()).toEqual(['pages/index.yaml:7:15 asset/missing', 'pages/index.yaml:8:11 link/broken', 'pages/index.yaml:9:5 page/unknown-key']);
   });
 
   it('reports them in a page naming no known template, through the fields of every template', async () => {
-    await fx.edit('pages/index.yaml', (t) => t.replace('template: blocks', 'template: blokcs').replace('    lead: It has', '    backdrop: /images/no-such-backdrop.svg\n    lead: It has'));
+    await fx.edit('pages/index.yaml', (t) =>
+      t.replace('template: blocks', 'template: blokcs').replace('    lead: It has', '    backdrop: /images/no-such-backdrop.svg\n    lead: It has'),
+    );
     expect(await problems()).toEqual(['pages/index.yaml:1:11 page/template', 'pages/index.yaml:7:15 asset/missing']);
   });
 

@@ -31,7 +31,11 @@ describe('schema errors point at the offending key or value', () => {
     const lines = [...valid];
     lines[4] = 'category: Strategie';
     expect(errors(article(lines))).toEqual([
-      { at: '6:11', message: '"category": "Strategie" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?', rule: 'article/invalid-value' },
+      {
+        at: '6:11',
+        message: '"category": "Strategie" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
+        rule: 'article/invalid-value',
+      },
     ]);
   });
 
@@ -44,7 +48,16 @@ describe('schema errors point at the offending key or value', () => {
 
   it('suggests a key only when it is a typo of one', () => {
     const suggestion = (key: string) => /did you mean "([^"]+)"/.exec(errors(article([...valid, `${key}: x`]))[0]!.message)?.[1];
-    expect(['autor', 'authr', 'auhtor', 'authors', 'Author', 'autho-r2', 'Updatd', 'thumbnailalt'].map(suggestion)).toEqual(['author', 'author', 'author', 'author', 'author', 'author', 'updated', 'thumbnailAlt']);
+    expect(['autor', 'authr', 'auhtor', 'authors', 'Author', 'autho-r2', 'Updatd', 'thumbnailalt'].map(suggestion)).toEqual([
+      'author',
+      'author',
+      'author',
+      'author',
+      'author',
+      'author',
+      'updated',
+      'thumbnailAlt',
+    ]);
     expect(suggestion('writer')).toBeUndefined();
     expect(suggestion('au')).toBeUndefined();
     expect(suggestion('subtitle')).toBeUndefined();
@@ -54,7 +67,11 @@ describe('schema errors point at the offending key or value', () => {
     const lines = [...valid];
     lines[4] = 'category: Stratgy';
     expect(errors(article(lines))).toEqual([
-      { at: '6:11', message: '"category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?', rule: 'article/invalid-value' },
+      {
+        at: '6:11',
+        message: '"category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
+        rule: 'article/invalid-value',
+      },
     ]);
     lines[4] = 'category: case study';
     expect(errors(article(lines))[0]!.message).toMatch(/; did you mean "Case Study"\?$/);
@@ -63,7 +80,19 @@ describe('schema errors point at the offending key or value', () => {
   });
 
   it('lists the allowed keys of the block an unknown key is in, chosen by its type', () => {
-    const yaml = ['blocks:', '  - type: team', '    heading: Team', '    members:', '      - name: A', '        rol: CEO', '        bio: B', '        photo: /a.svg', '  - type: steps', '    headin: Steps', '    items: []'].join('\n');
+    const yaml = [
+      'blocks:',
+      '  - type: team',
+      '    heading: Team',
+      '    members:',
+      '      - name: A',
+      '        rol: CEO',
+      '        bio: B',
+      '        photo: /a.svg',
+      '  - type: steps',
+      '    headin: Steps',
+      '    items: []',
+    ].join('\n');
     const unknown = errors(parseYaml('p.yaml', yaml), blocksPageSchema as never).filter((r) => r.rule.endsWith('unknown-key'));
     expect(unknown).toEqual([
       { at: '6:9', message: 'unknown key "rol"; did you mean "role"? (allowed: name, role, bio, photo)', rule: 'article/unknown-key' },
@@ -78,7 +107,9 @@ describe('schema errors point at the offending key or value', () => {
   });
 
   it('reports a missing required key at its parent mapping', () => {
-    expect(errors(article(valid.filter((l) => !l.startsWith('author'))))).toEqual([{ at: '2:1', message: 'missing required key "author"', rule: 'article/missing' }]);
+    expect(errors(article(valid.filter((l) => !l.startsWith('author'))))).toEqual([
+      { at: '2:1', message: 'missing required key "author"', rule: 'article/missing' },
+    ]);
   });
 
   it('rejects impossible dates and wrong types with their positions', () => {
@@ -108,7 +139,20 @@ describe('schema errors point at the offending key or value', () => {
 
   it('reports YAML syntax errors with line and column', () => {
     const source = parseYaml('s.yaml', 'name: A\ntagline: B\nname: C\n');
-    expect(source.errors).toEqual([{ file: 's.yaml', line: 3, column: 1, endLine: 3, endColumn: 2, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique', hint: RULES['yaml-syntax'], severity: 'error', excerpt: { line: 2, text: ['tagline: B', 'name: C'] } }]);
+    expect(source.errors).toEqual([
+      {
+        file: 's.yaml',
+        line: 3,
+        column: 1,
+        endLine: 3,
+        endColumn: 2,
+        rule: 'yaml-syntax',
+        message: 'invalid YAML: Map keys must be unique',
+        hint: RULES['yaml-syntax'],
+        severity: 'error',
+        excerpt: { line: 2, text: ['tagline: B', 'name: C'] },
+      },
+    ]);
   });
 
   it('marks where the value or key ends, so an editor can underline all of it', () => {
@@ -124,7 +168,16 @@ describe('schema errors point at the offending key or value', () => {
   });
 
   it('reports every problem in one run, deep inside lists', () => {
-    const yaml = ['blocks:', '  - type: hero', '    heading: Hi', '    lead: Lead', '    actions:', '      - label: Go', '        href: about', '        style: loud'].join('\n');
+    const yaml = [
+      'blocks:',
+      '  - type: hero',
+      '    heading: Hi',
+      '    lead: Lead',
+      '    actions:',
+      '      - label: Go',
+      '        href: about',
+      '        style: loud',
+    ].join('\n');
     const result = errors(parseYaml('p.yaml', yaml), blocksPageSchema as never);
     expect(result.map((r) => r.at)).toEqual(['7:15', '8:16']);
     expect(result[1]!.message).toContain('expected one of: primary, secondary');

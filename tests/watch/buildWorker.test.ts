@@ -44,7 +44,10 @@ describe('watch, after template edits', () => {
       // Each new worker started after the last one had removed its old versions and given up the build lock: no build failed.
       expect(log).not.toMatch(/Error|waiting for another/);
       const children = esbuildChildren(child.pid!);
-      expect(children.filter((line) => line.startsWith('Z')), children.join('\n')).toEqual([]);
+      expect(
+        children.filter((line) => line.startsWith('Z')),
+        children.join('\n'),
+      ).toEqual([]);
       expect(children.length, children.join('\n')).toBeLessThanOrEqual(2);
     } finally {
       child.kill('SIGINT');

@@ -12,7 +12,13 @@ const work: Adopted = {
   code: 'a1b2c3',
   analyses: [],
   rendered: [],
-  last: { dir: '/tmp/site/.sitegen-watch/v3', files: new Map<string, string | Uint8Array>([['index.html', '<!DOCTYPE html>'], ['images/a.webp', new Uint8Array([82, 73, 70, 70])]]) },
+  last: {
+    dir: '/tmp/site/.sitegen-watch/v3',
+    files: new Map<string, string | Uint8Array>([
+      ['index.html', '<!DOCTYPE html>'],
+      ['images/a.webp', new Uint8Array([82, 73, 70, 70])],
+    ]),
+  },
 };
 
 const requests: OneOfEach<BuildWorkerRequest> = {
@@ -23,7 +29,15 @@ const requests: OneOfEach<BuildWorkerRequest> = {
 };
 
 const replies: OneOfEach<BuildWorkerReply> = {
-  built: { type: 'built', pages: 47, rendered: 1, ms: 93.5, warnings: [warning('content/articles/value-banks.md', { line: 9, column: 14 }, 'markdown/bare-url', '"https://example.com" is shown as plain text, not as a link')] },
+  built: {
+    type: 'built',
+    pages: 47,
+    rendered: 1,
+    ms: 93.5,
+    warnings: [
+      warning('content/articles/value-banks.md', { line: 9, column: 14 }, 'markdown/bare-url', '"https://example.com" is shown as plain text, not as a link'),
+    ],
+  },
   failed: { type: 'failed', diagnostics: [diagnostic('content/site.yaml', FILE_START, 'yaml-syntax', 'invalid YAML')] },
   crashed: { type: 'crashed', message: 'Error: the card has no sponsor\n    at Article (templates/pages/Article.tsx:8:45)' },
   waiting: { type: 'waiting', line: 'waiting for another build of this project (pid 4242)' },

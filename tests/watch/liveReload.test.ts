@@ -18,7 +18,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-live-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Last good</title></head><body><main><h1>The last good build</h1></main></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Last good</title></head><body><main><h1>The last good build</h1></main></body></html>',
+  );
   live = new LiveReload();
   server = createSiteServer(dir, live.hooks(), true);
   origin = `http://127.0.0.1:${await listen(server, 0)}`;

@@ -61,10 +61,22 @@ describe('watch loses no edit', () => {
   it('says what its first build is doing, phase by phase, and clears the line before it reports', async () => {
     fx = await fixtureCopy();
     const events: string[] = [];
-    const progress = (): ProgressReporter => ({ update: ({ phase }) => events.at(-1) !== phase && events.push(phase), done: () => events.at(-1) !== 'done' && events.push('done') });
+    const progress = (): ProgressReporter => ({
+      update: ({ phase }) => events.at(-1) !== phase && events.push(phase),
+      done: () => events.at(-1) !== 'done' && events.push('done'),
+    });
     const log = (line: string) => events.push(line.replace(/\d+ ms$/, 'N ms'));
     watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, log, progress);
-    expect(events).toEqual(['reading', 'analysing', 'validating', 'rendering', 'images', 'writing', 'done', expect.stringMatching(/^rebuilt (\d+) of \1 pages in N ms$/)]);
+    expect(events).toEqual([
+      'reading',
+      'analysing',
+      'validating',
+      'rendering',
+      'images',
+      'writing',
+      'done',
+      expect.stringMatching(/^rebuilt (\d+) of \1 pages in N ms$/),
+    ]);
   });
 });
 
@@ -89,7 +101,18 @@ describe('watch builds beside the site', () => {
       expect(readFileSync(path.join(project.root, WATCH_OUT, 'articles/value-banks/index.html'), 'utf8')).toContain(EDITED);
       // What watch shows is never published: refused before any request (nothing answers at the endpoint).
       for (const prefix of [[], ['--prefix', 'previews/pr-1/']]) {
-        const published = await project.run(['publish', WATCH_OUT, '--bucket', 'www', '--endpoint', 'http://127.0.0.1:9', '--region', 'us-east-1', '--dry-run', ...prefix]);
+        const published = await project.run([
+          'publish',
+          WATCH_OUT,
+          '--bucket',
+          'www',
+          '--endpoint',
+          'http://127.0.0.1:9',
+          '--region',
+          'us-east-1',
+          '--dry-run',
+          ...prefix,
+        ]);
         expect({ code: published.code, stdout: published.stdout }, published.stderr).toEqual({ code: 2, stdout: '' });
         expect(published.stderr).toMatch(/^sitegen publish: \.sitegen-watch\/site is a build with --drafts/);
       }
@@ -119,7 +142,12 @@ describe('watch rebuilds what an edit can change', () => {
     child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      rebuilt.push(...chunk.toString().split('\n').filter((line) => line.startsWith('rebuilt ')));
+      rebuilt.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((line) => line.startsWith('rebuilt ')),
+      );
     });
     for (let i = 0; i < 1200 && !/localhost:\d+/.test(announced); i++) await sleep(50);
     port = Number(/localhost:(\d+)/.exec(announced)?.[1]);
@@ -176,7 +204,9 @@ describe('watch rebuilds what an edit can change', () => {
     // Said once, as esbuild frames it: the fault, its file, line and column, the line and a marker.
     const told = stderr.slice(said);
     expect(told.match(/Unexpected closing "spam" tag/g)).toHaveLength(1);
-    expect(told).toMatch(/^sitegen: the code does not compile\n✘ \[ERROR\] Unexpected closing "spam" tag does not match opening "span" tag\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>/m);
+    expect(told).toMatch(
+      /^sitegen: the code does not compile\n✘ \[ERROR\] Unexpected closing "spam" tag does not match opening "span" tag\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>/m,
+    );
     expect(await page('/articles/value-banks')).toBe(good);
     const before = rebuilt.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace('</spam>', '</span>').replace('Back to every article', 'Back to the articles'));

@@ -12,7 +12,9 @@ import { builtFixtureAndS3 } from '../helpers/s3.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WORKFLOWS = path.join(ROOT, '.github/workflows');
-const workflowFiles = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name)).sort();
+const workflowFiles = readdirSync(WORKFLOWS)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .sort();
 const read = (file: string) => readFileSync(file, 'utf8');
 
 /**
@@ -35,16 +37,31 @@ function withValues(text: string): string {
   });
 }
 
-interface Step { run?: string; uses?: string; with?: Record<string, string>; env?: Record<string, string> }
-interface Job { if?: string; env?: Record<string, string>; steps?: Step[] }
-interface WorkflowYaml { env?: Record<string, string>; jobs: Record<string, Job> }
+interface Step {
+  run?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+}
+interface Job {
+  if?: string;
+  env?: Record<string, string>;
+  steps?: Step[];
+}
+interface WorkflowYaml {
+  env?: Record<string, string>;
+  jobs: Record<string, Job>;
+}
 
 /** The roles a job's credential steps assume, as written. */
 const rolesOf = (job: Job) =>
   (job.steps ?? []).filter((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@')).map((step) => step.with?.['role-to-assume']);
 
 /** A `sitegen` command line of a `run:` step: its arguments after `sitegen`, as the shell passes them. */
-interface CommandLine { where: string; argv: string[] }
+interface CommandLine {
+  where: string;
+  argv: string[];
+}
 
 /**
  * Every `sitegen` / `npx sitegen` command of a workflow's `run:` steps: continuation lines joined,
@@ -99,14 +116,17 @@ async function parseOnly(argv: string[]) {
 
 async function parsed(file: string): Promise<WorkflowTemplate> {
   const result = parseWorkflow({ name: path.relative(ROOT, file), content: read(file) }, new NoOperationTraceWriter());
-  expect(result.context.errors.getErrors().map((e) => e.message), file).toEqual([]);
+  expect(
+    result.context.errors.getErrors().map((e) => e.message),
+    file,
+  ).toEqual([]);
   const template = await convertWorkflowTemplate(result.context, result.value!);
   expect(template.errors ?? [], file).toEqual([]);
   return template;
 }
 
 describe('the workflows in .github/workflows', () => {
-  it('are the site workflow and the preview cleanup, each accepted by GitHub\'s own workflow parser, as is the action they share', async () => {
+  it("are the site workflow and the preview cleanup, each accepted by GitHub's own workflow parser, as is the action they share", async () => {
     expect(workflowFiles).toEqual(['preview-cleanup.yml', 'site.yml']);
     for (const name of workflowFiles) await parsed(path.join(WORKFLOWS, name));
     const action = path.join(ROOT, '.github/actions/prepare/action.yml');
@@ -127,7 +147,7 @@ describe('the workflows in .github/workflows', () => {
     }
   });
 
-  it('publish nothing from a fork\'s pull request: every step after the builds waits for PUBLISHES, and the cleanup for the same repository', async () => {
+  it("publish nothing from a fork's pull request: every step after the builds waits for PUBLISHES, and the cleanup for the same repository", async () => {
     const site = await parsed(path.join(WORKFLOWS, 'site.yml'));
     const pullRequest = site.jobs.find((job) => job.id.value === 'pull-request')!;
     const steps = 'steps' in pullRequest ? pullRequest.steps : [];
@@ -146,7 +166,10 @@ describe('the workflows in .github/workflows', () => {
   it("give a pull request's jobs the preview role, which writes under previews/ alone, never the live one", () => {
     const site = parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml;
     const cleanup = parseYaml(read(path.join(WORKFLOWS, 'preview-cleanup.yml'))) as WorkflowYaml;
-    for (const [where, job] of [['site.yml pull-request', site.jobs['pull-request']!], ['preview-cleanup.yml remove-preview', cleanup.jobs['remove-preview']!]] as const) {
+    for (const [where, job] of [
+      ['site.yml pull-request', site.jobs['pull-request']!],
+      ['preview-cleanup.yml remove-preview', cleanup.jobs['remove-preview']!],
+    ] as const) {
       expect(rolesOf(job), where).toEqual(['${{ vars.AWS_PREVIEW_ROLE_ARN }}']);
       expect(JSON.stringify(job), where).not.toContain('AWS_ROLE_ARN');
     }
@@ -194,8 +217,25 @@ describe('the workflows in .github/workflows', () => {
 
   it('read the lines as the shell does: continuations joined, quoted variables filled in, a redirection left out', () => {
     const lines = sitegenLines(path.join(WORKFLOWS, 'site.yml'));
-    expect(lines.find((line) => line.argv[0] === 'diff')!.argv).toEqual(['diff', 's3://www-touchline-example/', 'site', '--format', 'markdown', '--preview-url', 'https://www.touchline.example/previews/pr-42']);
-    expect(lines.find((line) => line.argv.includes('--drafts'))!.argv).toEqual(['build', '--drafts', '--base', '/previews/pr-42', '--out', 'preview', '--format', 'text']);
+    expect(lines.find((line) => line.argv[0] === 'diff')!.argv).toEqual([
+      'diff',
+      's3://www-touchline-example/',
+      'site',
+      '--format',
+      'markdown',
+      '--preview-url',
+      'https://www.touchline.example/previews/pr-42',
+    ]);
+    expect(lines.find((line) => line.argv.includes('--drafts'))!.argv).toEqual([
+      'build',
+      '--drafts',
+      '--base',
+      '/previews/pr-42',
+      '--out',
+      'preview',
+      '--format',
+      'text',
+    ]);
   });
 });
 

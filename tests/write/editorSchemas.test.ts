@@ -33,7 +33,8 @@ const USERS = {
 const settingsFile = () => path.join(root, SETTINGS_FILE);
 const settingsText = () => readFile(settingsFile(), 'utf8');
 /** Settings with other keys around yaml.schemas, indented with four spaces, as a user's editor may write them. */
-const userSettings = (schemas: Record<string, unknown>) => `${JSON.stringify({ 'editor.tabSize': 4, 'yaml.schemas': schemas, 'files.exclude': { dist: true } }, null, 4)}\n`;
+const userSettings = (schemas: Record<string, unknown>) =>
+  `${JSON.stringify({ 'editor.tabSize': 4, 'yaml.schemas': schemas, 'files.exclude': { dist: true } }, null, 4)}\n`;
 const rules = async () => (await outdatedSchemas(paths, definition)).map((d) => `${path.relative(root, d.file)}:${d.line}  ${d.message}`);
 
 describe('sitegen schemas and the user’s settings', () => {
@@ -52,7 +53,9 @@ describe('sitegen schemas and the user’s settings', () => {
     // The schema files are right; only the settings are not.
     await writeEditorSchemas(paths, definition);
     await writeFile(settingsFile(), userSettings(stale));
-    expect(await rules()).toEqual([`${SETTINGS_FILE}:3  "yaml.schemas" does not map each schema to the YAML files it checks: run npx sitegen schemas and commit what it writes`]);
+    expect(await rules()).toEqual([
+      `${SETTINGS_FILE}:3  "yaml.schemas" does not map each schema to the YAML files it checks: run npx sitegen schemas and commit what it writes`,
+    ]);
 
     expect((await writeEditorSchemas(paths, definition)).settings).toBe('written');
     const written = JSON.parse(await settingsText()) as Record<string, Record<string, unknown>>;
@@ -85,7 +88,9 @@ describe('sitegen schemas and the user’s settings', () => {
       await writeFile(settingsFile(), text);
       expect((await writeEditorSchemas(paths, definition)).settings, text).toBe(why);
       expect(await settingsText(), text).toBe(text);
-      expect(await rules(), text).toEqual([expect.stringMatching(why === 'not-json' ? /not plain JSON \(comments or trailing commas\?\)/ : /"yaml\.schemas" does not map/)]);
+      expect(await rules(), text).toEqual([
+        expect.stringMatching(why === 'not-json' ? /not plain JSON \(comments or trailing commas\?\)/ : /"yaml\.schemas" does not map/),
+      ]);
     }
   });
 });

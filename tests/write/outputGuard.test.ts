@@ -17,7 +17,10 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
     const name = path.relative(dir, file);
     if (entry.isSymbolicLink()) result[name] = `link to ${await readlink(file)}`;
     else if (entry.isDirectory()) result[name] = 'folder';
-    else result[name] = createHash('sha256').update(await readFile(file)).digest('hex');
+    else
+      result[name] = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex');
   }
   return result;
 }
@@ -44,9 +47,17 @@ describe('sitegen build --out refuses folders it did not make, before writing an
     ['a folder inside node_modules/', () => 'node_modules/.cache/site', /: it is inside the project's node_modules\/ folder/],
     ['a folder inside a linked package of node_modules/', () => 'node_modules/react/site', /: it is inside the project's node_modules\/ folder/],
     ['.sitegen-cache/', () => '.sitegen-cache', /: it is the project's \.sitegen-cache\/ folder/],
-    ['an unmarked folder with files in it', (p) => path.join(p.parent, 'photos'), /: it is not empty and sitegen did not make it .*: empty it, or choose another --out$/],
+    [
+      'an unmarked folder with files in it',
+      (p) => path.join(p.parent, 'photos'),
+      /: it is not empty and sitegen did not make it .*: empty it, or choose another --out$/,
+    ],
     ['a name kept for a store of versions', () => '.site.sitegen', /: that name is kept for the folder where sitegen keeps the versions of an output/],
-    ['an output whose store place holds something else', (p) => path.join(p.parent, 'photos/album'), /: sitegen keeps its versions in \.album\.sitegen beside it, and something else is there/],
+    [
+      'an output whose store place holds something else',
+      (p) => path.join(p.parent, 'photos/album'),
+      /: sitegen keeps its versions in \.album\.sitegen beside it, and something else is there/,
+    ],
   ];
 
   for (const [name, out, reason] of refused) {

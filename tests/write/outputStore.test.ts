@@ -97,10 +97,16 @@ describe('a build killed at any instant', () => {
       const mode = run % 3;
       let delay = 1.2 * random() * (cold ? coldMs : warmMs);
       if (mode === 1) {
-        await until(async () => (await versions(project)).some((v) => !versionsBefore.includes(v)), () => exited);
+        await until(
+          async () => (await versions(project)).some((v) => !versionsBefore.includes(v)),
+          () => exited,
+        );
         delay = 300 * random();
       } else if (mode === 2) {
-        await until(async () => (await readlink(project.out)) !== linkBefore, () => exited);
+        await until(
+          async () => (await readlink(project.out)) !== linkBefore,
+          () => exited,
+        );
         delay = 100 * random();
       }
       const completed = await Promise.race([sleep(delay).then(() => exited), ended.then(() => true)]);

@@ -31,7 +31,9 @@ describe('the files of redirects', () => {
     expect(page).toContain('<link rel="canonical" href="https://www.touchline.example/pricing-preview" />');
     // Its one sentence is in a main landmark, as every page's content is (axe: region).
     expect(page).toContain('<main><p>This page is at <a href="/pricing-preview">https://www.touchline.example/pricing-preview</a> for now.</p></main>');
-    expect(files.get('blog/old-post/index.html')).toContain('<p>This page has moved to <a href="/articles/value-banks">https://www.touchline.example/articles/value-banks</a>.</p>');
+    expect(files.get('blog/old-post/index.html')).toContain(
+      '<p>This page has moved to <a href="/articles/value-banks">https://www.touchline.example/articles/value-banks</a>.</p>',
+    );
     expect(files.get('partners/index.html')).toContain('<link rel="canonical" href="https://partners.touchline.example/?a=1&amp;b=&quot;2&quot;" />');
   });
 
@@ -40,12 +42,19 @@ describe('the files of redirects', () => {
     for (const [file, text] of files) {
       if (!file.endsWith('.html')) continue;
       const report = await validator.validateString(text, file);
-      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.message}`)), file).toEqual([]);
+      expect(
+        report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.message}`)),
+        file,
+      ).toEqual([]);
     }
   });
 
   it('differ in their bytes when only permanent changes, so publish uploads the page again with its header or without', () => {
-    const flipped = redirectFiles(REDIRECTS.map((r) => ({ ...r, permanent: !r.permanent })), SITE, '');
+    const flipped = redirectFiles(
+      REDIRECTS.map((r) => ({ ...r, permanent: !r.permanent })),
+      SITE,
+      '',
+    );
     for (const file of ['pricing/index.html', 'blog/old-post/index.html']) expect(flipped.get(file), file).not.toBe(files.get(file));
   });
 

@@ -4,7 +4,19 @@ import { KeptDocuments, parseYaml } from '../../src/yaml/yamlSource.ts';
 
 describe('YAML syntax errors', () => {
   it('reports the first error of a file with its code frame, then at most two more, saying how many it left out', () => {
-    const text = ['title: About', 'hero:', '  heading: We help', '    subheading: wrong indent', 'sections:', '  - a: 1', '   b: 2', '  - c: 3', '    d: [1, 2', 'e: }', 'f: {'].join('\n');
+    const text = [
+      'title: About',
+      'hero:',
+      '  heading: We help',
+      '    subheading: wrong indent',
+      'sections:',
+      '  - a: 1',
+      '   b: 2',
+      '  - c: 3',
+      '    d: [1, 2',
+      'e: }',
+      'f: {',
+    ].join('\n');
     const { errors, data } = parseYaml('/site/pages/about.yaml', text);
     expect(data).toBeUndefined();
     expect(errors).toHaveLength(3);
@@ -38,21 +50,44 @@ describe('YAML syntax errors', () => {
 
 describe('YAML aliases', () => {
   it('refuses aliases of aliases that grow a document exponentially, at the first such alias', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...'bcdefgh'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`),
+    ].join('\n');
     const { errors, data } = parseYaml('/site/bomb.yaml', bomb);
     expect(data).toBeUndefined();
-    expect(errors).toEqual([expect.objectContaining({ line: 3, column: 8, endLine: 3, endColumn: 10, rule: 'yaml/alias-bomb', message: expect.stringMatching(/^the alias \*b repeats a value that itself repeats others/) })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 8,
+        endLine: 3,
+        endColumn: 10,
+        rule: 'yaml/alias-bomb',
+        message: expect.stringMatching(/^the alias \*b repeats a value that itself repeats others/),
+      }),
+    ]);
   });
 
   it('refuses one alias repeated more often than the parser allows, at its first use', () => {
     const { errors } = parseYaml('/site/many.yaml', `a: &x 1\nb: [${Array(150).fill('*x').join(', ')}]\n`);
-    expect(errors).toEqual([expect.objectContaining({ line: 2, column: 5, rule: 'yaml/alias-bomb', message: 'the alias *x is used 150 times, more than a file may repeat a value: the file is not read' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 5,
+        rule: 'yaml/alias-bomb',
+        message: 'the alias *x is used 150 times, more than a file may repeat a value: the file is not read',
+      }),
+    ]);
   });
 
   it('reads aliases used as YAML means them: a few repeats of a value', () => {
     const { errors, data } = parseYaml('/site/ok.yaml', 'base: &cta { label: Start, href: /signup }\nhero: { cta: *cta }\nfooter: { cta: *cta }\n');
     expect(errors).toEqual([]);
-    expect(data).toEqual({ base: { label: 'Start', href: '/signup' }, hero: { cta: { label: 'Start', href: '/signup' } }, footer: { cta: { label: 'Start', href: '/signup' } } });
+    expect(data).toEqual({
+      base: { label: 'Start', href: '/signup' },
+      hero: { cta: { label: 'Start', href: '/signup' } },
+      footer: { cta: { label: 'Start', href: '/signup' } },
+    });
   });
 });
 

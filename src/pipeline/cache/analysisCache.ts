@@ -16,10 +16,21 @@ const factsSchema = z.object({
   words: z.number(),
   links: z.array(sourceRef),
   images: z.array(sourceRef),
-  imageSources: z.record(z.string(), z.object({ src: z.string(), width: z.number(), height: z.number(), hash: z.string().optional(), format: z.enum(['jpeg', 'png', 'webp', 'avif', 'gif']).optional() })),
+  imageSources: z.record(
+    z.string(),
+    z.object({
+      src: z.string(),
+      width: z.number(),
+      height: z.number(),
+      hash: z.string().optional(),
+      format: z.enum(['jpeg', 'png', 'webp', 'avif', 'gif']).optional(),
+    }),
+  ),
   headings: z.array(z.object({ depth: z.number(), text: z.string(), id: z.string() })),
   fieldsAt: z.record(z.string(), z.object(place)),
-  diagnostics: z.array(z.object({ file: z.string(), ...place, message: z.string(), rule: z.string(), hint: z.string(), severity: z.enum(['error', 'warning']) })),
+  diagnostics: z.array(
+    z.object({ file: z.string(), ...place, message: z.string(), rule: z.string(), hint: z.string(), severity: z.enum(['error', 'warning']) }),
+  ),
 });
 const bodySchema = z.object({ html: z.string(), islands: z.array(z.string()), propsFiles: z.array(z.tuple([z.string(), z.string()])) });
 

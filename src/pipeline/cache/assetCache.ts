@@ -40,12 +40,19 @@ export async function cachedAssets(cacheDir: string, version: string, build: () 
   }
   const assets = await build();
   const { bundle } = assets;
-  await writeCacheFile(cacheDir, file, ASSETS, version, {
-    stylesheet: assets.stylesheet,
-    loader: bundle.loader,
-    islands: [...bundle.islands],
-    files: [...bundle.files].map(([name, data]): [string, string] => [name, Buffer.from(data).toString('base64')]),
-    inputs: bundle.inputs,
-  }, log);
+  await writeCacheFile(
+    cacheDir,
+    file,
+    ASSETS,
+    version,
+    {
+      stylesheet: assets.stylesheet,
+      loader: bundle.loader,
+      islands: [...bundle.islands],
+      files: [...bundle.files].map(([name, data]): [string, string] => [name, Buffer.from(data).toString('base64')]),
+      inputs: bundle.inputs,
+    },
+    log,
+  );
   return assets;
 }

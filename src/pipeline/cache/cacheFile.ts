@@ -30,7 +30,13 @@ function sha256(text: string): string {
 }
 
 /** Reads a cache file; a missing one is undefined, an unusable one is logged, removed and undefined. */
-export async function readCacheFile<S extends z.ZodType>(cacheDir: string, name: string, { kind, schema }: CacheFileKind<S>, version: string, log: CacheLog): Promise<z.infer<S> | undefined> {
+export async function readCacheFile<S extends z.ZodType>(
+  cacheDir: string,
+  name: string,
+  { kind, schema }: CacheFileKind<S>,
+  version: string,
+  log: CacheLog,
+): Promise<z.infer<S> | undefined> {
   const file = path.join(cacheDir, name);
   const bytes = await readCacheBytes(cacheDir, name, log);
   if (!bytes) return undefined;
@@ -138,7 +144,14 @@ async function drop(file: string, reason: string, log: CacheLog): Promise<undefi
 }
 
 /** Writes a cache file atomically, with its header. */
-export async function writeCacheFile<S extends z.ZodType>(cacheDir: string, name: string, { kind }: CacheFileKind<S>, version: string, data: z.input<S>, log: CacheLog): Promise<void> {
+export async function writeCacheFile<S extends z.ZodType>(
+  cacheDir: string,
+  name: string,
+  { kind }: CacheFileKind<S>,
+  version: string,
+  data: z.input<S>,
+  log: CacheLog,
+): Promise<void> {
   const body = JSON.stringify(data);
   await writeFileAtomic(await cacheFilePath(cacheDir, name, log), `${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n${body}`);
 }
@@ -153,6 +166,8 @@ export async function removeDeadWorkingFiles(cacheDir: string): Promise<number> 
 /** The working files under `dir`; a linked folder is not entered (readdir's `recursive` would follow it out of the cache). */
 async function workingFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((e) => (pidOfWorkingName(e.name) !== undefined ? [path.join(dir, e.name)] : e.isDirectory() ? workingFiles(path.join(dir, e.name)) : [])));
+  const nested = await Promise.all(
+    entries.map((e) => (pidOfWorkingName(e.name) !== undefined ? [path.join(dir, e.name)] : e.isDirectory() ? workingFiles(path.join(dir, e.name)) : [])),
+  );
   return nested.flat();
 }

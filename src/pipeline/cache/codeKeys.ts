@@ -38,7 +38,14 @@ export function reachable(imports: CodeMap['imports'], start: string, cut: (file
 
 export function codeKeys(code: CodeMap): CodeKeys {
   // A file the map has no hash for is named as such: its key can only change with the map.
-  const digest = (files: Iterable<string>) => contentHash([...files].sort().map((file) => `${file}\0${code.files[file] ?? '-'}`).join('\0'), 20);
+  const digest = (files: Iterable<string>) =>
+    contentHash(
+      [...files]
+        .sort()
+        .map((file) => `${file}\0${code.files[file] ?? '-'}`)
+        .join('\0'),
+      20,
+    );
   const outside = Object.keys(code.files).filter((file) => !file.startsWith(TEMPLATES));
   const shared = digest(new Set([...outside, ...reachable(code.imports, INDEX, (file) => file.startsWith(PAGES))]));
   const all = contentHash(`${shared}\0${digest(Object.keys(code.files))}`, 20);

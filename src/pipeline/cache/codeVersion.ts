@@ -18,7 +18,12 @@ const PUBLIC_HASHES_VERSION = '1';
  * changed since it was last hashed: `cacheDir` keeps those hashes, written by `save` (a build
  * calls it once it may write; a refused one writes nothing).
  */
-export async function codeVersion(root: string, publicDir: string, cacheDir?: string, log: CacheLog = () => undefined): Promise<{ version: string; save: () => Promise<void> }> {
+export async function codeVersion(
+  root: string,
+  publicDir: string,
+  cacheDir?: string,
+  log: CacheLog = () => undefined,
+): Promise<{ version: string; save: () => Promise<void> }> {
   const memo = 'public-files.json';
   const known = (cacheDir && (await readCacheFile(cacheDir, memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, log))) || {};
   const hashes: Record<string, [number, number, string]> = {};
@@ -34,5 +39,8 @@ export async function codeVersion(root: string, publicDir: string, cacheDir?: st
     parts.push(f, hashes[f][2]);
   }
   const changed = cacheDir && JSON.stringify(hashes) !== JSON.stringify(known);
-  return { version: contentHash(parts.join('\0'), 16), save: async () => void (changed && (await writeCacheFile(cacheDir, memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes, log))) };
+  return {
+    version: contentHash(parts.join('\0'), 16),
+    save: async () => void (changed && (await writeCacheFile(cacheDir, memo, PUBLIC_HASHES, PUBLIC_HASHES_VERSION, hashes, log))),
+  };
 }

@@ -33,7 +33,8 @@ export interface WorkerFault {
 }
 
 /** The answer to a call: its method's result, or the fault that ended it. */
-export type MarkdownAnswer = { [M in Method]: { id: number; method: M; result: MarkdownMethods[M]['result'] } }[Method] | { id: number; method: Method; fault: WorkerFault };
+export type MarkdownAnswer =
+  { [M in Method]: { id: number; method: M; result: MarkdownMethods[M]['result'] } }[Method] | { id: number; method: Method; fault: WorkerFault };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Waiting<T> = Map<number, { resolve: (result: T) => void; reject: (error: Error) => void }>;

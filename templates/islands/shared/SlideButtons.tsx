@@ -1,5 +1,17 @@
 /** Labelled Previous/Next buttons shared by the carousels. */
-export function SlideButtons({ onPrevious, onNext, previousDisabled = false, nextDisabled = false, dark = false }: { onPrevious: () => void; onNext: () => void; previousDisabled?: boolean; nextDisabled?: boolean; dark?: boolean }) {
+export function SlideButtons({
+  onPrevious,
+  onNext,
+  previousDisabled = false,
+  nextDisabled = false,
+  dark = false,
+}: {
+  onPrevious: () => void;
+  onNext: () => void;
+  previousDisabled?: boolean;
+  nextDisabled?: boolean;
+  dark?: boolean;
+}) {
   const cls = dark ? 'btn border border-white/30 px-3 text-white hover:bg-white/10 disabled:opacity-40' : 'btn-secondary px-3 disabled:opacity-40';
   return (
     <div className="flex gap-2">

@@ -13,11 +13,26 @@ import type { ArticleSummary } from '../../collections/summaries.ts';
  */
 
 /** What a card shows: the part of an article's summary the blog list needs. */
-export type CardArticle = Pick<ArticleSummary, 'slug' | 'href' | 'title' | 'excerpt' | 'category' | 'thumbnail' | 'cover' | 'author' | 'date' | 'readingMinutes'> & { release?: ArticleSummary['release'] };
+export type CardArticle = Pick<
+  ArticleSummary,
+  'slug' | 'href' | 'title' | 'excerpt' | 'category' | 'thumbnail' | 'cover' | 'author' | 'date' | 'readingMinutes'
+> & { release?: ArticleSummary['release'] };
 
 /** What a card shows; the release only for an article that is not live (a preview with --drafts shows those). */
 export function cardOf({ slug, href, title, excerpt, category, thumbnail, cover, author, date, readingMinutes, release }: CardArticle): CardArticle {
-  return { slug, href, title, excerpt, category, thumbnail, cover, author, date, readingMinutes, ...(release && release.status !== 'published' && { release }) };
+  return {
+    slug,
+    href,
+    title,
+    excerpt,
+    category,
+    thumbnail,
+    cover,
+    author,
+    date,
+    readingMinutes,
+    ...(release && release.status !== 'published' && { release }),
+  };
 }
 
 export interface Catalog {
@@ -35,7 +50,10 @@ export const SHARD_PREFIX = 2;
 
 /** Lower-cases and strips accents, so "Évaluation" matches "evaluation". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a text as the index and the search box see them: folded, split at anything but letters and digits. */

@@ -32,5 +32,9 @@ export function limitLines(limits: PricingPlan['limits'], labels: Pricing['limit
 /** A plan's support levels, in the words of pricing.yaml. */
 export function supportLines(support: PricingPlan['support'], labels: Pricing['supportLabels']): string[] {
   if (!support) return [];
-  return [support.liveChat ? labels.liveChat : '', support.checkIns ? labels.checkIns[support.checkIns] : '', support.accountManager ? labels.accountManager : ''].filter(Boolean);
+  return [
+    support.liveChat ? labels.liveChat : '',
+    support.checkIns ? labels.checkIns[support.checkIns] : '',
+    support.accountManager ? labels.accountManager : '',
+  ].filter(Boolean);
 }

@@ -20,7 +20,17 @@ const FILES = [
 
 /** The keys and headers `sitegen publish` gives each kind of built file, and `sitegen serve` answers with, in aligned columns. */
 export default async () => {
-  const rows = [['built file', 'keys in the bucket', 'Content-Type', 'Cache-Control'], ...FILES.map((file) => [file, keysOf(file).join(' '), contentTypeFor(file), cacheControlFor(file)])];
+  const rows = [
+    ['built file', 'keys in the bucket', 'Content-Type', 'Cache-Control'],
+    ...FILES.map((file) => [file, keysOf(file).join(' '), contentTypeFor(file), cacheControlFor(file)]),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };

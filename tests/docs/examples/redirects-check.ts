@@ -7,7 +7,9 @@ export default async (): Promise<string> => {
   try {
     await fx.write(
       'redirects.yaml',
-      ['redirects:', '  - from: /legal', '    to: /privacy-policy', '  - from: /blog', '    to: /news', '  - from: /news', '    to: /news-insights', ''].join('\n'),
+      ['redirects:', '  - from: /legal', '    to: /privacy-policy', '  - from: /blog', '    to: /news', '  - from: /news', '    to: /news-insights', ''].join(
+        '\n',
+      ),
     );
     const { stderr } = await runCli('check', '--content', fx.content);
     return stderr.replaceAll(path.relative(process.cwd(), fx.content), 'content');

@@ -10,7 +10,10 @@ export default async (): Promise<string> => {
       if (code !== 0) throw new Error(stderr);
     };
     await build('before');
-    await fx.write('redirects.yaml', ['redirects:', '  - from: /blog', '    to: /news-insights', '    permanent: true', '  - from: /pricing', '    to: /legal', ''].join('\n'));
+    await fx.write(
+      'redirects.yaml',
+      ['redirects:', '  - from: /blog', '    to: /news-insights', '    permanent: true', '  - from: /pricing', '    to: /legal', ''].join('\n'),
+    );
     await build('after');
     const { stdout } = await runCli('diff', path.join(fx.dir, 'before'), path.join(fx.dir, 'after'));
     return stdout;

@@ -3,7 +3,23 @@ import { withContentCopy } from '../../helpers/docExamples.ts';
 /** `sitegen check` on a page whose YAML is broken in many places: the first error framed, two more, and how many were left out. */
 export default () =>
   withContentCopy(async (copy) => {
-    await copy.write('pages/about.yaml', ['title: About', 'hero:', '  heading: We help', '    subheading: wrong indent', 'sections:', '  - a: 1', '   b: 2', '  - c: 3', '    d: [1, 2', 'e: }', 'f: {', ''].join('\n'));
+    await copy.write(
+      'pages/about.yaml',
+      [
+        'title: About',
+        'hero:',
+        '  heading: We help',
+        '    subheading: wrong indent',
+        'sections:',
+        '  - a: 1',
+        '   b: 2',
+        '  - c: 3',
+        '    d: [1, 2',
+        'e: }',
+        'f: {',
+        '',
+      ].join('\n'),
+    );
     const { stderr } = await copy.run('check');
     return `$ npx sitegen check\n${stderr}`;
   });

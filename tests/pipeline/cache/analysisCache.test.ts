@@ -32,7 +32,21 @@ describe('the code version that keys every cache', () => {
 describe('the analysis cache', () => {
   const doc: AnalysedMarkdown = {
     hash: 'h1',
-    facts: { collection: 'legal', slug: 'terms', file: '/c/legal/terms.md', meta: undefined, words: 3, links: [{ url: '/x', line: 9, column: 1, endLine: 9, endColumn: 9 }], images: [], imageSources: {}, headings: [], fieldsAt: { title: { line: 2, column: 8, endLine: 2, endColumn: 13 } }, diagnostics: [{ file: '/c/legal/terms.md', line: 9, column: 1, endLine: 9, endColumn: 9, rule: 'markdown/raw-html', message: 'm', hint: 'h', severity: 'warning' }] },
+    facts: {
+      collection: 'legal',
+      slug: 'terms',
+      file: '/c/legal/terms.md',
+      meta: undefined,
+      words: 3,
+      links: [{ url: '/x', line: 9, column: 1, endLine: 9, endColumn: 9 }],
+      images: [],
+      imageSources: {},
+      headings: [],
+      fieldsAt: { title: { line: 2, column: 8, endLine: 2, endColumn: 13 } },
+      diagnostics: [
+        { file: '/c/legal/terms.md', line: 9, column: 1, endLine: 9, endColumn: 9, rule: 'markdown/raw-html', message: 'm', hint: 'h', severity: 'warning' },
+      ],
+    },
     body: { html: '<p>Terms</p>', islands: [], propsFiles: [] },
   };
 

@@ -17,7 +17,10 @@ beforeAll(async () => {
   cold = await treeHashes(project.out);
   pristine = path.join(project.parent, 'pristine-cache');
   await cp(project.cache, pristine, { recursive: true });
-  const files = (await readdir(project.cache, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(project.cache, path.join(e.parentPath, e.name))).sort();
+  const files = (await readdir(project.cache, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(project.cache, path.join(e.parentPath, e.name)))
+    .sort();
   // One file of each kind: the site has over a hundred processed images, and one build per damaged file must stay bounded.
   cacheFiles = [...new Map(files.map((f) => [kindOf(f), f])).values()];
 }, 60_000);
@@ -56,7 +59,15 @@ const damages: [string, (file: string) => Promise<void>, boolean][] = [
 describe('a damaged .sitegen-cache/ never breaks a build', () => {
   it('has a file of each kind to damage', () => {
     expect(cacheFiles.map(kindOf)).toEqual(
-      expect.arrayContaining(['analyses/ID-bodies.json', 'analyses/ID.json', 'assets/ID.json', 'images/assets/img/ID-W.avif', 'images/assets/img/ID-W.webp', 'images/assets/img/ID-W.jpg', 'output-ID.json']),
+      expect.arrayContaining([
+        'analyses/ID-bodies.json',
+        'analyses/ID.json',
+        'assets/ID.json',
+        'images/assets/img/ID-W.avif',
+        'images/assets/img/ID-W.webp',
+        'images/assets/img/ID-W.jpg',
+        'output-ID.json',
+      ]),
     );
   });
 
@@ -69,7 +80,10 @@ describe('a damaged .sitegen-cache/ never breaks a build', () => {
         const { code, stdout, stderr } = await project.run(['build', '--verbose']);
         expect(code, `${file}: ${stderr}`).toBe(0);
         // Nothing but progress, which a build longer than a second prints.
-        expect(stderr.split('\n').filter((line) => line && !PROGRESS_LINE.test(line)), file).toEqual([]);
+        expect(
+          stderr.split('\n').filter((line) => line && !PROGRESS_LINE.test(line)),
+          file,
+        ).toEqual([]);
         const dropped = stdout.split('\n').filter((line) => line.startsWith('cache: dropped'));
         expect(dropped, file).toEqual(reported ? [expect.stringContaining(path.join('.sitegen-cache', file))] : []);
         expect(await treeHashes(project.out), file).toEqual(cold);

@@ -3,7 +3,14 @@ import { codeKeys, reachable, type CodeMap } from '../../../src/pipeline/cache/c
 
 /** A site shaped like the real one: the index declares a collection whose template is a page module, and YAML page templates. */
 const imports: CodeMap['imports'] = {
-  'templates/index.ts': ['src/model.ts', 'templates/collections/articles.ts', 'templates/layouts/Layout.tsx', 'templates/markdown/Markdown.tsx', 'templates/pages/Blocks.tsx', 'templates/pages/BlogIndex.tsx'],
+  'templates/index.ts': [
+    'src/model.ts',
+    'templates/collections/articles.ts',
+    'templates/layouts/Layout.tsx',
+    'templates/markdown/Markdown.tsx',
+    'templates/pages/Blocks.tsx',
+    'templates/pages/BlogIndex.tsx',
+  ],
   'templates/collections/articles.ts': ['src/model.ts', 'templates/pages/Article.tsx', 'templates/schemas/article.ts'],
   'templates/pages/Article.tsx': ['templates/components/ArticleCard.tsx', 'templates/components/dates.ts'],
   'templates/pages/BlogIndex.tsx': ['templates/components/ArticleCard.tsx', 'templates/pages/blogData.ts'],
@@ -13,7 +20,9 @@ const imports: CodeMap['imports'] = {
   'templates/markdown/Markdown.tsx': ['src/model.ts'],
 };
 const files = Object.fromEntries(
-  [...new Set([...Object.keys(imports), ...Object.values(imports).flat(), 'src/render/renderPage.tsx', 'package-lock.json', 'templates/styles.css'])].map((file) => [file, `hash of ${file}`]),
+  [...new Set([...Object.keys(imports), ...Object.values(imports).flat(), 'src/render/renderPage.tsx', 'package-lock.json', 'templates/styles.css'])].map(
+    (file) => [file, `hash of ${file}`],
+  ),
 );
 const edited = (file: string): CodeMap => ({ files: { ...files, [file]: `${files[file]}, edited` }, imports });
 
@@ -44,7 +53,16 @@ describe('code keys', () => {
   });
 
   it('change for every page and every analysis when the layout, the markdown components, the schemas, the generator or the dependencies change', () => {
-    for (const file of ['templates/layouts/Layout.tsx', 'templates/components/Header.tsx', 'templates/markdown/Markdown.tsx', 'templates/schemas/article.ts', 'templates/index.ts', 'src/model.ts', 'src/render/renderPage.tsx', 'package-lock.json']) {
+    for (const file of [
+      'templates/layouts/Layout.tsx',
+      'templates/components/Header.tsx',
+      'templates/markdown/Markdown.tsx',
+      'templates/schemas/article.ts',
+      'templates/index.ts',
+      'src/model.ts',
+      'src/render/renderPage.tsx',
+      'package-lock.json',
+    ]) {
       expect(changedBy(file), file).toEqual({ shared: true, articles: true, blocks: true, blog: true, unknown: true });
     }
   });

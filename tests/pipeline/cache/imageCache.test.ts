@@ -31,7 +31,12 @@ describe('the processed images cache', () => {
       const bytes = Buffer.from('{"hash":1}');
       return Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, sha256: createHash('sha256').update(bytes).digest('hex') })}\n`), bytes]);
     };
-    for (const damage of [notAnImage, (data: Buffer) => data.subarray(0, data.length - 2), (data: Buffer) => Buffer.concat([data.subarray(0, -1), Buffer.from([9])]), () => Buffer.from('not a cache file')]) {
+    for (const damage of [
+      notAnImage,
+      (data: Buffer) => data.subarray(0, data.length - 2),
+      (data: Buffer) => Buffer.concat([data.subarray(0, -1), Buffer.from([9])]),
+      () => Buffer.from('not a cache file'),
+    ]) {
       const { cache, log, file } = await cacheWithImage();
       await writeFile(file, damage(await readFile(file)));
       expect(await cache.get(NAME)).toBeUndefined();

@@ -52,7 +52,9 @@ const wrongKinds: [string, (file: string, outside: string) => Promise<void>][] =
 /** Every file under `dir` with its bytes: what must survive untouched. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  return Object.fromEntries(await Promise.all(files.map(async (e) => [path.join(e.parentPath, e.name), (await readFile(path.join(e.parentPath, e.name))).toString('base64')])));
+  return Object.fromEntries(
+    await Promise.all(files.map(async (e) => [path.join(e.parentPath, e.name), (await readFile(path.join(e.parentPath, e.name))).toString('base64')])),
+  );
 }
 
 describe('reading and writing a cache entry of the wrong kind', () => {
@@ -141,7 +143,10 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
     cold = await treeHashes(project.out);
     pristine = path.join(project.parent, 'pristine-cache');
     await cp(project.cache, pristine, { recursive: true });
-    const files = (await readdir(project.cache, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(project.cache, path.join(e.parentPath, e.name))).sort();
+    const files = (await readdir(project.cache, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(project.cache, path.join(e.parentPath, e.name)))
+      .sort();
     entries = [...new Map(files.map((f) => [kindOf(f), f])).values()];
   }, 120_000);
   afterAll(() => project?.remove());
@@ -153,7 +158,16 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
 
   it('has an entry of each kind to replace', () => {
     expect(entries.map(kindOf)).toEqual(
-      expect.arrayContaining(['analyses/ID-bodies.json', 'analyses/ID.json', 'assets/ID.json', 'public-files.json', 'output-ID.json', 'images/assets/img/ID-W.avif', 'images/assets/img/ID-W.webp', 'images/assets/img/ID-W.jpg']),
+      expect.arrayContaining([
+        'analyses/ID-bodies.json',
+        'analyses/ID.json',
+        'assets/ID.json',
+        'public-files.json',
+        'output-ID.json',
+        'images/assets/img/ID-W.avif',
+        'images/assets/img/ID-W.webp',
+        'images/assets/img/ID-W.jpg',
+      ]),
     );
   });
 

@@ -38,7 +38,15 @@ const pageOf = (doc: AnalysedMarkdown, writeTo: string | undefined): RenderedPag
   propsFiles: [],
   ms: 0,
 });
-const shared = { base: '/docs', year: 2026, today: '2026-11-26', preview: false, stylesheet: '/styles.css', loader: '/loader.js', islandUrls: [] } as Partial<SharedRender> as SharedRender;
+const shared = {
+  base: '/docs',
+  year: 2026,
+  today: '2026-11-26',
+  preview: false,
+  stylesheet: '/styles.css',
+  loader: '/loader.js',
+  islandUrls: [],
+} as Partial<SharedRender> as SharedRender;
 
 describe('the markdown worker channel', () => {
   it('carries each call to its method and brings back its result, as the workspace made it', async () => {

@@ -42,15 +42,30 @@ describe('references from pages into pricing.yaml', () => {
 
   it('reports an unknown group or plan, and a plan without prices, at the key', () => {
     expect(checkPricingBlocks(blocks({ ...offer, group: 'venues' }), pricing)).toEqual([
-      { path: ['blocks', 0, 'group'], rule: 'offer-plan', message: 'unknown pricing group "venues"; expected one of: end-to-end-platform, brands, sponsorship-crm, inventory-build-out', hint: 'name a group of content/pricing.yaml, and one of its plans that has prices' },
+      {
+        path: ['blocks', 0, 'group'],
+        rule: 'offer-plan',
+        message: 'unknown pricing group "venues"; expected one of: end-to-end-platform, brands, sponsorship-crm, inventory-build-out',
+        hint: 'name a group of content/pricing.yaml, and one of its plans that has prices',
+      },
     ]);
-    expect(checkPricingBlocks(blocks({ ...offer, plan: 'Basic' }), pricing)[0]).toMatchObject({ path: ['blocks', 0, 'plan'], message: 'group "end-to-end-platform" has no plan "Basic"; expected one of: Starter, Essentials, Pro, Scale' });
-    expect(checkPricingBlocks(blocks({ ...offer, group: 'brands', plan: 'Premium' }), pricing)[0]).toMatchObject({ message: 'plan "Premium" has no prices in pricing.yaml, so the offer\'s figures cannot be computed' });
+    expect(checkPricingBlocks(blocks({ ...offer, plan: 'Basic' }), pricing)[0]).toMatchObject({
+      path: ['blocks', 0, 'plan'],
+      message: 'group "end-to-end-platform" has no plan "Basic"; expected one of: Starter, Essentials, Pro, Scale',
+    });
+    expect(checkPricingBlocks(blocks({ ...offer, group: 'brands', plan: 'Premium' }), pricing)[0]).toMatchObject({
+      message: 'plan "Premium" has no prices in pricing.yaml, so the offer\'s figures cannot be computed',
+    });
   });
 
   it('reports a pricing block on a site without pricing.yaml', () => {
     expect(checkPricingBlocks(blocks({ type: 'pricing', heading: 'Pricing' }), undefined)).toEqual([
-      { path: ['blocks', 0, 'type'], rule: 'pricing-missing', message: 'a "pricing" block needs content/pricing.yaml, which does not exist', hint: 'create content/pricing.yaml, or remove the block' },
+      {
+        path: ['blocks', 0, 'type'],
+        rule: 'pricing-missing',
+        message: 'a "pricing" block needs content/pricing.yaml, which does not exist',
+        hint: 'create content/pricing.yaml, or remove the block',
+      },
     ]);
   });
 });

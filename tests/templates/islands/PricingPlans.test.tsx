@@ -7,7 +7,8 @@ import { pricingSchema } from '../../../templates/schemas/pricing.ts';
 import PricingPlans from '../../../templates/islands/PricingPlans.tsx';
 
 const pricing = pricingSchema.parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../../content/pricing.yaml'), 'utf8')));
-const render = (groups = pricing.groups.filter((g) => g.visible)) => renderToString(<PricingPlans pricing={{ ...pricing, groups }} contactSalesUrl="https://sales.example/contact" />);
+const render = (groups = pricing.groups.filter((g) => g.visible)) =>
+  renderToString(<PricingPlans pricing={{ ...pricing, groups }} contactSalesUrl="https://sales.example/contact" />);
 
 describe('the pricing table as the server renders it', () => {
   it('lists each visible group with its plans at annual prices, and links Learn More to the written-out details', () => {

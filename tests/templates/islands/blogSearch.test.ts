@@ -5,7 +5,18 @@ import { BlogData, decodeIds, encodeIds, fold, queryWords, shardName } from '../
 import { blogFiles } from '../../../templates/pages/blogData.ts';
 
 const article = (slug: string, title: string, category: string, author = 'Erin Walsh', excerpt = 'An excerpt.') =>
-  ({ slug, href: `/articles/${slug}`, title, excerpt, category, author, date: '2025-01-01', thumbnail: '/t.svg', thumbnailAlt: 'T', readingMinutes: 3 }) as ArticleSummary;
+  ({
+    slug,
+    href: `/articles/${slug}`,
+    title,
+    excerpt,
+    category,
+    author,
+    date: '2025-01-01',
+    thumbnail: '/t.svg',
+    thumbnailAlt: 'T',
+    readingMinutes: 3,
+  }) as ArticleSummary;
 
 const articles = [
   article('valuation', 'Sponsorship Valuation: Benchmarking', 'Analytics', 'Daniel Reyes'),
@@ -55,7 +66,9 @@ describe('blog search data', () => {
   });
 
   it('downloads a few small files for a first search, whatever the size of the archive', async () => {
-    const many = Array.from({ length: 2000 }, (_, i) => article(`a${i}`, `Sponsorship note ${i}`, articleCategories[i % 5]!, 'Priya Nair', `Fulfillment and valuation, part ${i}.`));
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      article(`a${i}`, `Sponsorship note ${i}`, articleCategories[i % 5]!, 'Priya Nair', `Fulfillment and valuation, part ${i}.`),
+    );
     const { data, fetched, files, base } = served(many);
     const ids = await data.search('sponsorship', undefined);
     expect(ids).toHaveLength(2000);

@@ -44,7 +44,15 @@ describe('limits and support', () => {
   it('lists live chat on every plan and the check-ins and account manager where they apply', () => {
     expect(supportLines(plan('end-to-end-platform', 'Starter').support, pricing.supportLabels)).toEqual(['Live chat support']);
     expect(supportLines(plan('end-to-end-platform', 'Pro').support, pricing.supportLabels)).toEqual(['Live chat support', 'Monthly check-ins']);
-    expect(supportLines(plan('end-to-end-platform', 'Scale').support, pricing.supportLabels)).toEqual(['Live chat support', 'Bi-weekly check-ins', 'Dedicated account manager']);
-    expect(supportLines(plan('sponsorship-crm', 'Enterprise').support, pricing.supportLabels)).toEqual(['Live chat support', 'Weekly check-ins', 'Dedicated account manager']);
+    expect(supportLines(plan('end-to-end-platform', 'Scale').support, pricing.supportLabels)).toEqual([
+      'Live chat support',
+      'Bi-weekly check-ins',
+      'Dedicated account manager',
+    ]);
+    expect(supportLines(plan('sponsorship-crm', 'Enterprise').support, pricing.supportLabels)).toEqual([
+      'Live chat support',
+      'Weekly check-ins',
+      'Dedicated account manager',
+    ]);
   });
 });

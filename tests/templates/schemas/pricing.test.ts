@@ -34,7 +34,11 @@ describe('content/pricing.yaml schema', () => {
     const from = '        prices: { annual: 375, quarterly: 475 }\n';
     const edited = original.replace(from, '');
     expect(validateEdited(from, '')).toEqual([
-      { at: positionOf(edited, 'name: Essentials'), rule: 'pricing/no-price', message: '"groups[0].plans[1]": plan "Essentials" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored' },
+      {
+        at: positionOf(edited, 'name: Essentials'),
+        rule: 'pricing/no-price',
+        message: '"groups[0].plans[1]": plan "Essentials" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored',
+      },
     ]);
   });
 
@@ -45,7 +49,11 @@ describe('content/pricing.yaml schema', () => {
     const to = `prices: { annual: ${value}, quarterly: 270 }`;
     const [problem, ...rest] = validateEdited('prices: { annual: 225, quarterly: 270 }', to);
     expect(rest).toEqual([]);
-    expect(problem).toEqual({ at: positionOf(original.replace('prices: { annual: 225, quarterly: 270 }', to), value), rule: expect.stringMatching(/^pricing\//), message: `"groups[0].plans[0].prices.annual": ${message}` });
+    expect(problem).toEqual({
+      at: positionOf(original.replace('prices: { annual: 225, quarterly: 270 }', to), value),
+      rule: expect.stringMatching(/^pricing\//),
+      message: `"groups[0].plans[0].prices.annual": ${message}`,
+    });
   });
 
   it('rejects a quarterly price below the annual one, at the quarterly price', () => {
@@ -54,7 +62,8 @@ describe('content/pricing.yaml schema', () => {
       {
         at: positionOf(original.replace('prices: { annual: 675, quarterly: 845 }', to), '600'),
         rule: 'pricing/quarterly-below-annual',
-        message: '"groups[0].plans[2].prices.quarterly": must not be below the annual price: paying every 3 months never costs less per month than paying yearly',
+        message:
+          '"groups[0].plans[2].prices.quarterly": must not be below the annual price: paying every 3 months never costs less per month than paying yearly',
       },
     ]);
   });
@@ -64,7 +73,9 @@ describe('content/pricing.yaml schema', () => {
     expect(rest).toEqual([]);
     expect(problem!.at).toBe(positionOf(original, 'e2e-essentials'));
     expect(problem!.rule).toBe('pricing/unknown-detail');
-    expect(problem!.message).toMatch(/^"groups\[0\]\.plans\[1\]\.details": unknown detail "e2e-essential"; expected one of: e2e-starter, e2e-essentials, e2e-pro,/);
+    expect(problem!.message).toMatch(
+      /^"groups\[0\]\.plans\[1\]\.details": unknown detail "e2e-essential"; expected one of: e2e-starter, e2e-essentials, e2e-pro,/,
+    );
   });
 
   it('rejects a second popular plan in a group, at the second flag', () => {
@@ -72,7 +83,11 @@ describe('content/pricing.yaml schema', () => {
     const to = `${from}        popular: true\n`;
     const edited = original.replace(from, to);
     expect(validateEdited(from, to)).toEqual([
-      { at: positionOf(edited, 'popular: true', 2, 'popular: '.length), rule: 'pricing/popular', message: '"groups[0].plans[2].popular": only one plan per group can be the most popular; "Essentials" already is' },
+      {
+        at: positionOf(edited, 'popular: true', 2, 'popular: '.length),
+        rule: 'pricing/popular',
+        message: '"groups[0].plans[2].popular": only one plan per group can be the most popular; "Essentials" already is',
+      },
     ]);
   });
 
@@ -81,12 +96,18 @@ describe('content/pricing.yaml schema', () => {
     const [problem, ...rest] = validateEdited('name: Starter', to);
     expect(rest).toEqual([]);
     expect(problem!.at).toBe(positionOf(original.replace('name: Starter', to), 'price: 225'));
-    expect(problem!.message).toBe('unknown key "price"; did you mean "prices"? (allowed: name, description, prices, display, popular, limits, features, support, cta, details)');
+    expect(problem!.message).toBe(
+      'unknown key "price"; did you mean "prices"? (allowed: name, description, prices, display, popular, limits, features, support, cta, details)',
+    );
   });
 
   it('rejects a default group that is hidden or missing', () => {
     expect(validateEdited('defaultGroup: end-to-end-platform', 'defaultGroup: sponsorship-crm')).toEqual([
-      { at: positionOf(original, 'end-to-end-platform'), rule: 'pricing/default-group', message: '"defaultGroup": "sponsorship-crm" is not a visible group; expected one of: end-to-end-platform, brands' },
+      {
+        at: positionOf(original, 'end-to-end-platform'),
+        rule: 'pricing/default-group',
+        message: '"defaultGroup": "sponsorship-crm" is not a visible group; expected one of: end-to-end-platform, brands',
+      },
     ]);
   });
 });
