@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import { buildDay, thresholdFromEnvironment, type Paths } from '../config.ts';
 import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
-import { publicFiles, type PublicFile } from '../load/publicFiles.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
@@ -10,9 +9,6 @@ import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import { planSite, type SitePlan } from '../plan/pagePlan.tsx';
 import { fileRoutes } from '../plan/routes.ts';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
-import { checkDistinctTitles, checkReferences } from '../validate/crossChecks.ts';
-import { checkPublic } from '../validate/publicFiles.ts';
-import { checkRedirects, siteFileTest } from '../validate/redirects.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore } from '../write/outputStore.ts';
@@ -20,15 +16,16 @@ import { acquireBuildLock } from './buildLock.ts';
 import { BuildClock } from './buildClock.ts';
 import type { BuilderOptions, BuildOptions, BuildResult, CheckOptions, CheckResult } from './buildOptions.ts';
 import { AnalysisCache } from './cache/analysisCache.ts';
-import { buildAssets, cachedAssets, type Assets } from './cache/assetCache.ts';
 import { removeDeadWorkingFiles } from './cache/cacheFile.ts';
 import { codeVersion } from './cache/codeVersion.ts';
 import { ImageCache } from './cache/imageCache.ts';
 import { KeptContent } from './keptContent.ts';
+import { SiteAssets } from './siteAssets.ts';
 import { loadSite, type LoadedSite } from './loadDefinition.ts';
 import { MarkdownWorkspace } from './markdownWork.tsx';
 import { pageCode, type PageCode } from './pageCode.ts';
-import { redirectsOf, unreleasedPages, type ReadContent, type Session } from './phases.ts';
+import { unreleasedPages, type ReadContent, type Session } from './phases.ts';
+import { checkAgainstPlan } from './planChecks.ts';
 import { RenderPhase, type KeptPage } from './renderPhase.ts';
 import { WritePhase, type LastVersion } from './writePhase.ts';
 import { MarkdownPool } from './workers/pool.ts';
@@ -41,7 +38,7 @@ import { MarkdownPool } from './workers/pool.ts';
  */
 export class Builder {
   private site: Promise<LoadedSite>;
-  private assets?: Promise<Assets>;
+  private readonly assets: SiteAssets;
   private readonly workspace: MarkdownWorkspace;
   private readonly renderPhase: RenderPhase;
   private readonly writePhase: WritePhase;
@@ -52,9 +49,6 @@ export class Builder {
   private readonly version?: Promise<string>;
   private readonly workerThreshold: number;
   private readonly address: SiteAddress;
-  private readonly toldOfPublicChanges: boolean;
-  /** public/ as walked and checked: what it publishes, and its problems. */
-  private publicState?: { files: PublicFile[]; diagnostics: Diagnostic[] };
   private pageCode?: Promise<PageCode>;
   /** The code the workspace's analyses were made with (PageCode.shared), with `pageCode`. */
   private analysedWith?: string;
@@ -90,8 +84,8 @@ export class Builder {
       writesAsItRenders: Boolean(options.persistent),
       note: this.note,
     });
-    this.writePhase = new WritePhase(paths, Boolean(options.scratchOutput), () => this.publicContent().files);
-    this.toldOfPublicChanges = Boolean(options.toldOfPublicChanges);
+    this.assets = new SiteAssets(paths, this.version, this.note);
+    this.writePhase = new WritePhase(paths, Boolean(options.scratchOutput), () => this.kept.publicContent(paths).files);
     this.kept = new KeptContent(options);
     if (options.pageCode) this.pageCode = this.codeOfPages();
   }
@@ -125,7 +119,7 @@ export class Builder {
   templatesChanged(): void {
     this.site = loadSite(this.paths.templates);
     this.site.catch(() => undefined);
-    this.assets = undefined;
+    this.assets.templatesChanged();
     if (this.pageCode) this.pageCode = this.codeOfPages();
   }
 
@@ -139,7 +133,6 @@ export class Builder {
   publicChanged(): void {
     this.workspace.publicChanged();
     this.writePhase.last = undefined;
-    this.publicState = undefined;
     this.kept.publicChanged();
   }
 
@@ -148,35 +141,14 @@ export class Builder {
     this.kept.contentChanged(files);
   }
 
-  /** public/ walked and checked once per build, or once until it changes when the builder is told of its changes. */
-  private publicContent(): { files: PublicFile[]; diagnostics: Diagnostic[] } {
-    if (this.publicState) return this.publicState;
-    const walked = publicFiles(this.paths.public, this.paths.root);
-    return (this.publicState = { files: walked.files, diagnostics: checkPublic(this.paths.public, walked) });
-  }
-
   /** Starts compiling the stylesheet and the island bundles before the first build asks for them (a new watch worker, while it waits for the old one). */
   prepareAssets(): void {
-    this.loadAssets().catch(() => undefined);
+    this.assets.get().catch(() => undefined);
   }
 
   /** Compile the stylesheet again at the next build (after a change in templates/*.css); the island bundles stay. */
   stylesChanged(): void {
-    const previous = this.assets;
-    if (!previous) return;
-    const next = Promise.all([previous, import('../bundle/styles.ts')]).then(async ([assets, { buildStylesheet }]) => ({
-      ...assets,
-      stylesheet: await buildStylesheet(this.paths.templates),
-    }));
-    this.assets = next;
-    // A stylesheet that fails now is tried again at the next build.
-    next.catch(() => this.assets === next && (this.assets = undefined));
-  }
-
-  private loadAssets() {
-    const build = () => buildAssets(this.paths.templates, this.paths.root);
-    this.assets ??= this.version ? this.version.then((version) => cachedAssets(this.paths.cache, version, build, this.note)) : build();
-    return this.assets;
+    this.assets.stylesChanged();
   }
 
   /**
@@ -262,7 +234,7 @@ export class Builder {
 
   private async run(options: BuildOptions, store: OutputStore): Promise<BuildResult> {
     const clock = new BuildClock(options.onProgress);
-    const assets = this.loadAssets();
+    const assets = this.assets.get();
     assets.catch(() => undefined);
     const session = this.session(options);
     try {
@@ -304,7 +276,7 @@ export class Builder {
   }
 
   private session(options: CheckOptions): Session {
-    if (!this.toldOfPublicChanges) this.publicState = undefined;
+    this.kept.buildStarts();
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
     return { pool: undefined, staged: undefined, lastFiles: undefined, mode, unreleased: {} };
   }
@@ -368,7 +340,7 @@ export class Builder {
   /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
   private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
     const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release, this.kept.entries);
-    return { model, diagnostics: [...diagnostics, ...this.publicContent().diagnostics] };
+    return { model, diagnostics: [...diagnostics, ...this.kept.publicContent(this.paths).diagnostics] };
   }
 
   /**
@@ -386,28 +358,16 @@ export class Builder {
     const owned = fileRoutes(raw, definition);
     all.push(...owned.diagnostics);
     const plan = model && planSite(model, definition, this.kept.plan);
-    if (model && plan) {
-      // A file's own route, and the further pages of its template (the blog's numbered and category pages).
-      const routes = new Map([...plan.routes, ...owned.routes]);
-      const routeOf = new Map([...owned.routes].map(([route, file]) => [file, route]));
-      const redirects = redirectsOf(model);
-      const source = raw.data.redirects;
-      // An old address that a page still has is an error of redirects.yaml, not a redirect links should follow.
-      const redirected = new Map(redirects?.filter((r) => !routes.has(r.from)).map((r): [string, string] => [r.from, r.to]));
+    if (model && plan)
       all.push(
-        ...checkReferences(model, routes, (file) => routeOf.get(file), this.paths.public, redirected, this.kept.linkChecks),
-        ...checkDistinctTitles(model),
+        ...checkAgainstPlan(model, plan, {
+          owned: owned.routes,
+          redirectsSource: raw.data.redirects,
+          publicDir: this.paths.public,
+          found: all,
+          linkChecks: this.kept.linkChecks,
+        }),
       );
-      if (redirects && source)
-        all.push(
-          ...checkRedirects(redirects, source, {
-            routes,
-            published: new Set(plan.routes.keys()),
-            isFile: siteFileTest(this.paths.public, plan.files.keys()),
-            invalid: new Set(all.filter(isError).map((d) => d.file)),
-          }),
-        );
-    }
     // What is left once no error stopped the build are warnings: shown, and the site is built.
     if (all.some(isError) || !model || !plan) throw new ContentError(all);
     return { model, plan, warnings: all, unreleased: unreleasedPages(model, owned.routes) };
