@@ -6,7 +6,8 @@ import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '
 import { outdatedSchemas } from '../load/schemaFiles.ts';
 import { unreadFiles } from '../load/unreadFiles.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import { planSite, type SitePlan } from '../plan/pagePlan.tsx';
+import { planSite } from '../plan/pagePlan.tsx';
+import type { SitePlan } from '../plan/plannedPages.ts';
 import { fileRoutes } from '../plan/routes.ts';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';

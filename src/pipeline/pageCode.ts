@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteDefinition } from '../model.ts';
-import type { MadeBy } from '../plan/pagePlan.tsx';
+import type { MadeBy } from '../plan/plannedPages.ts';
 import { compiled, moduleUrl } from '../runtime/compiled.ts';
 import { CODE_MAP, declaringModules, ENTRIES, projectImports, sourceHashes } from '../runtime/sources.mjs';
 import { codeKeys, type CodeMap } from './cache/codeKeys.ts';

@@ -1,5 +1,5 @@
 import { isError, type Diagnostic } from '../diagnostics.ts';
-import type { SitePlan } from '../plan/pagePlan.tsx';
+import type { SitePlan } from '../plan/plannedPages.ts';
 import { checkDistinctTitles, checkReferences } from '../validate/crossChecks.ts';
 import type { KeptLinkChecks } from '../validate/keptLinkChecks.ts';
 import { checkRedirects, siteFileTest } from '../validate/redirects.ts';

@@ -5,7 +5,7 @@ import { ContentError, diagnostic } from '../diagnostics.ts';
 import { contentHash } from '../hash.ts';
 import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import type { PlannedPage, SitePlan } from '../plan/pagePlan.tsx';
+import type { PlannedPage, SitePlan } from '../plan/plannedPages.ts';
 import { renderPage, type RenderContext } from '../render/renderPage.tsx';
 import type { SiteAddress } from '../routes/urls.ts';
 import { imageReferences } from '../validate/crossChecks.ts';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildProgress } from '../progress.ts';
-import type { PlannedPage } from '../plan/pagePlan.tsx';
+import type { PlannedPage } from '../plan/plannedPages.ts';
 import type { OutputManifest } from './cache/outputManifest.ts';
 import type { ImageWork } from './imageWork.ts';
 import type { PlacedPage } from './markdownWork.tsx';

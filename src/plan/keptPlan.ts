@@ -1,7 +1,7 @@
 import { contentHash } from '../hash.ts';
 import type { Collection, Collections, FeedEntry } from '../model.ts';
-import type { Entry } from '../validate/validateContent.ts';
-import type { PageJob, PlannedPage } from './pagePlan.tsx';
+import type { Entry } from '../validate/entries.ts';
+import type { PageJob, PlannedPage } from './plannedPages.ts';
 
 /**
  * What the last plan made, for the next (watch): entries kept by identity (KeptEntries) keep

@@ -1,58 +1,12 @@
-import type { ReactNode } from 'react';
 import { contentHash } from '../hash.ts';
-import type { PropsFile } from '../islands/Island.tsx';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import type { Collection, Collections, FeedEntry, PageHead, PageTemplate, Release, Site, SiteDefinition } from '../model.ts';
+import type { Collection, Collections, PageTemplate, Release, Site, SiteDefinition } from '../model.ts';
 import { outputPathForRoute } from '../routes/outputPath.ts';
-import { summaryOf } from '../validate/entries.ts';
-import type { ContentModel, Entry, YamlPage } from '../validate/validateContent.ts';
+import { summaryOf, type Entry } from '../validate/entries.ts';
+import type { ContentModel, YamlPage } from '../validate/validateContent.ts';
 import type { KeptPlan } from './keptPlan.ts';
+import type { PageJob, PlannedPage, SitePlan } from './plannedPages.ts';
 import { pageRoute, subRoute } from './routes.ts';
-
-/** One page of the site: where it is published, what its head says, and what its output depends on. */
-export interface PlannedPage {
-  route: string;
-  outputPath: string;
-  /** The content file it comes from. */
-  source: string;
-  head: PageHead;
-  /** When the page last changed, if its content says (the sitemap's lastmod). */
-  lastmod?: string;
-  /** A hash of the page's own inputs (its file, its variant, the data it shows): with what every page sees, its cache key. */
-  inputs: string;
-  /** The collection or the YAML page template it is made by: whose code renders it. */
-  madeBy: MadeBy;
-  /** The page shown for any path without a page (404.html): no link can point at it. */
-  notFound?: boolean;
-}
-
-export type MadeBy = { collection: string } | { template: string };
-
-/** A page with the tree that renders it (inside the layout). */
-export interface PageJob extends PlannedPage {
-  /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
-  islands?: string[];
-  /** The props files of those islands that are shared. */
-  propsFiles?: PropsFile[];
-  element: () => ReactNode;
-}
-
-/** Every page of the site and what is made from the list of them. */
-export interface SitePlan {
-  /** The pages of content/pages/ (with their templates' further pages). */
-  yamlPages: PageJob[];
-  /** One page per entry, in the order of the model's entries (their bodies are rendered where they were analysed). */
-  entryPages: PlannedPage[];
-  /** Data files templates publish beside their pages (the blog's search index). */
-  files: Map<string, string>;
-  /** Every route a page answers at, with the file it comes from (the not-found page has none). */
-  routes: Map<string, string>;
-  sitemap: { route: string; lastmod?: string }[];
-  feed: FeedEntry[];
-  collections: Collections;
-  /** A hash of the collections: every list shows them, so it is part of every page's key. */
-  collectionsKey: string;
-}
 
 /** Each collection's summaries in its own order, by its folder (collections without entries are empty). */
 export function makeCollections(entries: Entry[], definition: Pick<SiteDefinition, 'collections'>): Collections {

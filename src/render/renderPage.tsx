@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { PropsFile } from '../islands/Island.tsx';
 import { SiteImages, type ImageLookup } from '../islands/images.tsx';
 import type { Site, SiteData } from '../model.ts';
-import type { PageJob } from '../plan/pagePlan.tsx';
+import type { PageJob } from '../plan/plannedPages.ts';
 import { Document } from './Document.tsx';
 import { linkIslands, renderWithIslands, type IslandNames } from './islands.tsx';
 import { SiteContext } from './siteContext.ts';

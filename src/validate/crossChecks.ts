@@ -10,10 +10,10 @@ import { resolveSitePath } from '../routes/sitePath.ts';
 import { referencesIn, type ReferenceKind } from '../schemas/references.ts';
 import { didYouMean } from '../suggestion.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
-import { liveFrom } from './entries.ts';
+import { liveFrom, type Entry, type FailingEntry } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
 import type { KeptLinkChecks } from './keptLinkChecks.ts';
-import type { ContentModel, Entry, FailingEntry, SchemaSource } from './validateContent.ts';
+import type { ContentModel, SchemaSource } from './validateContent.ts';
 
 /** A link or image of a source file, with the place it is written. */
 export interface Reference {

@@ -1,5 +1,24 @@
+import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { MarkdownFacts } from '../markdown/facts.ts';
 import type { Collection, Release } from '../model.ts';
+
+/** A valid markdown file of a collection, with the summary every page sees of it. */
+export interface Entry {
+  collection: Collection;
+  doc: AnalysedMarkdown;
+  summary: object;
+  release: Release;
+}
+
+/**
+ * A markdown file of a collection that has errors of its own. Links to it are still checked
+ * against its route in the same run, as a draft or scheduled entry when its valid fields say so.
+ */
+export interface FailingEntry {
+  collection: Collection;
+  doc: AnalysedMarkdown;
+  release: Release;
+}
 
 /** An entry is live from the start of its day; a draft never is (this sorts after every date). */
 const NEVER = '\uffff';

@@ -1,7 +1,6 @@
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Collection } from '../model.ts';
-import { summaryOf } from './entries.ts';
-import type { Entry } from './validateContent.ts';
+import { summaryOf, type Entry } from './entries.ts';
 
 /**
  * The entries of the last build, by their analysis (watch): an analysis kept unchanged, in the

@@ -7,7 +7,7 @@ import { pageHead } from '../schemas/page.ts';
 import { didYouMean } from '../suggestion.ts';
 import { validateYaml } from '../yaml/zodDiagnostics.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
-import { releaseOf, summaryOf } from './entries.ts';
+import { releaseOf, summaryOf, type Entry, type FailingEntry } from './entries.ts';
 import type { KeptEntries } from './keptEntries.ts';
 
 export interface YamlPage {
@@ -26,24 +26,6 @@ export interface YamlPage {
 export interface SchemaSource {
   source: YamlSource;
   schema: z.ZodType;
-}
-
-/** A valid markdown file of a collection, with the summary every page sees of it. */
-export interface Entry {
-  collection: Collection;
-  doc: AnalysedMarkdown;
-  summary: object;
-  release: Release;
-}
-
-/**
- * A markdown file of a collection that has errors of its own. Links to it are still checked
- * against its route in the same run, as a draft or scheduled entry when its valid fields say so.
- */
-export interface FailingEntry {
-  collection: Collection;
-  doc: AnalysedMarkdown;
-  release: Release;
 }
 
 /** Which entries a build publishes: on which day, and whether drafts and scheduled entries are shown too. */

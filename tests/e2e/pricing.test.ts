@@ -13,14 +13,12 @@ async function open(route: string, options?: OpenOptions) {
 
 /** The name and shown price of each plan card on screen. */
 const cards = (page: Page) =>
-  page
-    .locator('section:visible > ul > li article')
-    .evaluateAll((articles) =>
-      articles.map((a) => ({
-        name: a.querySelector('h3')?.textContent,
-        price: (a.querySelector('h3 ~ div') as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
-      })),
-    );
+  page.locator('section:visible > ul > li article').evaluateAll((articles) =>
+    articles.map((a) => ({
+      name: a.querySelector('h3')?.textContent,
+      price: (a.querySelector('h3 ~ div') as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+    })),
+  );
 const locked = (page: Page) => page.evaluate(() => document.documentElement.style.overflow === 'hidden');
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 

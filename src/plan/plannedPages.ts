@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { PropsFile } from '../islands/Island.tsx';
+import type { Collections, FeedEntry, PageHead } from '../model.ts';
+
+/** One page of the site: where it is published, what its head says, and what its output depends on. */
+export interface PlannedPage {
+  route: string;
+  outputPath: string;
+  /** The content file it comes from. */
+  source: string;
+  head: PageHead;
+  /** When the page last changed, if its content says (the sitemap's lastmod). */
+  lastmod?: string;
+  /** A hash of the page's own inputs (its file, its variant, the data it shows): with what every page sees, its cache key. */
+  inputs: string;
+  /** The collection or the YAML page template it is made by: whose code renders it. */
+  madeBy: MadeBy;
+  /** The page shown for any path without a page (404.html): no link can point at it. */
+  notFound?: boolean;
+}
+
+export type MadeBy = { collection: string } | { template: string };
+
+/** A page with the tree that renders it (inside the layout). */
+export interface PageJob extends PlannedPage {
+  /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
+  islands?: string[];
+  /** The props files of those islands that are shared. */
+  propsFiles?: PropsFile[];
+  element: () => ReactNode;
+}
+
+/** Every page of the site and what is made from the list of them. */
+export interface SitePlan {
+  /** The pages of content/pages/ (with their templates' further pages). */
+  yamlPages: PageJob[];
+  /** One page per entry, in the order of the model's entries (their bodies are rendered where they were analysed). */
+  entryPages: PlannedPage[];
+  /** Data files templates publish beside their pages (the blog's search index). */
+  files: Map<string, string>;
+  /** Every route a page answers at, with the file it comes from (the not-found page has none). */
+  routes: Map<string, string>;
+  sitemap: { route: string; lastmod?: string }[];
+  feed: FeedEntry[];
+  collections: Collections;
+  /** A hash of the collections: every list shows them, so it is part of every page's key. */
+  collectionsKey: string;
+}
