@@ -25,10 +25,17 @@ describe('News & Insights', () => {
       for (const route of ['/news-insights', '/news-insights/page/2', '/news-insights/category/case-study']) {
         const page = await open(route, { width, wait: false });
         await page.evaluate(() => {
-          (window as unknown as { shift: number }).shift = 0;
+          const seen = window as unknown as { shift: number; moved: string[] };
+          seen.shift = 0;
+          seen.moved = [];
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
           new PerformanceObserver((entries) => {
-            for (const entry of entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-              if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+            for (const entry of entries.getEntries() as Shift[]) {
+              if (entry.hadRecentInput) continue;
+              seen.shift += entry.value;
+              // What moved, for the failure message: the start of each element's markup.
+              for (const { node } of entry.sources) seen.moved.push(node instanceof Element ? node.outerHTML.slice(0, 120) : String(node?.nodeName));
+            }
           }).observe({ type: 'layout-shift', buffered: true });
         });
         const painted = await page.evaluate(
@@ -44,7 +51,11 @@ describe('News & Insights', () => {
         expect(painted.length).toBeGreaterThan(0);
         expect(kept).toEqual(painted);
         // No shift anyone could see: a loaded CI machine once measured 0.00001 (a box moved by a fraction of a pixel); cards replaced by others after hydration move whole rows.
-        expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.001);
+        const { shift, moved } = await page.evaluate(() => {
+          const { shift, moved } = window as unknown as { shift: number; moved: string[] };
+          return { shift, moved };
+        });
+        expect(shift, `${route} at ${width} px moved: ${moved.join(' | ')}`).toBeLessThan(0.001);
         await page.context().close();
       }
     });
