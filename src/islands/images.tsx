@@ -87,6 +87,23 @@ export type ImageLookup = (src: string) => ImageSource | undefined;
 const ImageContext = createContext<ImageLookup>(() => undefined);
 export const SiteImages = ImageContext.Provider;
 
+/**
+ * The processed images a render names, as templates name them (a Picture's variants, a page's
+ * social card): the builder makes exactly these. Only the builder provides it; in the browser
+ * nothing is collected.
+ */
+const ImageUseContext = createContext<Set<string> | undefined>(undefined);
+export const ImageUses = ImageUseContext.Provider;
+
+/** Reports the processed images a component names to the render collecting them, if any. */
+export function useImageUses(): (path: string) => string {
+  const used = useContext(ImageUseContext);
+  return (path) => {
+    used?.add(path.slice(1));
+    return path;
+  };
+}
+
 /** The description of an image a template names by its path; unknown files stand in as they are, at the size given. */
 export function useImageSource(): (src: string, size?: { width?: number | string; height?: number | string }) => ImageSource {
   const lookup = useContext(ImageContext);
@@ -109,11 +126,12 @@ export interface PictureProps {
  */
 export function Picture({ image, slot, alt, priority, className }: PictureProps) {
   const url = useSiteUrl();
+  const used = useImageUses();
   const size = image.width && image.height ? { width: image.width, height: image.height } : {};
   const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   if (!image.hash || !image.format) return <img src={url(image.src)} alt={alt} {...size} {...loading} className={className} />;
   const widths = slotWidths(image, slot.widths);
-  const srcset = (format: OutputFormat) => widths.map((w) => `${url(variantPath(image, w, format))} ${w}w`).join(', ');
+  const srcset = (format: OutputFormat) => widths.map((w) => `${url(used(variantPath(image, w, format)))} ${w}w`).join(', ');
   const fallback = fallbackFormat(image.format);
   const middle = widths.find((w) => w >= 800) ?? widths[widths.length - 1]!;
   return (
@@ -121,7 +139,7 @@ export function Picture({ image, slot, alt, priority, className }: PictureProps)
       <source type={mimeType('avif')} srcSet={srcset('avif')} sizes={slot.sizes} />
       {fallback === 'webp' ? null : <source type={mimeType('webp')} srcSet={srcset('webp')} sizes={slot.sizes} />}
       <img
-        src={url(variantPath(image, middle, fallback))}
+        src={url(used(variantPath(image, middle, fallback)))}
         srcSet={srcset(fallback)}
         sizes={slot.sizes}
         alt={alt}

@@ -7,6 +7,8 @@ export interface PreRendered {
   islands: string[];
   /** The props files of its shared islands. */
   propsFiles: PropsFile[];
+  /** The processed images it names (paths in the output), which the builder makes. */
+  images: string[];
 }
 
 /** A markdown file after analysis: its facts, a hash of its text, and its body pre-rendered (when it has no errors). */

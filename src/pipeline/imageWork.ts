@@ -1,21 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import { IMAGE_FOLDER, parseVariantPath, type VariantRequest } from '../islands/images.tsx';
+import { parseVariantPath, type VariantRequest } from '../islands/images.tsx';
 import { loadSharp, makeVariants } from '../bundle/imageVariants.ts';
 import type { ImageCache } from './cache/imageCache.ts';
-
-/** Every processed image a text names (a page, an island's props, a data file), by its path in the output. */
-const VARIANT_URL = new RegExp(`${IMAGE_FOLDER}/[0-9A-Za-z]+-(?:\\d+\\.(?:avif|webp|jpg|png)|og\\d+x\\d+\\.jpg)`, 'g');
-
-/**
- * The paths are copied out of the text: V8 keeps a whole string alive for any slice of it, and a
- * page's list of images outlives its HTML (a worker held every page it rendered, 56 KB each, and
- * ran out of memory).
- */
-export function imagesNamedIn(text: string): string[] {
-  return [...new Set(text.match(VARIANT_URL) ?? [])].map((url) => Buffer.from(url.slice(1), 'latin1').toString('latin1'));
-}
 
 /** A source the builder knows: the file in public/ and its path on the site, which names it in messages. */
 export interface ImageSourceFile {

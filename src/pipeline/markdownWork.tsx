@@ -14,7 +14,6 @@ import { renderWithIslands } from '../render/islands.tsx';
 import { renderPage, type RenderedDocument } from '../render/renderPage.tsx';
 import type { PropsFile } from '../islands/Island.tsx';
 import { writeStagedFile } from '../write/outputStore.ts';
-import { imagesNamedIn } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
 
 /** What rendering an entry's page needs besides its own file: plain data, so it can be sent to a worker. */
@@ -203,7 +202,7 @@ export type PlacedPage = Omit<RenderedPage, 'route' | 'outputPath' | 'ms'>;
  * exist) it is written there and only its size and names are kept, not the document.
  */
 export function placePage(outputPath: string, page: RenderedDocument, writeTo?: string): PlacedPage {
-  const named = { islands: page.islands, images: imagesNamedIn(page.html), props: page.propsFiles.map(([file]) => file), propsFiles: page.propsFiles };
+  const named = { islands: page.islands, images: page.images, props: page.propsFiles.map(([file]) => file), propsFiles: page.propsFiles };
   if (writeTo) return { bytes: writeStagedFile(writeTo, outputPath, page.html), ...named };
   return { html: page.html, bytes: Buffer.byteLength(page.html), ...named };
 }

@@ -14,12 +14,12 @@ import { redirectFiles } from '../write/redirectPages.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import type { Assets } from './cache/assetCache.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
-import { imagesNamedIn, ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
+import { ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
 import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
 import type { PageCode } from './pageCode.ts';
 import { redirectsOf, type ReadContent, type Session } from './phases.ts';
-import { RenderedOutput, type GeneratedKind, type LinkedPage } from './renderedOutput.ts';
+import { RenderedOutput, type LinkedPage } from './renderedOutput.ts';
 import type { BuildProgress } from '../progress.ts';
 import type { ImageCache } from './cache/imageCache.ts';
 
@@ -121,7 +121,6 @@ export class RenderPhase {
     const keyOf = await this.keys(model, plan, shared, version);
     // The images each page names are made while the others render; reused pages name theirs from the manifest.
     this.images.begin(this.imageSources(model));
-    for (const [, data] of plan.files) this.images.want(imagesNamedIn(data));
     const inLast = lastOutput(manifest, paths.out);
     const reused = (page: PlannedPage, islands: string[]) => {
       const key = keyOf(page);
@@ -252,11 +251,8 @@ export class RenderPhase {
    * decode is an error at each line that names it.
    */
   async finishImages(model: ContentModel, output: RenderedOutput): Promise<ImageStats> {
-    // Pages name theirs in pageImages; any other text the build generated may name some too (a search index, a feed).
-    const inOthers = [...output.files].flatMap(([file, data]) =>
-      typeof data === 'string' && !PAGE_KINDS.has(output.kinds.get(file)!) ? imagesNamedIn(data) : [],
-    );
-    const { files, failures, stats } = await this.images.finish([...output.pageImages.values()].flat().concat(inOthers));
+    // Only pages name processed images, as their renders report them: the data files templates publish describe images, which islands show as the pages do.
+    const { files, failures, stats } = await this.images.finish([...output.pageImages.values()].flat());
     if (failures.size) {
       const problems = imageReferences(model)
         .filter(({ ref }) => failures.has(ref.url.split(/[?#]/)[0]!))
@@ -267,9 +263,6 @@ export class RenderPhase {
     return stats;
   }
 }
-
-/** The kinds of the files that are pages: the images they name are known without reading them. */
-const PAGE_KINDS = new Set<GeneratedKind>(['page', 'redirect']);
 
 /** The entries shown that are not live yet, with their release: lists may mark them, so a change of one renders every page again. */
 const unreleased = (model: ContentModel) => model.entries.filter((e) => e.release.status !== 'published').map((e) => [e.doc.facts.file, e.release]);

@@ -58,6 +58,7 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
     ...entryPage(collection, doc, summary, release, site, showing),
     islands: body.islands,
     propsFiles: body.propsFiles,
+    images: body.images,
     element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={collections} />,
   };
 }

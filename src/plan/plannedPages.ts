@@ -27,6 +27,8 @@ export interface PageJob extends PlannedPage {
   islands?: string[];
   /** The props files of those islands that are shared. */
   propsFiles?: PropsFile[];
+  /** The processed images those parts name. */
+  images?: string[];
   element: () => ReactNode;
 }
 

@@ -1,4 +1,4 @@
-import { socialCardPath, type ImageLookup } from '../islands/images.tsx';
+import { socialCardPath, useImageUses, type ImageLookup } from '../islands/images.tsx';
 import type { PageHead, Site } from '../model.ts';
 import { feedOf } from '../schemas/site.ts';
 import { absoluteUrl, siteUrl } from '../routes/urls.ts';
@@ -22,7 +22,8 @@ export interface DocumentProps {
 export function Document({ site, base, head, images, stylesheet, loader, body }: DocumentProps) {
   const url = absoluteUrl(site, head.route);
   const title = documentTitle(site, head);
-  const image = absoluteUrl(site, socialImage(head.image ?? site.socialImage, head.imageFocus, images));
+  const used = useImageUses();
+  const image = absoluteUrl(site, socialImage(head.image ?? site.socialImage, head.imageFocus, images, used));
   // The structured data names the same picture as the link previews.
   const jsonLd = head.jsonLd && 'image' in head.jsonLd ? { ...head.jsonLd, image } : head.jsonLd;
   return (
@@ -59,9 +60,9 @@ export function Document({ site, base, head, images, stylesheet, loader, body }:
 }
 
 /** Link previews show the image's social card (1200 × 630, cropped around its focal point); an image the pipeline does not know is used as it is. */
-function socialImage(src: string, focus: PageHead['imageFocus'], images: ImageLookup): string {
+function socialImage(src: string, focus: PageHead['imageFocus'], images: ImageLookup, used: (path: string) => string): string {
   const image = images(src);
-  return image?.hash ? socialCardPath(image, focus) : src;
+  return image?.hash ? used(socialCardPath(image, focus)) : src;
 }
 
 /** JSON inside <script> must not be able to close the element. */

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { contentHash } from '../hash.ts';
 import { PROPS_DIR } from '../hosting/policy.ts';
 import { SiteBase } from '../islands/base.ts';
+import { ImageUses } from '../islands/images.tsx';
 import { IslandCollector, IslandContext, SLOT_TAG, type IslandUse, type PropsFile } from '../islands/Island.tsx';
 import { siteUrl } from '../routes/urls.ts';
 
@@ -24,11 +25,14 @@ export function renderWithIslands(
   names: IslandNames,
   base: string,
   prefix = 'i',
-): { html: string; islands: string[]; propsFiles: PropsFile[] } {
+): { html: string; islands: string[]; propsFiles: PropsFile[]; images: string[] } {
   const collector = new IslandCollector();
+  const images = new Set<string>();
   const outer = renderToString(
     <SiteBase value={base}>
-      <IslandContext.Provider value={collector}>{tree}</IslandContext.Provider>
+      <ImageUses value={images}>
+        <IslandContext.Provider value={collector}>{tree}</IslandContext.Provider>
+      </ImageUses>
     </SiteBase>,
   );
   const used = new Set<string>();
@@ -39,9 +43,10 @@ export function renderWithIslands(
     used.add(name);
     const island = islandElement(name, use, `${prefix}${slot}-`, base);
     if (island.propsFile) propsFiles.set(...island.propsFile);
+    for (const image of island.images) images.add(image);
     return island.html;
   });
-  return { html, islands: [...used].sort(), propsFiles: [...propsFiles] };
+  return { html, islands: [...used].sort(), propsFiles: [...propsFiles], images: [...images].sort() };
 }
 
 /** Points every island at its browser module (a path of the site, under `base`), once the bundle's content-hashed URLs are known. */
@@ -88,18 +93,28 @@ export function serializeProps(name: string, props: unknown): string {
  * shares (the header's menus) are rendered once per process. Bounded: pages with islands of
  * their own (videos, carousels) must not make it grow without end.
  */
-const renderedIslands = new Map<string, { html: string; propsFile?: PropsFile }>();
+const renderedIslands = new Map<string, RenderedIsland>();
 const RENDERED_ISLANDS_MAX = 256;
 
-function islandElement(name: string, use: IslandUse, prefix: string, base: string): { html: string; propsFile?: PropsFile } {
+/** An island's markup, the props file of its shared props, and the processed images it names. */
+interface RenderedIsland {
+  html: string;
+  propsFile?: PropsFile;
+  images: string[];
+}
+
+function islandElement(name: string, use: IslandUse, prefix: string, base: string): RenderedIsland {
   const props = serializeProps(name, use.props);
   const key = `${name}\0${use.when}\0${JSON.stringify(use.shared)}\0${prefix}\0${base}\0${props}`;
   const known = renderedIslands.get(key);
   if (known !== undefined) return known;
   const Component = use.component as React.ComponentType<object>;
+  const images = new Set<string>();
   const inner = renderToString(
     <SiteBase value={base}>
-      <Component {...(use.props as object)} />
+      <ImageUses value={images}>
+        <Component {...(use.props as object)} />
+      </ImageUses>
     </SiteBase>,
     { identifierPrefix: prefix },
   );
@@ -114,7 +129,7 @@ function islandElement(name: string, use: IslandUse, prefix: string, base: strin
   const attrText = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');
-  const island = { html: `<${SLOT_TAG}${attrText}>${inner}</${SLOT_TAG}>`, propsFile };
+  const island = { html: `<${SLOT_TAG}${attrText}>${inner}</${SLOT_TAG}>`, propsFile, images: [...images] };
   if (renderedIslands.size >= RENDERED_ISLANDS_MAX) renderedIslands.clear();
   renderedIslands.set(key, island);
   return island;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PropsFile } from '../islands/Island.tsx';
-import { SiteImages, type ImageLookup } from '../islands/images.tsx';
+import { ImageUses, SiteImages, type ImageLookup } from '../islands/images.tsx';
 import type { Site, SiteData } from '../model.ts';
 import type { PageJob } from '../plan/plannedPages.ts';
 import { Document } from './Document.tsx';
@@ -36,11 +36,12 @@ export class RenderError extends Error {
   }
 }
 
-/** A page rendered into a complete HTML document, with the islands it holds and the props files of its shared ones. */
+/** A page rendered into a complete HTML document, with the islands it holds, the props files of its shared ones and the processed images it names. */
 export interface RenderedDocument {
   html: string;
   islands: string[];
   propsFiles: PropsFile[];
+  images: string[];
 }
 
 /** Renders one page into a complete HTML document; the loader script is added only when the page has islands. */
@@ -63,16 +64,20 @@ function renderDocument(job: PageJob, ctx: RenderContext): RenderedDocument {
   );
   const body = renderWithIslands(tree, ctx.islandNames, ctx.base);
   const islands = [...new Set([...body.islands, ...(job.islands ?? [])])].sort();
+  const inHead = new Set<string>();
   const doc = renderToString(
-    <Document
-      site={ctx.site}
-      base={ctx.base}
-      head={job.head}
-      images={ctx.images}
-      stylesheet={ctx.stylesheet}
-      loader={islands.length ? ctx.loader : undefined}
-      body={linkIslands(body.html, ctx.islandUrls, ctx.base)}
-    />,
+    <ImageUses value={inHead}>
+      <Document
+        site={ctx.site}
+        base={ctx.base}
+        head={job.head}
+        images={ctx.images}
+        stylesheet={ctx.stylesheet}
+        loader={islands.length ? ctx.loader : undefined}
+        body={linkIslands(body.html, ctx.islandUrls, ctx.base)}
+      />
+    </ImageUses>,
   );
-  return { html: `<!DOCTYPE html>${doc}`, islands, propsFiles: [...body.propsFiles, ...(job.propsFiles ?? [])] };
+  const images = [...new Set([...body.images, ...(job.images ?? []), ...inHead])].sort();
+  return { html: `<!DOCTYPE html>${doc}`, islands, propsFiles: [...body.propsFiles, ...(job.propsFiles ?? [])], images };
 }

@@ -32,7 +32,12 @@ const factsSchema = z.object({
     z.object({ file: z.string(), ...place, message: z.string(), rule: z.string(), hint: z.string(), severity: z.enum(['error', 'warning']) }),
   ),
 });
-const bodySchema = z.object({ html: z.string(), islands: z.array(z.string()), propsFiles: z.array(z.tuple([z.string(), z.string()])) });
+const bodySchema = z.object({
+  html: z.string(),
+  islands: z.array(z.string()),
+  propsFiles: z.array(z.tuple([z.string(), z.string()])),
+  images: z.array(z.string()),
+});
 
 const ENTRIES = { kind: 'markdown analyses', schema: z.record(z.string(), z.object({ hash: z.string(), facts: factsSchema })) };
 const BODIES = { kind: 'pre-rendered markdown bodies', schema: z.record(z.string(), bodySchema) };

@@ -47,7 +47,7 @@ describe('the analysis cache', () => {
         { file: '/c/legal/terms.md', line: 9, column: 1, endLine: 9, endColumn: 9, rule: 'markdown/raw-html', message: 'm', hint: 'h', severity: 'warning' },
       ],
     },
-    body: { html: '<p>Terms</p>', islands: [], propsFiles: [] },
+    body: { html: '<p>Terms</p>', islands: [], propsFiles: [], images: [] },
   };
 
   it('returns an analysis only for the same text and the same code version', async () => {
