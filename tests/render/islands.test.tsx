@@ -44,7 +44,7 @@ describe('islands', () => {
   });
 
   it('leaves pages without islands without any', () => {
-    expect(renderWithIslands(<p>static</p>, names, '')).toEqual({ html: '<p>static</p>', islands: [], propsFiles: [] });
+    expect(renderWithIslands(<p>static</p>, names, '')).toEqual({ html: '<p>static</p>', islands: [], propsFiles: [], images: [] });
   });
 
   it('puts shared props in one file named by its content, and keeps the others in the markup', () => {
