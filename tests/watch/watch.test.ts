@@ -50,6 +50,23 @@ describe('watch loses no edit', () => {
     expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
   });
 
+  it('serves an edit saved in two parts, the first of them a broken file, once the second is written', async () => {
+    fx = await fixtureCopy();
+    const lines: string[] = [];
+    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, (line) => lines.push(line));
+    const file = fx.file('articles/first-steps.md');
+    const whole = readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${EDITED}`);
+    // An editor that writes in parts: the first stops inside the frontmatter, which has no end yet.
+    const cut = whole.indexOf('\n', whole.indexOf(EDITED));
+    writeFileSync(file, whole.slice(0, cut));
+    await sleep(200);
+    writeFileSync(file, whole);
+    expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
+    // The last build is of the whole file: nothing of the broken part is left to report.
+    for (let i = 0; i < 100 && !lines.at(-1)?.startsWith('rebuilt '); i++) await sleep(50);
+    expect(lines.at(-1)).toMatch(/^rebuilt \d+ of \d+ pages/);
+  });
+
   it('serves an edit saved 1 s after it starts, while its first build runs', async () => {
     fx = await fixtureCopy();
     const saved = sleep(1000).then(edit);
