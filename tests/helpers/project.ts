@@ -59,10 +59,17 @@ export async function projectCopy(options: { articles?: number; env?: Record<str
 
 export type Project = Awaited<ReturnType<typeof projectCopy>>;
 
-/** Runs a command to its end; rejects with what it printed when it fails. */
+/**
+ * Runs a command to its end; rejects with what it printed when it fails. Without colour: the output is matched as
+ * text, and a CI machine may set FORCE_COLOR, which ESLint and Prettier obey over NO_COLOR.
+ */
 function command(file: string, args: string[], cwd: string): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
   return new Promise((resolve, reject) =>
-    execFile(file, args, { cwd }, (error, stdout, stderr) => (error ? reject(new Error(`${file} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout))),
+    execFile(file, args, { cwd, env }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${file} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout),
+    ),
   );
 }
 
