@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run bench -- --articles N [--runs R]
 // Copies the real content, adds N synthetic articles of the real article shape, then runs a
-// cold `sitegen build` and a second build with nothing changed, printing wall time, pages per
-// second and peak memory of each; then `sitegen watch`'s first build and its rebuilds after edits
+// cold `sitegen build`, a second build with nothing changed, and a pull-request build (as a CI
+// job runs it: the cache restored, no output, one article edited), printing wall time, pages per
+// second, peak memory and pages rendered of each; then `sitegen watch`'s first build and its rebuilds after edits
 // of an article, a page template and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
 // 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
@@ -47,20 +48,31 @@ function run(label) {
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const pages = Number(/built (\d+) pages/.exec(output)?.[1]);
+  const rendered = /rendered (\d+) of/.exec(output)?.[1];
   const peak = /peak memory (\d+) MB/.exec(output)?.[1];
   console.log(
-    `${label.padEnd(22)} ${String(Math.round(ms)).padStart(6)} ms wall   ${String(Math.round(pages / (ms / 1000))).padStart(6)} pages/s   peak ${peak} MB   (${pages} pages)`,
+    `${label.padEnd(24)} ${String(Math.round(ms)).padStart(6)} ms wall   ${String(Math.round(pages / (ms / 1000))).padStart(6)} pages/s   peak ${peak} MB   (${pages} pages, ${rendered} rendered)`,
   );
+}
+
+/** Removes the output (the link `dist` and the versions beside it) and flushes the removal, which is not the next build's work. */
+async function removeOutput() {
+  for (const name of [out, path.join(dir, '.dist.sitegen')]) await rm(name, { recursive: true, force: true });
+  execFileSync('sync');
 }
 
 console.log(`real content + ${count} synthetic articles, ${os.cpus().length} cores, node ${process.version}`);
 for (let r = 0; r < runs; r++) {
   // Cold: no cache, and no earlier output (the link `dist` and the versions beside it) to replace.
-  for (const name of [path.join(root, '.sitegen-cache'), out, path.join(dir, '.dist.sitegen')]) await rm(name, { recursive: true, force: true });
-  // The removal goes to disk before the clock starts, not inside the build's flush of its output.
-  execFileSync('sync');
+  await rm(path.join(root, '.sitegen-cache'), { recursive: true, force: true });
+  await removeOutput();
   run('cold build');
   run('second build, no change');
+  // A CI job of a pull request that edits one article: the cache restored, no output.
+  await removeOutput();
+  const article = path.join(content, 'articles/value-banks.md');
+  await writeFile(article, `${await readFile(article, 'utf8')}\nA paragraph a pull request added, number ${r}.\n`);
+  run('pull-request build');
 }
 
 /**

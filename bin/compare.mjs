@@ -8,6 +8,8 @@
 // per-run ratios sitegen ÷ Eleventy. sitegen is timed twice: from nothing at all, and with only
 // its processed images cached (the 136 variants of the real site's photos and cards, about 2.9 s
 // of a cold build, which the posts do not change and Eleventy is not asked to make).
+// Then a pull-request build: one post edited (in both projects), sitegen's cache as the build
+// before left it, and no output, as a CI job of a pull request that restored the cache runs it.
 // sitegen builds the real site with the posts as articles, with its real templates; Eleventy
 // builds the same posts into the same pages (see eleventyTemplates).
 import { spawnSync } from 'node:child_process';
@@ -150,7 +152,7 @@ async function projects(count) {
     await writeFile(path.join(eleventy, 'posts', `synthetic-${i}.md`), text);
     await writeFile(path.join(sitegen, 'content/articles', `synthetic-${i}.md`), text);
   }
-  const project = { dir, eleventy, sitegen };
+  const project = { dir, eleventy, sitegen, edits: 0 };
   await timed('sitegen', project);
   const post = Object.fromEntries(
     [
@@ -164,15 +166,26 @@ async function projects(count) {
   return project;
 }
 
-/** Wall time in seconds of one cold build; `images`: sitegen keeps its processed images. */
-async function timed(generator, project, images = false) {
+/**
+ * Wall time in seconds of one build. `cold`: from nothing; `images`: sitegen keeps its processed
+ * images; `pull-request`: a CI job of a pull request that edits one post, with sitegen's whole
+ * cache restored (as the last build left it) and no output.
+ */
+async function timed(generator, project, mode = 'cold') {
   const cwd = project[generator];
   // sitegen's output is the link `dist` and its versions in `.dist.sitegen`: from nothing is without either.
   for (const name of generator === 'eleventy' ? ['_site'] : ['dist', '.dist.sitegen']) await rm(path.join(cwd, name), { recursive: true, force: true });
-  if (generator === 'sitegen') {
+  if (generator === 'sitegen' && mode !== 'pull-request') {
     const cache = path.join(cwd, '.sitegen-cache');
     for (const name of await readdir(cache).catch(() => []))
-      if (!(images && name === 'images')) await rm(path.join(cache, name), { recursive: true, force: true });
+      if (!(mode === 'images' && name === 'images')) await rm(path.join(cache, name), { recursive: true, force: true });
+  }
+  if (mode === 'pull-request') {
+    // The same edit in both projects, so that they go on building the same posts.
+    for (const posts of [path.join(project.sitegen, 'content/articles'), path.join(project.eleventy, 'posts')]) {
+      const post = path.join(posts, 'synthetic-7.md');
+      await writeFile(post, `${await readFile(post, 'utf8')}\nA paragraph a pull request added, number ${++project.edits}.\n`);
+    }
   }
   const args = generator === 'eleventy' ? [eleventyCli, '--quiet'] : [path.join(cwd, 'bin/sitegen.mjs'), 'build'];
   // What was just removed goes to disk before the clock starts, not inside a build that flushes its own output.
@@ -187,15 +200,16 @@ async function timed(generator, project, images = false) {
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const format = (list) => `median ${median(list).toFixed(2)} s (${Math.min(...list).toFixed(2)}–${Math.max(...list).toFixed(2)})`;
 
-console.log(`${os.cpus().length} cores, node ${process.version}, ${runs} cold builds each after one to warm up`);
+console.log(`${os.cpus().length} cores, node ${process.version}, ${runs} builds of each kind after one to warm up`);
 for (const count of values.articles.split(',').map(Number)) {
   const project = await projects(count);
   await timed('eleventy', project);
-  const times = { eleventy: [], cold: [], images: [] };
+  const times = { eleventy: [], cold: [], images: [], pullRequest: [] };
   for (let r = 0; r < runs; r++) {
     times.eleventy.push(await timed('eleventy', project));
     times.cold.push(await timed('sitegen', project));
-    times.images.push(await timed('sitegen', project, true));
+    times.images.push(await timed('sitegen', project, 'images'));
+    times.pullRequest.push(await timed('sitegen', project, 'pull-request'));
   }
   const ratio = (list) => {
     const ratios = list.map((s, r) => s / times.eleventy[r]);
@@ -204,6 +218,7 @@ for (const count of values.articles.split(',').map(Number)) {
   console.log(`${String(count).padStart(5)} posts   Eleventy                      ${format(times.eleventy)}`);
   console.log(`              sitegen                       ${format(times.cold)}   ${ratio(times.cold)}`);
   console.log(`              sitegen, images cached        ${format(times.images)}   ${ratio(times.images)}`);
+  console.log(`              sitegen, pull-request build   ${format(times.pullRequest)}   ${ratio(times.pullRequest)}`);
   if (values.keep) console.log(`              both projects and their output kept in ${project.dir}`);
   else await rm(project.dir, { recursive: true, force: true });
 }

@@ -254,9 +254,10 @@ export class Builder {
       clock.progress('writing');
       await this.writePhase.write(session, output, store);
       clock.mark('output written');
+      const pages = await this.renderPhase.savePages(output);
       await read.cache?.save();
       await (await this.code)?.save();
-      clock.mark('cache saved');
+      clock.mark(pages ? `cache saved (${pages.added} pages added, ${pages.dropped} dropped)` : 'cache saved');
       return {
         ...output.figures(this.paths.out),
         ms: clock.ms(),

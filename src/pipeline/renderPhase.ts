@@ -9,11 +9,13 @@ import type { PlannedPage, SitePlan } from '../plan/plannedPages.ts';
 import { renderPage, type RenderContext } from '../render/renderPage.tsx';
 import type { SiteAddress } from '../routes/urls.ts';
 import { imageReferences } from '../validate/crossChecks.ts';
+import type { Entry } from '../validate/entries.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
 import { redirectFiles } from '../write/redirectPages.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import type { Assets } from './cache/assetCache.ts';
 import { OutputManifest } from './cache/outputManifest.ts';
+import { PageCache, type CachedPage } from './cache/pageCache.ts';
 import { ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
 import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
@@ -27,16 +29,24 @@ import type { ImageCache } from './cache/imageCache.ts';
 export type KeptPage = PlacedPage & { key: string; html: string };
 
 /** Where a page of this build comes from. */
-export type PageSource = { from: 'memory'; page: KeptPage } | { from: 'output'; page: LinkedPage } | { from: 'render' };
+export type PageSource = { from: 'memory'; page: KeptPage } | { from: 'output'; page: LinkedPage } | { from: 'cache'; page: CachedPage } | { from: 'render' };
 
 /**
  * Where a page comes from: kept in memory if it was rendered there under the same key, else
- * linked from the last output if that has it under the same key, else rendered now.
+ * linked from the last output if that has it under the same key, else restored from the page
+ * cache if that has it under the same key (a CI job: the cache restored, no output), else rendered now.
  */
-export function pageSource(key: string, kept: KeptPage | undefined, inLastOutput: (key: string) => LinkedPage | undefined): PageSource {
+export function pageSource(
+  key: string,
+  kept: KeptPage | undefined,
+  inLastOutput: (key: string) => LinkedPage | undefined,
+  inCache: (key: string) => CachedPage | undefined = () => undefined,
+): PageSource {
   if (kept?.key === key) return { from: 'memory', page: kept };
   const linked = inLastOutput(key);
-  return linked ? { from: 'output', page: linked } : { from: 'render' };
+  if (linked) return { from: 'output', page: linked };
+  const cached = inCache(key);
+  return cached ? { from: 'cache', page: cached } : { from: 'render' };
 }
 
 /**
@@ -85,6 +95,8 @@ export interface RenderSetup {
 export class RenderPhase {
   private readonly rendered = new Map<string, KeptPage>();
   private readonly images: ImageWork;
+  /** The page cache this build read (`persistent` builds), saved by `savePages`. */
+  private pageCache?: PageCache;
 
   constructor(private readonly setup: RenderSetup) {
     this.images = new ImageWork(setup.imageCache);
@@ -115,33 +127,34 @@ export class RenderPhase {
   ): Promise<RenderedOutput> {
     const { paths, address } = this.setup;
     const version = this.setup.version ? await this.setup.version : undefined;
-    const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
+    const [manifest, pageCache] =
+      version === undefined
+        ? []
+        : await Promise.all([OutputManifest.load(paths.cache, paths.out, version, this.setup.note), PageCache.load(paths.cache, version, this.setup.note)]);
+    this.pageCache = pageCache;
     const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
     const shared = await this.assetFiles(output, model, plan, assets);
     const keyOf = await this.keys(model, plan, shared, version);
-    // The images each page names are made while the others render; reused pages name theirs from the manifest.
+    // The images each page names are made while the others render; reused pages name theirs from the manifest or the page cache.
     this.images.begin(this.imageSources(model));
-    const inLast = lastOutput(manifest, paths.out);
-    const reused = (page: PlannedPage, islands: string[]) => {
-      const key = keyOf(page);
-      const source = pageSource(key, this.rendered.get(page.route), (k) => inLast(page.outputPath, k));
-      if (source.from === 'memory') this.keep(output, page, key, source.page, 0, true);
-      if (source.from === 'output') output.link(page, key, source.page, islands);
-      return source.from !== 'render';
-    };
-
-    const stale = model.entries
-      .map((entry, i) => ({ entry, page: plan.entryPages[i]! }))
-      .filter(({ entry, page }) => !reused(page, entry.doc.body?.islands ?? []));
+    const entryPages = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! }));
+    const { toRender, fromCache } = this.reuse(output, entryPages, plan.yamlPages, keyOf, lastOutput(manifest, paths.out), pageCache);
+    // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
+    if (session.pool || (this.setup.writesAsItRenders && toRender.size) || fromCache.length) {
+      await open();
+      session.staged!.createFolders([...[...toRender, ...fromCache.map((c) => c.job)].map((p) => p.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
+    }
+    // A page whose blob the cache lost is rendered after all.
+    for (const { job, key, page } of fromCache) {
+      const restored = pageCache!.restore(page, job.outputPath, key, session.staged!.dir);
+      if (restored) this.keep(output, job, key, restored, 0, true);
+      else toRender.add(job);
+    }
+    const stale = entryPages.filter(({ page }) => toRender.has(page));
     await restoreBodies(
       read,
       stale.map((s) => s.entry.doc),
     );
-    // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch).
-    if (session.pool || (this.setup.writesAsItRenders && stale.length)) {
-      await open();
-      session.staged!.createFolders([...stale.map((s) => s.page.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
-    }
     const rendering = read.markdown.render(
       stale.map((s) => s.entry.doc),
       shared,
@@ -163,7 +176,7 @@ export class RenderPhase {
       Layout: definition.Layout,
     };
     for (const job of plan.yamlPages) {
-      if (reused(job, [])) continue;
+      if (!toRender.has(job)) continue;
       const t0 = performance.now();
       const page = renderPage(job, context);
       // With the version open (worker threads, or a build that keeps no pages), this thread's pages
@@ -182,6 +195,60 @@ export class RenderPhase {
     for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
     siteFiles(output, model, plan, address.base);
     return output;
+  }
+
+  /**
+   * Where each page comes from (`pageSource`): those kept in memory or linked from the last output
+   * go into the output at once; those the page cache has are listed to be restored; the rest are to render.
+   */
+  private reuse(
+    output: RenderedOutput,
+    entryPages: { entry: Entry; page: PlannedPage }[],
+    yamlPages: PlannedPage[],
+    keyOf: (page: PlannedPage) => string,
+    inLast: (outputPath: string, key: string) => LinkedPage | undefined,
+    pageCache: PageCache | undefined,
+  ): { toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] } {
+    const fromCache: { job: PlannedPage; key: string; page: CachedPage }[] = [];
+    const reused = (job: PlannedPage, islands: string[]) => {
+      const key = keyOf(job);
+      const source = pageSource(
+        key,
+        this.rendered.get(job.route),
+        (k) => inLast(job.outputPath, k),
+        (k) => pageCache?.find(job.outputPath, k),
+      );
+      if (source.from === 'memory') this.keep(output, job, key, source.page, 0, true);
+      if (source.from === 'output') output.link(job, key, source.page, islands);
+      if (source.from === 'cache') fromCache.push({ job, key, page: source.page });
+      return source.from !== 'render';
+    };
+    const toRender = new Set([
+      ...entryPages.filter(({ entry, page }) => !reused(page, entry.doc.body?.islands ?? [])).map((e) => e.page),
+      ...yamlPages.filter((job) => !reused(job, [])),
+    ]);
+    return { toRender, fromCache };
+  }
+
+  /**
+   * Records the pages of the build just written in the page cache (`persistent` builds): the
+   * ones it lacks are copied from the output. Returns how many it added and dropped.
+   */
+  async savePages(output: RenderedOutput): Promise<{ added: number; dropped: number } | undefined> {
+    const cache = this.pageCache;
+    this.pageCache = undefined;
+    if (!cache) return undefined;
+    const pages = [...output.pageImages.keys()].map((outputPath) => ({
+      outputPath,
+      key: (output.pageKeys.get(outputPath) ?? output.linked.get(outputPath))!,
+      islands: output.pageIslands.get(outputPath)!,
+      images: output.pageImages.get(outputPath)!,
+      props: output.pageProps.get(outputPath)!,
+    }));
+    return cache.save(this.setup.paths.out, pages, (file) => {
+      const text = output.files.get(file);
+      return typeof text === 'string' ? text : undefined;
+    });
   }
 
   /** A page rendered now or kept in memory: into the output, and into memory for the next build unless it was written as rendered. */

@@ -41,6 +41,8 @@ export class RenderedOutput {
   readonly pageImages = new Map<string, string[]>();
   /** The props files of shared islands each page names: output path → paths in the output. */
   readonly pageProps = new Map<string, string[]>();
+  /** The islands each page hydrates: output path → island names. */
+  readonly pageIslands = new Map<string, string[]>();
   /** How many redirects the site has (their pages are files of kind `redirect`). */
   redirects = 0;
 
@@ -60,7 +62,7 @@ export class RenderedOutput {
   keep(page: PlannedPage, key: string, rendered: PlacedPage, ms: number, cached: boolean): void {
     for (const [file, json] of rendered.propsFiles) this.add(file, json, 'props');
     if (rendered.html !== undefined) this.add(page.outputPath, rendered.html, 'page');
-    this.named(page.outputPath, rendered.images, rendered.props);
+    this.named(page.outputPath, rendered.islands, rendered.images, rendered.props);
     this.pageKeys.set(page.outputPath, key);
     this.timed({ route: page.route, ms, bytes: rendered.bytes, islands: rendered.islands, cached });
   }
@@ -69,7 +71,7 @@ export class RenderedOutput {
   link(page: PlannedPage, key: string, found: LinkedPage, islands: string[]): void {
     this.linked.set(page.outputPath, key);
     for (const file of found.props) this.linked.set(file, file);
-    this.named(page.outputPath, found.images, found.props);
+    this.named(page.outputPath, islands, found.images, found.props);
     this.timed({ route: page.route, ms: 0, bytes: found.size, islands, cached: true });
   }
 
@@ -86,7 +88,8 @@ export class RenderedOutput {
     return { pages: this.timings.length, rendered: this.timings.filter((t) => !t.cached).length, redirects: this.redirects, assets, bytes };
   }
 
-  private named(outputPath: string, images: string[], props: string[]): void {
+  private named(outputPath: string, islands: string[], images: string[], props: string[]): void {
+    this.pageIslands.set(outputPath, islands);
     this.pageImages.set(outputPath, images);
     this.pageProps.set(outputPath, props);
     this.images.want(images);

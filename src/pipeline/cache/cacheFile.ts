@@ -120,7 +120,8 @@ async function foldersAreFolders(cacheDir: string, name: string, log: CacheLog):
   return true;
 }
 
-function what(info: Stats): string {
+/** What a file system entry is, as a cache's message says it. */
+export function what(info: Stats): string {
   if (info.isDirectory()) return 'a folder';
   if (info.isSymbolicLink()) return 'a link';
   if (info.isFIFO()) return 'a FIFO';

@@ -1,4 +1,5 @@
-import { cp, readdir, utimes } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { treeHashes } from '../../helpers/fixture.ts';
 import { projectCopy, type Project } from '../../helpers/project.ts';
@@ -32,7 +33,56 @@ it('builds warm in a fresh clone at another path with the cache restored, and wr
   // No markdown file parsed again, no image made again...
   expect(warm.stdout).toMatch(/· 0 markdown files analysed/);
   expect(warm.stdout).toMatch(/images ready \(0 made, [1-9]\d* from the cache\)/);
+  // ...and no page rendered: every one was in the cache under its key.
+  expect(warm.stdout).toMatch(/rendered 0 of \d+ pages/);
   // ...and nothing added to the cache: the stylesheet and island bundles came from it too.
   expect(await cacheFiles(clone)).toEqual(stored);
   expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
+}, 120_000);
+
+/** A CI job of a pull request: the cache restored, no output. */
+const withoutOutput = (project: Project) => Promise.all(['dist', '.dist.sitegen'].map((name) => rm(project.file(name), { recursive: true, force: true })));
+/** The routes --verbose lists with a time of their own: pages taken from the cache took none. */
+const renderedRoutes = (stdout: string) =>
+  [...stdout.matchAll(/^ +([\d.]+) ms +[\d.]+ [KM]?B {2}(\S+)/gm)].filter(([, ms]) => Number(ms) > 0).map(([, , route]) => route);
+const edited = (text: string) => text.replace('\n\nDelivery approval', '\n\nDelivery approvals');
+
+it('renders only the page whose key changed when one article changed, and writes the site a cold build writes', async () => {
+  await withoutOutput(clone);
+  await clone.edit('content/articles/synthetic-3.md', edited);
+  const pullRequest = await clone.run(['build', '--verbose']);
+  expect(pullRequest.code, pullRequest.stderr).toBe(0);
+  // The article's own page: its list cards show its title, summary and reading time, which a change of its body leaves as they were.
+  expect(pullRequest.stdout).toMatch(/rendered 1 of (\d+) pages/);
+  expect(renderedRoutes(pullRequest.stdout)).toEqual(['/articles/synthetic-3']);
+
+  await made.edit('content/articles/synthetic-3.md', edited);
+  await rm(made.cache, { recursive: true, force: true });
+  await withoutOutput(made);
+  const cold = await made.run(['build', '--verbose']);
+  expect(cold.stdout).toMatch(/rendered (\d+) of \1 pages/);
+  expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
+}, 120_000);
+
+it('renders again the pages whose cached copies are truncated or damaged, says so, and writes the same site', async () => {
+  await withoutOutput(clone);
+  const indexText = await readFile(clone.file('.sitegen-cache/pages/index.json'), 'utf8');
+  const index = JSON.parse(indexText.slice(indexText.indexOf('\n') + 1)) as { pages: Record<string, { blob: string }> };
+  const blobOf = (outputPath: string) => {
+    const [, entry] = Object.entries(index.pages).find(([id]) => id.startsWith(`${outputPath}\n`))!;
+    return clone.file(path.join('.sitegen-cache/pages', entry.blob.slice(0, 2), entry.blob));
+  };
+  await truncate(blobOf('articles/synthetic-5/index.html'), 100);
+  const home = blobOf('index.html');
+  await writeFile(home, (await readFile(home, 'utf8')).replace('</main>', '</main><p>damaged</p>'));
+
+  const build = await clone.run(['build', '--verbose']);
+  expect(build.code, build.stderr).toBe(0);
+  expect(build.stdout).toMatch(/rendered 2 of \d+ pages/);
+  expect(renderedRoutes(build.stdout).sort()).toEqual(['/', '/articles/synthetic-5']);
+  expect(build.stdout.match(/^cache: dropped \.sitegen-cache\/pages\/[0-9a-f]{2}\/[0-9a-f]{64}: it is truncated or damaged/gm)).toHaveLength(2);
+  expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
+  // And the cache holds good copies again: the next build without output renders nothing.
+  await withoutOutput(clone);
+  expect((await clone.run(['build', '--verbose'])).stdout).toMatch(/rendered 0 of \d+ pages/);
 }, 120_000);

@@ -134,7 +134,11 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   let pristine: string;
   /** One file of each kind: each analysis file, the assets, the public files' hashes, the output manifest, an image of each format. */
   let entries: string[];
-  const kindOf = (file: string) => file.replace(/[A-Za-z0-9]{12,}/g, 'ID').replace(/-\d+\.(avif|webp|jpg|png)$/, '-W.$1');
+  const kindOf = (file: string) =>
+    file
+      .replace(/[A-Za-z0-9]{12,}/g, 'ID')
+      .replace(/-\d+\.(avif|webp|jpg|png)$/, '-W.$1')
+      .replace(/^pages\/[0-9a-f]{2}\//, 'pages/XX/');
 
   beforeAll(async () => {
     project = await projectCopy();
@@ -167,6 +171,8 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
         'images/assets/img/ID-W.avif',
         'images/assets/img/ID-W.webp',
         'images/assets/img/ID-W.jpg',
+        'pages/index.json',
+        'pages/XX/ID',
       ]),
     );
   });
@@ -208,6 +214,9 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
     await writeFile(path.join(project.cache, 'analyses'), 'x');
     await rm(path.join(project.cache, 'assets'), { recursive: true });
     await symlink(path.join(outside, 'nothing-here'), path.join(project.cache, 'assets'));
+    await cp(path.join(project.cache, 'pages'), path.join(outside, 'pages'), { recursive: true });
+    await rm(path.join(project.cache, 'pages'), { recursive: true });
+    await symlink(path.join(outside, 'pages'), path.join(project.cache, 'pages'));
     await mkdir(path.join(project.cache, 'build.lock/inner'), { recursive: true });
     const kept = await snapshot(outside);
     const { code, stdout, stderr } = await project.run(['build', '--verbose']);
@@ -216,6 +225,7 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
       ['analyses', 'a file', 'a folder'],
       ['assets', 'a link', 'a folder'],
       ['images', 'a link', 'a folder'],
+      ['pages', 'a link', 'a folder'],
     ]);
     expect(await treeHashes(project.out)).toEqual(cold);
     expect(await snapshot(outside)).toEqual(kept);

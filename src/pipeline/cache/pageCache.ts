@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { constants, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { pidOfWorkingName, workingName } from '../../runtime/processes.ts';
+import { writeStagedFile } from '../../write/outputStore.ts';
+import { readCacheFile, what, writeCacheFile, type CacheLog } from './cacheFile.ts';
+
+/** Entries no build used for this many builds are dropped, with their blobs. */
+export const PAGE_CACHE_BUILDS = 3;
+
+const FOLDER = 'pages';
+const BLOB_NAME = /^[0-9a-f]{64}$/;
+
+const INDEX = {
+  kind: 'rendered pages',
+  schema: z.object({
+    /** How many builds have saved this index: each entry says the last one that used it. */
+    build: z.number().int().nonnegative(),
+    /** By output path and key (`entryId`). */
+    pages: z.record(
+      z.string(),
+      z.object({
+        blob: z.string().regex(BLOB_NAME),
+        islands: z.array(z.string()),
+        images: z.array(z.string()),
+        props: z.array(z.string()),
+        used: z.number().int(),
+      }),
+    ),
+    /** The props files pages name, by path (a props file is named by its content), with their text. */
+    props: z.record(z.string(), z.object({ text: z.string(), used: z.number().int() })),
+  }),
+};
+type Index = z.infer<typeof INDEX.schema>;
+
+/** A page the cache holds under the key it was rendered with. */
+export interface CachedPage {
+  blob: string;
+  islands: string[];
+  images: string[];
+  props: string[];
+}
+
+/** A page restored from the cache into a version: its size, and the props files it names with their text. */
+export interface RestoredPage {
+  bytes: number;
+  islands: string[];
+  images: string[];
+  props: string[];
+  propsFiles: [string, string][];
+}
+
+/** A page of a finished build, as the cache records it. */
+export interface BuiltPage {
+  outputPath: string;
+  key: string;
+  islands: string[];
+  images: string[];
+  props: string[];
+}
+
+const entryId = (outputPath: string, key: string) => `${outputPath}\n${key}`;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Rendered pages kept in .sitegen-cache/pages/ under the key of what they were rendered from, so
+ * that a build with no earlier output (a CI job that restored the cache) writes every unchanged
+ * page from the cache and renders only the pages whose key changed. Each page's bytes are a blob
+ * named by their SHA-256 (`pages/ab/abcd…`), checked against that name whenever they are used:
+ * a truncated, damaged or missing blob, or anything else in its place, is dropped and its page
+ * rendered again. Blobs are copied
+ * into the output, never linked, so that nothing done to the cache can reach a published file.
+ * The index is one cache file (checksummed, replaced atomically, bound to the code's version);
+ * entries no build used for PAGE_CACHE_BUILDS builds go, and blobs no entry names are removed.
+ */
+export class PageCache {
+  /** Folders found to be real folders this build (a link in place of one is removed, never followed). */
+  private readonly folders = new Set<string>();
+
+  private constructor(
+    private readonly cacheDir: string,
+    private readonly version: string,
+    private readonly index: Index,
+    private readonly log: CacheLog,
+  ) {}
+
+  static async load(cacheDir: string, version: string, log: CacheLog): Promise<PageCache> {
+    const index = await readCacheFile(cacheDir, `${FOLDER}/index.json`, INDEX, version, log);
+    return new PageCache(cacheDir, version, index ?? { build: 0, pages: {}, props: {} }, log);
+  }
+
+  /** The page rendered under `key` at `outputPath`, if the index has it (its blob is checked on `restore`). */
+  find(outputPath: string, key: string): CachedPage | undefined {
+    return this.index.pages[entryId(outputPath, key)];
+  }
+
+  /**
+   * Copies a found page into `dir` (whose folder for it exists), with the text of the props files
+   * it names. Undefined when its blob or a props file is gone or damaged: the entry is dropped and
+   * the page must be rendered.
+   */
+  restore(page: CachedPage, outputPath: string, key: string, dir: string): RestoredPage | undefined {
+    const propsFiles = page.props.map((file): [string, string | undefined] => [file, this.index.props[file]?.text]);
+    const bytes = this.readBlob(page.blob);
+    if (!bytes || propsFiles.some(([, text]) => text === undefined)) {
+      delete this.index.pages[entryId(outputPath, key)];
+      if (bytes) this.log(`cache: dropped the rendered page ${outputPath}: a props file it names is missing; it is rendered again`);
+      return undefined;
+    }
+    writeStagedFile(dir, outputPath, bytes);
+    return { bytes: bytes.byteLength, islands: page.islands, images: page.images, props: page.props, propsFiles: propsFiles as [string, string][] };
+  }
+
+  /**
+   * Records the pages of a build whose output is `outDir`: a page the index lacks is copied from
+   * there into a blob, as are props files (their text from `propsText`, else from `outDir`). Then
+   * drops what no build used for PAGE_CACHE_BUILDS builds, and the blobs no entry names, and
+   * writes the index. Blobs are not flushed one by one: their names check them when used.
+   */
+  async save(outDir: string, pages: Iterable<BuiltPage>, propsText: (file: string) => string | undefined): Promise<{ added: number; dropped: number }> {
+    const build = this.index.build + 1;
+    let added = 0;
+    for (const page of pages) {
+      const id = entryId(page.outputPath, page.key);
+      const known = this.index.pages[id];
+      if (known) known.used = build;
+      else {
+        this.index.pages[id] = {
+          blob: this.writeBlob(readFileSync(path.join(outDir, page.outputPath))),
+          islands: page.islands,
+          images: page.images,
+          props: page.props,
+          used: build,
+        };
+        added++;
+      }
+      for (const file of page.props) {
+        const props = (this.index.props[file] ??= { text: propsText(file) ?? readFileSync(path.join(outDir, file), 'utf8'), used: build });
+        props.used = build;
+      }
+    }
+    const stale = build - PAGE_CACHE_BUILDS;
+    const before = Object.keys(this.index.pages).length;
+    for (const [id, entry] of Object.entries(this.index.pages)) if (entry.used <= stale) delete this.index.pages[id];
+    for (const [file, entry] of Object.entries(this.index.props)) if (entry.used <= stale) delete this.index.props[file];
+    this.index.build = build;
+    this.removeUnnamedBlobs();
+    await writeCacheFile(this.cacheDir, `${FOLDER}/index.json`, INDEX, this.version, this.index, this.log);
+    return { added, dropped: before - Object.keys(this.index.pages).length };
+  }
+
+  /**
+   * The bytes of a blob if they still hash to its name. A missing blob is undefined; a damaged one,
+   * or anything but a file in its place (a link is never followed, a FIFO never waited on), is
+   * logged, removed and undefined.
+   */
+  private readBlob(blob: string): Uint8Array | undefined {
+    const folder = this.folder(blob);
+    if (!folder) return undefined;
+    const file = path.join(folder, blob);
+    let fd: number;
+    try {
+      fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? undefined : this.drop(file, code === 'ELOOP' ? 'it is a link, not a file' : `it cannot be read (${code})`);
+    }
+    try {
+      const info = fstatSync(fd);
+      if (!info.isFile()) return this.drop(file, `it is ${what(info)}, not a file`);
+      const bytes = readFileSync(fd);
+      return sha256(bytes) === blob ? bytes : this.drop(file, 'it is truncated or damaged (its bytes do not match its name)');
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private drop(file: string, reason: string): undefined {
+    this.log(`cache: dropped ${path.relative(process.cwd(), file) || file}: ${reason}; it is rebuilt`);
+    rmSync(file, { force: true, recursive: true });
+    return undefined;
+  }
+
+  /** Writes bytes as a blob (unless it exists), by a temporary name and a rename: a build killed meanwhile leaves no blob under its name. */
+  private writeBlob(bytes: Uint8Array): string {
+    const blob = sha256(bytes);
+    const folder = this.folder(blob, true)!;
+    const file = path.join(folder, blob);
+    const info = lstatSync(file, { throwIfNoEntry: false });
+    if (info?.isFile()) return blob;
+    // A rename would fail over a folder, and replace a link or a FIFO without a word.
+    if (info) this.drop(file, `it is ${what(info)}, not a file`);
+    const temporary = workingName(file);
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+    return blob;
+  }
+
+  /** The folder of a blob, if it is a real folder (`make`: made if missing); anything else in its place or the cache's `pages` is removed. */
+  private folder(blob: string, make = false): string | undefined {
+    const pages = path.join(this.cacheDir, FOLDER);
+    const folder = path.join(pages, blob.slice(0, 2));
+    for (const dir of [pages, folder]) {
+      if (this.folders.has(dir)) continue;
+      const info = lstatSync(dir, { throwIfNoEntry: false });
+      // rm removes a link itself, never what it names.
+      if (info && !info.isDirectory()) this.drop(dir, `it is ${what(info)}, not a folder`);
+      if (!info?.isDirectory()) {
+        if (!make) return undefined;
+        mkdirSync(dir, { recursive: true });
+      }
+      this.folders.add(dir);
+    }
+    return folder;
+  }
+
+  /** Removes the blobs no entry names (of replaced pages, of dropped entries); files being written by a live build are not blobs. */
+  private removeUnnamedBlobs(): void {
+    const named = new Set(Object.values(this.index.pages).map((entry) => entry.blob));
+    const pages = path.join(this.cacheDir, FOLDER);
+    if (!lstatSync(pages, { throwIfNoEntry: false })?.isDirectory()) return;
+    for (const part of readdirSync(pages, { withFileTypes: true })) {
+      if (!part.isDirectory()) continue;
+      for (const name of readdirSync(path.join(pages, part.name)))
+        if (BLOB_NAME.test(name) ? !named.has(name) : pidOfWorkingName(name) === undefined)
+          rmSync(path.join(pages, part.name, name), { force: true, recursive: true });
+    }
+  }
+}

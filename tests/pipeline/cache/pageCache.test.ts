@@ -1,0 +1,128 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAGE_CACHE_BUILDS, PageCache, type BuiltPage } from '../../../src/pipeline/cache/pageCache.ts';
+
+let dir: string;
+let log: string[];
+const cacheDir = () => path.join(dir, 'cache');
+const out = () => path.join(dir, 'out');
+const load = (version = 'v1') => PageCache.load(cacheDir(), version, (line) => log.push(line));
+const page = (outputPath: string, key: string, props: string[] = []): BuiltPage => ({ outputPath, key, islands: ['NavMenus'], images: [], props });
+const blobs = async () => (await readdir(path.join(cacheDir(), 'pages'), { recursive: true })).filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(f));
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-page-cache-'));
+  log = [];
+  await mkdir(path.join(out(), 'about'), { recursive: true });
+  await mkdir(path.join(out(), 'assets/props'), { recursive: true });
+  await writeFile(path.join(out(), 'about/index.html'), '<!DOCTYPE html><title>About</title>');
+  await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>Home</title>');
+  await writeFile(path.join(out(), 'assets/props/menus-1.json'), '{"menus":[]}');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** Saves the two pages of `out` as one build, the home page naming a props file. */
+async function saveBoth(cache: PageCache) {
+  return cache.save(out(), [page('about/index.html', 'k-about'), page('index.html', 'k-home', ['assets/props/menus-1.json'])], () => undefined);
+}
+
+/** Restores a page into a fresh folder and returns what was restored with the bytes written. */
+async function restoreInto(cache: PageCache, outputPath: string, key: string) {
+  const target = await mkdtemp(path.join(dir, 'version-'));
+  await mkdir(path.dirname(path.join(target, outputPath)), { recursive: true });
+  const found = cache.find(outputPath, key);
+  const restored = found && cache.restore(found, outputPath, key, target);
+  const bytes = restored && (await readFile(path.join(target, outputPath), 'utf8'));
+  return { found, restored, bytes };
+}
+
+describe('the page cache', () => {
+  it('gives back a page, its islands and its props files, under the output path and key it was saved with', async () => {
+    expect(await saveBoth(await load())).toEqual({ added: 2, dropped: 0 });
+    const cache = await load();
+    const home = await restoreInto(cache, 'index.html', 'k-home');
+    expect(home.bytes).toBe('<!DOCTYPE html><title>Home</title>');
+    expect(home.restored).toMatchObject({ bytes: 34, islands: ['NavMenus'], propsFiles: [['assets/props/menus-1.json', '{"menus":[]}']] });
+    expect(cache.find('index.html', 'k-other')).toBeUndefined();
+    expect(cache.find('about/index.html', 'k-home')).toBeUndefined();
+    // Another version of the code keys its pages otherwise: it starts empty.
+    expect((await load('v2')).find('index.html', 'k-home')).toBeUndefined();
+  });
+
+  it('drops a page whose blob was truncated, changed in place, removed or replaced by a link, and leaves what a link named untouched', async () => {
+    await writeFile(path.join(out(), 'contact.html'), '<!DOCTYPE html><title>Contact</title>');
+    await writeFile(path.join(out(), 'team.html'), '<!DOCTYPE html><title>Team</title>');
+    const cache = await load();
+    await cache.save(out(), [page('about/index.html', 'a'), page('index.html', 'h'), page('contact.html', 'c'), page('team.html', 't')], () => undefined);
+    const blobOf = (outputPath: string, key: string) =>
+      path.join(cacheDir(), 'pages', cache.find(outputPath, key)!.blob.slice(0, 2), cache.find(outputPath, key)!.blob);
+    await truncate(blobOf('about/index.html', 'a'), 10);
+    const home = blobOf('index.html', 'h');
+    await writeFile(home, (await readFile(home, 'utf8')).replace('Home', 'Hone'));
+    await rm(blobOf('contact.html', 'c'));
+    const secret = path.join(dir, 'secret.html');
+    await writeFile(secret, '<!DOCTYPE html><title>Team</title>');
+    await rm(blobOf('team.html', 't'));
+    await symlink(secret, blobOf('team.html', 't'));
+
+    const again = await load();
+    for (const [outputPath, key] of [
+      ['about/index.html', 'a'],
+      ['index.html', 'h'],
+      ['contact.html', 'c'],
+      ['team.html', 't'],
+    ])
+      expect((await restoreInto(again, outputPath!, key!)).restored).toBeUndefined();
+    // A missing blob is no damage: its page is rendered again without a word, as for any missing cache file.
+    expect(log).toEqual([
+      expect.stringMatching(
+        /^cache: dropped .*pages\/[0-9a-f]{2}\/[0-9a-f]{64}: it is truncated or damaged \(its bytes do not match its name\); it is rebuilt$/,
+      ),
+      expect.stringMatching(/truncated or damaged/),
+      expect.stringMatching(/: it is a link, not a file; it is rebuilt$/),
+    ]);
+    expect(again.find('index.html', 'h')).toBeUndefined();
+    expect(await readFile(secret, 'utf8')).toBe('<!DOCTYPE html><title>Team</title>');
+  });
+
+  it('keeps the folders of blobs real folders: a link in place of one is removed, never written through', async () => {
+    const elsewhere = path.join(dir, 'elsewhere');
+    await mkdir(elsewhere);
+    await mkdir(path.join(cacheDir(), 'pages'), { recursive: true });
+    // Whichever folder a page's blob goes into (named by the first two hex digits of its hash) is a link.
+    for (let i = 0; i < 256; i++) await symlink(elsewhere, path.join(cacheDir(), 'pages', i.toString(16).padStart(2, '0')));
+    const cache = await load();
+    await saveBoth(cache);
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect(log.join('\n')).toMatch(/dropped .*pages\/[0-9a-f]{2}: it is a link, not a folder; it is rebuilt/);
+    expect((await restoreInto(await load(), 'index.html', 'k-home')).bytes).toBe('<!DOCTYPE html><title>Home</title>');
+  });
+
+  it(`drops what no build used for ${PAGE_CACHE_BUILDS} builds, with its blob and props files`, async () => {
+    await saveBoth(await load());
+    expect(await blobs()).toHaveLength(2);
+    for (let build = 1; build < PAGE_CACHE_BUILDS; build++)
+      expect(await (await load()).save(out(), [page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 0 });
+    expect((await load()).find('index.html', 'k-home')).toBeDefined();
+    expect(await (await load()).save(out(), [page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 1 });
+    const cache = await load();
+    expect(cache.find('index.html', 'k-home')).toBeUndefined();
+    expect(cache.find('about/index.html', 'k-about')).toBeDefined();
+    expect(await blobs()).toHaveLength(1);
+    expect(await readFile(path.join(cacheDir(), 'pages/index.json'), 'utf8')).not.toContain('menus-1.json');
+  });
+
+  it('keeps one blob for pages of the same bytes, and a page edited back and forth under both its keys', async () => {
+    await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>About</title>');
+    await (await load()).save(out(), [page('about/index.html', 'k-about'), page('index.html', 'k1')], () => undefined);
+    expect(await blobs()).toHaveLength(1);
+    await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>Home</title>');
+    await (await load()).save(out(), [page('about/index.html', 'k-about'), page('index.html', 'k2')], () => undefined);
+    const cache = await load();
+    expect((await restoreInto(cache, 'index.html', 'k1')).bytes).toBe('<!DOCTYPE html><title>About</title>');
+    expect((await restoreInto(cache, 'index.html', 'k2')).bytes).toBe('<!DOCTYPE html><title>Home</title>');
+    expect(await blobs()).toHaveLength(2);
+  });
+});
