@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,17 @@ describe('the page cache', () => {
     expect(cache.find('about/index.html', 'k-home')).toBeUndefined();
     // Another version of the code keys its pages otherwise: it starts empty.
     expect((await load('v2')).find('index.html', 'k-home')).toBeUndefined();
+  });
+
+  it('keeps a page and each copy of it as one file under several names, costing no second write of its bytes', async () => {
+    const cache = await load();
+    await saveBoth(cache);
+    const { blob } = cache.find('index.html', 'k-home')!;
+    const stored = path.join(cacheDir(), 'pages', blob.slice(0, 2), blob);
+    expect((await stat(stored)).ino).toBe((await stat(path.join(out(), 'index.html'))).ino);
+    const target = await mkdtemp(path.join(dir, 'version-'));
+    (await load()).restore(cache.find('index.html', 'k-home')!, 'index.html', 'k-home', target);
+    expect((await stat(path.join(target, 'index.html'))).ino).toBe((await stat(stored)).ino);
   });
 
   it('drops a page whose blob was truncated, changed in place, removed or replaced by a link, and leaves what a link named untouched', async () => {
