@@ -109,8 +109,8 @@ export class PageCache {
   }
 
   /**
-   * Copies a found page into `dir` (whose folder for it exists), with the text of the props files
-   * it names. Undefined when its blob or a props file is gone or damaged: the entry is dropped and
+   * Puts a found page into `dir` (whose folder for it exists) as a hard link to its blob, and
+   * gives the text of the props files it names. Undefined when its blob or a props file is gone or damaged: the entry is dropped and
    * the page must be rendered.
    */
   restore(page: CachedPage, outputPath: string, key: string, dir: string): RestoredPage | undefined {
@@ -126,10 +126,11 @@ export class PageCache {
   }
 
   /**
-   * Records the pages of a build whose output is `outDir`: a page the index lacks is copied from
-   * there into a blob (a link to it), as are props files (their text from `propsText`, else from `outDir`). Then
-   * drops what no build used for PAGE_CACHE_BUILDS builds, and the blobs no entry names, and
-   * writes the index. Blobs are not flushed one by one: their names check them when used.
+   * Records the pages of a build whose output is `outDir`: a page the index lacks becomes a blob
+   * (a hard link to its file there), and a props file the index lacks is kept with its text (from
+   * `propsText`, else from `outDir`). Then drops what no build used for PAGE_CACHE_BUILDS builds,
+   * and the blobs no entry names, and writes the index. Blobs are not flushed one by one: their
+   * names check them when used.
    */
   async save(outDir: string, pages: Iterable<BuiltPage>, propsText: (file: string) => string | undefined): Promise<{ added: number; dropped: number }> {
     const build = this.index.build + 1;
