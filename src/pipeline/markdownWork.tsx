@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
 import { diagnostic, FILE_START } from '../diagnostics.ts';
+import { sha256 } from '../hash.ts';
 import type { MarkdownFile } from '../load/content.ts';
 import { SiteImages } from '../islands/images.tsx';
 import { createImageSizer } from '../load/imageSizes.ts';
@@ -37,6 +38,8 @@ export interface RenderedPage {
   /** The document; absent when a worker thread wrote it to the output itself. */
   html?: string;
   bytes: number;
+  /** The SHA-256 of its bytes, when it was written to the output: the name of its blob in the page cache. */
+  sha256?: string;
   islands: string[];
   /** The processed images the page names (paths in the output). */
   images: string[];
@@ -203,6 +206,10 @@ export type PlacedPage = Omit<RenderedPage, 'route' | 'outputPath' | 'ms'>;
  */
 export function placePage(outputPath: string, page: RenderedDocument, writeTo?: string): PlacedPage {
   const named = { islands: page.islands, images: page.images, props: page.propsFiles.map(([file]) => file), propsFiles: page.propsFiles };
-  if (writeTo) return { bytes: writeStagedFile(writeTo, outputPath, page.html), ...named };
+  if (writeTo) {
+    const bytes = Buffer.from(page.html);
+    writeStagedFile(writeTo, outputPath, bytes);
+    return { bytes: bytes.byteLength, sha256: sha256(bytes), ...named };
+  }
   return { html: page.html, bytes: Buffer.byteLength(page.html), ...named };
 }

@@ -97,6 +97,8 @@ export class RenderPhase {
   private readonly images: ImageWork;
   /** The page cache this build read (`persistent` builds), saved by `savePages`. */
   private pageCache?: PageCache;
+  /** The cache's version of the code for this build (`persistent` builds). */
+  private version?: string;
 
   constructor(private readonly setup: RenderSetup) {
     this.images = new ImageWork(setup.imageCache);
@@ -127,18 +129,15 @@ export class RenderPhase {
   ): Promise<RenderedOutput> {
     const { paths, address } = this.setup;
     const version = this.setup.version ? await this.setup.version : undefined;
-    const [manifest, pageCache] =
-      version === undefined
-        ? []
-        : await Promise.all([OutputManifest.load(paths.cache, paths.out, version, this.setup.note), PageCache.load(paths.cache, version, this.setup.note)]);
-    this.pageCache = pageCache;
+    const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
+    this.version = version;
     const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
     const shared = await this.assetFiles(output, model, plan, assets);
     const keyOf = await this.keys(model, plan, shared, version);
     // The images each page names are made while the others render; reused pages name theirs from the manifest or the page cache.
     this.images.begin(this.imageSources(model));
     const entryPages = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! }));
-    const { toRender, fromCache } = this.reuse(output, entryPages, plan.yamlPages, keyOf, lastOutput(manifest, paths.out), pageCache);
+    const { toRender, fromCache } = await this.reuse(output, entryPages, plan.yamlPages, keyOf, lastOutput(manifest, paths.out));
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
     if (session.pool || (this.setup.writesAsItRenders && toRender.size) || fromCache.length) {
       await open();
@@ -146,7 +145,7 @@ export class RenderPhase {
     }
     // A page whose blob the cache lost is rendered after all.
     for (const { job, key, page } of fromCache) {
-      const restored = pageCache!.restore(page, job.outputPath, key, session.staged!.dir);
+      const restored = this.pageCache!.restore(page, job.outputPath, key, session.staged!.dir);
       if (restored) this.keep(output, job, key, restored, 0, true);
       else toRender.add(job);
     }
@@ -199,48 +198,69 @@ export class RenderPhase {
 
   /**
    * Where each page comes from (`pageSource`): those kept in memory or linked from the last output
-   * go into the output at once; those the page cache has are listed to be restored; the rest are to render.
+   * go into the output at once; those the page cache has are listed to be restored; the rest are
+   * to render. The page cache is read only when a page is neither in memory nor in the last output.
    */
-  private reuse(
+  private async reuse(
     output: RenderedOutput,
     entryPages: { entry: Entry; page: PlannedPage }[],
     yamlPages: PlannedPage[],
     keyOf: (page: PlannedPage) => string,
     inLast: (outputPath: string, key: string) => LinkedPage | undefined,
-    pageCache: PageCache | undefined,
-  ): { toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] } {
-    const fromCache: { job: PlannedPage; key: string; page: CachedPage }[] = [];
-    const reused = (job: PlannedPage, islands: string[]) => {
+  ): Promise<{ toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] }> {
+    const jobs = [
+      ...entryPages.map(({ entry, page }) => ({ job: page, islands: entry.doc.body?.islands ?? [] })),
+      ...yamlPages.map((job) => ({ job, islands: [] })),
+    ];
+    const known = jobs.map(({ job }) => {
       const key = keyOf(job);
-      const source = pageSource(
-        key,
-        this.rendered.get(job.route),
-        (k) => inLast(job.outputPath, k),
-        (k) => pageCache?.find(job.outputPath, k),
-      );
+      return { key, source: pageSource(key, this.rendered.get(job.route), (k) => inLast(job.outputPath, k)) };
+    });
+    if (known.some(({ source }) => source.from === 'render')) this.pageCache = await this.loadPageCache();
+    const cache = this.pageCache;
+    const toRender = new Set<PlannedPage>();
+    const fromCache: { job: PlannedPage; key: string; page: CachedPage }[] = [];
+    jobs.forEach(({ job, islands }, i) => {
+      const { key, source: first } = known[i]!;
+      // Neither in memory nor in the last output: asked again, of the page cache too.
+      const source =
+        first.from === 'render' && cache
+          ? pageSource(
+              key,
+              undefined,
+              () => undefined,
+              (k) => cache.find(job.outputPath, k),
+            )
+          : first;
       if (source.from === 'memory') this.keep(output, job, key, source.page, 0, true);
       if (source.from === 'output') output.link(job, key, source.page, islands);
       if (source.from === 'cache') fromCache.push({ job, key, page: source.page });
-      return source.from !== 'render';
-    };
-    const toRender = new Set([
-      ...entryPages.filter(({ entry, page }) => !reused(page, entry.doc.body?.islands ?? [])).map((e) => e.page),
-      ...yamlPages.filter((job) => !reused(job, [])),
-    ]);
+      if (source.from === 'render') toRender.add(job);
+    });
     return { toRender, fromCache };
   }
 
+  /** The page cache, for `persistent` builds. */
+  private loadPageCache(): Promise<PageCache | undefined> {
+    const { version } = this;
+    return version === undefined ? Promise.resolve(undefined) : PageCache.load(this.setup.paths.cache, version, this.setup.note);
+  }
+
   /**
-   * Records the pages of the build just written in the page cache (`persistent` builds): the
-   * ones it lacks are copied from the output. Returns how many it added and dropped.
+   * Records the pages of the build just written in the page cache (`persistent` builds), which
+   * links the ones it lacks from the output. A build that rendered nothing and restored nothing
+   * from the cache (its pages came from the last output) leaves the cache as it is, unread.
+   * Returns how many it added and dropped.
    */
   async savePages(output: RenderedOutput): Promise<{ added: number; dropped: number } | undefined> {
-    const cache = this.pageCache;
+    const rendered = output.timings.some((t) => !t.cached);
+    const cache = this.pageCache ?? (rendered ? await this.loadPageCache() : undefined);
     this.pageCache = undefined;
     if (!cache) return undefined;
     const pages = [...output.pageImages.keys()].map((outputPath) => ({
       outputPath,
       key: (output.pageKeys.get(outputPath) ?? output.linked.get(outputPath))!,
+      sha256: output.pageHashes.get(outputPath),
       islands: output.pageIslands.get(outputPath)!,
       images: output.pageImages.get(outputPath)!,
       props: output.pageProps.get(outputPath)!,

@@ -41,6 +41,8 @@ export class RenderedOutput {
   readonly pageImages = new Map<string, string[]>();
   /** The props files of shared islands each page names: output path → paths in the output. */
   readonly pageProps = new Map<string, string[]>();
+  /** The SHA-256 of the pages written as they were rendered: output path → hash (what the page cache names their blobs by). */
+  readonly pageHashes = new Map<string, string>();
   /** The islands each page hydrates: output path → island names. */
   readonly pageIslands = new Map<string, string[]>();
   /** How many redirects the site has (their pages are files of kind `redirect`). */
@@ -62,6 +64,7 @@ export class RenderedOutput {
   keep(page: PlannedPage, key: string, rendered: PlacedPage, ms: number, cached: boolean): void {
     for (const [file, json] of rendered.propsFiles) this.add(file, json, 'props');
     if (rendered.html !== undefined) this.add(page.outputPath, rendered.html, 'page');
+    if (rendered.sha256) this.pageHashes.set(page.outputPath, rendered.sha256);
     this.named(page.outputPath, rendered.islands, rendered.images, rendered.props);
     this.pageKeys.set(page.outputPath, key);
     this.timed({ route: page.route, ms, bytes: rendered.bytes, islands: rendered.islands, cached });

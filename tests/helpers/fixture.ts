@@ -65,3 +65,11 @@ export async function treeHashes(dir: string): Promise<Record<string, string>> {
   }
   return result;
 }
+
+/** A cache file's kind: its name without the hashes, the shard and the image width in it. */
+export const cacheFileKind = (file: string) =>
+  file
+    .replace(/[A-Za-z0-9]{12,}/g, 'ID')
+    .replace(/-[0-9a-f]\.json$/, '-S.json')
+    .replace(/-\d+\.(avif|webp|jpg|png)$/, '-W.$1')
+    .replace(/^pages\/[0-9a-f]{2}\//, 'pages/XX/');

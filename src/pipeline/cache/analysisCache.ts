@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MarkdownFacts } from '../../markdown/facts.ts';
 import { contentHash } from '../../hash.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
+import { pidOfWorkingName } from '../../runtime/processes.ts';
 
 const place = { line: z.number(), column: z.number(), endLine: z.number().optional(), endColumn: z.number().optional() };
 const sourceRef = z.object({ url: z.string(), ...place });
@@ -46,15 +49,26 @@ type Stored = z.infer<typeof ENTRIES.schema>[string];
 type Body = z.infer<typeof bodySchema>;
 type Bodies = Record<string, Body>;
 
+/** The cache is split in SHARDS files of analyses and as many of bodies, so that a build that analyses one file rewrites one of each, not all of them (21 MB at 4,000 articles). */
+const SHARDS = 16;
+const FOLDER = 'analyses';
+const shardOf = (key: string) => (createHash('sha256').update(key).digest()[0]! % SHARDS).toString(16);
+const shards = Array.from({ length: SHARDS }, (_, i) => i.toString(16));
+
 /**
  * Markdown analyses kept on disk between builds. An entry is used only when the file's text
  * hashes the same and the cache was written by the same generator code, templates, dependencies
  * and public/ files (the version), so it can never return a stale analysis. A damaged file is
- * dropped (the files it covered are analysed again), never an error.
+ * dropped (the files it covered are analysed again), never an error. Each version has its
+ * folder, `analyses/<version>/`: analyses by file, in shards by the file's name, and the
+ * pre-rendered bodies by the hash of their text, in shards by that hash. Saving removes the
+ * folders of other versions, which can serve no build of this code.
  */
 export class AnalysisCache {
   private readonly added = new Map<string, AnalysedMarkdown>();
-  private bodies?: Promise<Bodies>;
+  /** Hashes of texts whose entries this build replaced: their bodies go from their shards. */
+  private readonly replaced = new Set<string>();
+  private readonly bodies = new Map<string, Promise<Bodies>>();
 
   private constructor(
     /** The folder holding the cache (the project's root): entries name files relative to it, so a cache restored into a clone at another path (CI) still serves. */
@@ -69,13 +83,19 @@ export class AnalysisCache {
   /** `base`: the path the site is published under. Bodies are rendered under it, so each base keeps its own; facts are shared. */
   static async load(cacheDir: string, version: string, log: CacheLog, base = ''): Promise<AnalysisCache> {
     const anchor = path.dirname(path.resolve(cacheDir));
-    const stored = Object.entries((await readCacheFile(cacheDir, `analyses/${version}.json`, ENTRIES, version, log)) ?? {});
-    // An entry whose facts name another file than its key was not written by this cache: dropped.
-    const own = stored.filter(([file, entry]) => entry.facts.file === file);
-    if (own.length < stored.length) log(`cache: dropped ${stored.length - own.length} analyses that name another file than their own`);
+    const read = await Promise.all(shards.map((shard) => readCacheFile(cacheDir, `${FOLDER}/${version}/facts-${shard}.json`, ENTRIES, version, log)));
     const resolve = (file: string) => path.resolve(anchor, file);
-    const entries = own.map(([file, entry]): [string, Stored] => [resolve(file), { ...entry, facts: withFiles(entry.facts, resolve) }]);
-    return new AnalysisCache(anchor, cacheDir, version, new Map(entries), log, base);
+    const entries = new Map<string, Stored>();
+    let foreign = 0;
+    read.forEach((stored, i) => {
+      for (const [file, entry] of Object.entries(stored ?? {})) {
+        // An entry whose facts name another file than its key, or in another shard than its name's, was not written by this cache: dropped.
+        if (entry.facts.file !== file || shardOf(file) !== shards[i]) foreign++;
+        else entries.set(resolve(file), { ...entry, facts: withFiles(entry.facts, resolve) });
+      }
+    });
+    if (foreign) log(`cache: dropped ${foreign} analyses that name another file than their own`);
+    return new AnalysisCache(anchor, cacheDir, version, entries, log, base);
   }
 
   /** Whether the cache has an analysis of `file`, of any version of its text. */
@@ -91,42 +111,77 @@ export class AnalysisCache {
 
   /** The pre-rendered body of a cached analysis, or undefined when the cache lost it (the file is analysed again). */
   async body(doc: AnalysedMarkdown): Promise<Body | undefined> {
-    return doc.body ?? (await this.loadBodies())[doc.hash];
+    return doc.body ?? (await this.loadBodies(shardOf(doc.hash)))[doc.hash];
   }
 
-  /** Pre-rendered bodies live in one file, read only when a cached page has to be rendered again. */
-  private loadBodies(): Promise<Bodies> {
-    this.bodies ??= readCacheFile(this.cacheDir, this.bodiesFile(), BODIES, this.version, this.log).then((bodies) => bodies ?? {});
-    return this.bodies;
+  /** Pre-rendered bodies are read only when a cached page has to be rendered again, a shard at a time. */
+  private loadBodies(shard: string): Promise<Bodies> {
+    let bodies = this.bodies.get(shard);
+    if (!bodies) {
+      bodies = readCacheFile(this.cacheDir, this.bodiesFile(shard), BODIES, this.version, this.log).then((found) => found ?? {});
+      this.bodies.set(shard, bodies);
+    }
+    return bodies;
   }
 
-  private bodiesFile(): string {
-    return this.base ? `analyses/${this.version}-bodies-${contentHash(this.base, 12)}.json` : `analyses/${this.version}-bodies.json`;
+  private bodiesFile(shard: string): string {
+    return `${FOLDER}/${this.version}/bodies-${this.base ? `${contentHash(this.base, 12)}-` : ''}${shard}.json`;
   }
 
   set(file: string, doc: AnalysedMarkdown): void {
     if (!doc.body) return;
+    const before = this.entries.get(file);
+    if (before && before.hash !== doc.hash) this.replaced.add(before.hash);
     this.entries.set(file, { hash: doc.hash, facts: doc.facts });
     this.added.set(file, doc);
   }
 
   /**
-   * Writes the bodies, then the entries. Each file is replaced atomically; a build killed
-   * between the two leaves entries whose bodies are missing, which the next build analyses again.
+   * Writes the shards this build changed: the bodies, then the analyses. Each file is replaced
+   * atomically; a build killed between the two leaves entries whose bodies are missing, which
+   * the next build analyses again. Then removes the folders of other versions.
    */
   async save(): Promise<void> {
     if (!this.added.size) return;
-    const known = await this.loadBodies();
-    const bodies: Bodies = {};
-    // Only the bodies of the current entries are kept: older texts' bodies would pile up.
-    for (const { hash } of this.entries.values()) if (known[hash]) bodies[hash] = known[hash];
-    for (const doc of this.added.values()) bodies[doc.hash] = doc.body!;
-    await writeCacheFile(this.cacheDir, this.bodiesFile(), BODIES, this.version, bodies, this.log);
+    const current = new Set([...this.entries.values()].map((entry) => entry.hash));
+    const bodyShards = new Set([...[...this.added.values()].map((doc) => doc.hash), ...this.replaced].map(shardOf));
+    await Promise.all(
+      [...bodyShards].map(async (shard) => {
+        const bodies: Bodies = {};
+        // Only the bodies of the current entries are kept: older texts' bodies would pile up.
+        for (const [hash, body] of Object.entries(await this.loadBodies(shard))) if (current.has(hash)) bodies[hash] = body;
+        for (const doc of this.added.values()) if (shardOf(doc.hash) === shard) bodies[doc.hash] = doc.body!;
+        await writeCacheFile(this.cacheDir, this.bodiesFile(shard), BODIES, this.version, bodies, this.log);
+      }),
+    );
     const relative = (file: string) => path.relative(this.anchor, file).split(path.sep).join('/');
-    const entries = [...this.entries].map(([file, entry]) => [relative(file), { ...entry, facts: withFiles(entry.facts, relative) }]);
-    await writeCacheFile(this.cacheDir, `analyses/${this.version}.json`, ENTRIES, this.version, Object.fromEntries(entries), this.log);
+    const byShard = new Map<string, Record<string, Stored>>();
+    for (const [file, entry] of this.entries) {
+      const name = relative(file);
+      const shard = shardOf(name);
+      if (!byShard.has(shard)) byShard.set(shard, {});
+      byShard.get(shard)![name] = { ...entry, facts: withFiles(entry.facts, relative) };
+    }
+    const factShards = new Set([...this.added.keys()].map((file) => shardOf(relative(file))));
+    await Promise.all(
+      [...factShards].map((shard) =>
+        writeCacheFile(this.cacheDir, `${FOLDER}/${this.version}/facts-${shard}.json`, ENTRIES, this.version, byShard.get(shard) ?? {}, this.log),
+      ),
+    );
     this.added.clear();
+    this.replaced.clear();
+    await removeOtherVersions(path.join(this.cacheDir, FOLDER), this.version);
   }
+}
+
+/** Removes what `folder` holds besides the current version's folder: other versions' analyses, and files of older layouts. */
+async function removeOtherVersions(folder: string, version: string): Promise<void> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name !== version && pidOfWorkingName(name) === undefined)
+      .map((name) => rm(path.join(folder, name), { recursive: true, force: true })),
+  );
 }
 
 /** The facts with every file name they hold (their own, their problems') passed through `to`. */

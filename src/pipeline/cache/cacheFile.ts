@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { pidOfWorkingName, processAlive, workingName } from '../../runtime/processes.ts';
 import { writeFileAtomic } from '../../write/durable.ts';
+import { sha256 } from '../../hash.ts';
 
 /**
  * Files in .sitegen-cache/. Each starts with a header line naming its format, its kind, the
@@ -25,10 +25,6 @@ export interface CacheFileKind<S extends z.ZodType> {
   schema: S;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** Reads a cache file; a missing one is undefined, an unusable one is logged, removed and undefined. */
 export async function readCacheFile<S extends z.ZodType>(
   cacheDir: string,
@@ -40,11 +36,10 @@ export async function readCacheFile<S extends z.ZodType>(
   const file = path.join(cacheDir, name);
   const bytes = await readCacheBytes(cacheDir, name, log);
   if (!bytes) return undefined;
-  const text = bytes.toString('utf8');
-  const newline = text.indexOf('\n');
+  const newline = bytes.indexOf(0x0a);
   let header: { format?: unknown; kind?: unknown; version?: unknown; sha256?: unknown } | undefined;
   try {
-    header = newline < 0 ? undefined : (JSON.parse(text.slice(0, newline)) as typeof header);
+    header = newline < 0 ? undefined : (JSON.parse(bytes.toString('utf8', 0, newline)) as typeof header);
   } catch {
     header = undefined;
   }
@@ -52,11 +47,12 @@ export async function readCacheFile<S extends z.ZodType>(
   if (header.kind !== kind) return drop(file, `it holds ${String(header.kind)}, not ${kind}`, log);
   // Not damage: the generator or public/ changed since. The file is of no use and goes quietly.
   if (header.version !== version) return drop(file, 'another version of the generator wrote it', () => undefined);
-  const body = text.slice(newline + 1);
+  // Hashed as stored: decoding 20 MB to a string and encoding it again to hash it cost more than the hash.
+  const body = bytes.subarray(newline + 1);
   if (sha256(body) !== header.sha256) return drop(file, 'it is truncated or damaged (its checksum does not match)', log);
   let data: unknown;
   try {
-    data = JSON.parse(body);
+    data = JSON.parse(body.toString('utf8'));
   } catch {
     return drop(file, 'its JSON is damaged', log);
   }
@@ -153,8 +149,9 @@ export async function writeCacheFile<S extends z.ZodType>(
   data: z.input<S>,
   log: CacheLog,
 ): Promise<void> {
-  const body = JSON.stringify(data);
-  await writeFileAtomic(await cacheFilePath(cacheDir, name, log), `${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n${body}`);
+  const body = Buffer.from(JSON.stringify(data));
+  const header = Buffer.from(`${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n`);
+  await writeFileAtomic(await cacheFilePath(cacheDir, name, log), Buffer.concat([header, body]));
 }
 
 /** Removes temporary files that builds killed while writing left in the cache. */

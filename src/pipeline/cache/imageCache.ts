@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { workingName } from '../../runtime/processes.ts';
 import { cacheFilePath, readCacheBytes, type CacheLog } from './cacheFile.ts';
+import { sha256 } from '../../hash.ts';
 
 /**
  * Processed images in .sitegen-cache/images/, one file each under the name it is published
@@ -60,8 +60,4 @@ const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
 
 function isImageOfItsName(name: string, bytes: Buffer): boolean {
   return SIGNATURES[path.extname(name).slice(1)]?.(bytes) ?? false;
-}
-
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../../hash.ts';
@@ -27,9 +27,10 @@ export class OutputManifest {
     private readonly log: CacheLog,
   ) {}
 
+  /** The record of the last output; without an output (a CI job), it describes nothing and is not read. */
   static async load(cacheDir: string, outDir: string, version: string, log: CacheLog): Promise<OutputManifest> {
     const file = `output-${contentHash(path.resolve(outDir), 12)}.json`;
-    const saved = await readCacheFile(cacheDir, file, MANIFEST, version, log);
+    const saved = existsSync(outDir) ? await readCacheFile(cacheDir, file, MANIFEST, version, log) : undefined;
     return new OutputManifest(cacheDir, file, version, new Map(Object.entries(saved ?? {})), log);
   }
 

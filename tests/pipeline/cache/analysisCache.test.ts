@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +61,54 @@ describe('the analysis cache', () => {
     expect(await again.body(hit)).toEqual(doc.body);
     expect(again.get(doc.facts.file, 'h2')).toBeUndefined();
     expect((await AnalysisCache.load(dir, 'v2', () => undefined)).get(doc.facts.file, 'h1')).toBeUndefined();
+  });
+
+  /** 200 analyses of files in one cache folder, as a site of 200 articles leaves them. */
+  const many = (dir: string, edited?: number): AnalysedMarkdown[] =>
+    Array.from({ length: 200 }, (_, i) => {
+      const file = path.join(path.dirname(dir), `content/articles/a-${i}.md`);
+      const hash = `h-${i}${i === edited ? '-edited' : ''}`;
+      return { hash, facts: { ...doc.facts, file, diagnostics: [] }, body: { ...doc.body!, html: `<p>${hash}</p>` } };
+    });
+
+  it('rewrites only the files of the entries a build changed, and drops the replaced body', async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
+    const first = await AnalysisCache.load(dir, 'v1', () => undefined);
+    for (const d of many(dir)) first.set(d.facts.file, d);
+    await first.save();
+    const folder = path.join(dir, 'analyses/v1');
+    const identities = async () => Object.fromEntries(await Promise.all((await readdir(folder)).map(async (f) => [f, (await stat(path.join(folder, f))).ino])));
+    const before = await identities();
+    expect(Object.keys(before).length).toBe(32);
+
+    const second = await AnalysisCache.load(dir, 'v1', () => undefined);
+    const edited = many(dir, 7)[7]!;
+    second.set(edited.facts.file, edited);
+    await second.save();
+    const after = await identities();
+    const rewritten = Object.keys(after).filter((f) => after[f] !== before[f]);
+    // The edited file's shard of analyses; the shards of its new body and of its old one (the same one at times).
+    expect(rewritten.filter((f) => f.startsWith('facts-'))).toHaveLength(1);
+    expect(rewritten.filter((f) => f.startsWith('bodies-')).length).toBeGreaterThanOrEqual(1);
+    expect(rewritten.filter((f) => f.startsWith('bodies-')).length).toBeLessThanOrEqual(2);
+
+    const third = await AnalysisCache.load(dir, 'v1', () => undefined);
+    for (const d of many(dir, 7)) expect(await third.body(third.get(d.facts.file, d.hash)!), d.hash).toEqual(d.body);
+    // The old text's body is gone from its shard: it would pile up with each edit.
+    const stored = (await Promise.all((await readdir(folder)).map((f) => readFile(path.join(folder, f), 'utf8')))).join('');
+    expect(stored).not.toContain('<p>h-7</p>');
+    expect(stored).toContain('<p>h-7-edited</p>');
+  });
+
+  it("removes other versions' analyses when it saves, and files of the single-file layout", async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
+    const old = await AnalysisCache.load(dir, 'v1', () => undefined);
+    old.set(doc.facts.file, doc);
+    await old.save();
+    await writeFile(path.join(dir, 'analyses/v0.json'), 'an analysis file of an older layout');
+    const current = await AnalysisCache.load(dir, 'v2', () => undefined);
+    current.set(doc.facts.file, doc);
+    await current.save();
+    expect(await readdir(path.join(dir, 'analyses'))).toEqual(['v2']);
   });
 });

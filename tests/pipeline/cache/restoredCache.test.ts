@@ -46,6 +46,7 @@ const withoutOutput = (project: Project) => Promise.all(['dist', '.dist.sitegen'
 const renderedRoutes = (stdout: string) =>
   [...stdout.matchAll(/^ +([\d.]+) ms +[\d.]+ [KM]?B {2}(\S+)/gm)].filter(([, ms]) => Number(ms) > 0).map(([, , route]) => route);
 const edited = (text: string) => text.replace('\n\nDelivery approval', '\n\nDelivery approvals');
+const appended = (text: string) => `${text}\nOne more paragraph, at the end of the body.\n`;
 
 it('renders only the page whose key changed when one article changed, and writes the site a cold build writes', async () => {
   await withoutOutput(clone);
@@ -85,4 +86,27 @@ it('renders again the pages whose cached copies are truncated or damaged, says s
   // And the cache holds good copies again: the next build without output renders nothing.
   await withoutOutput(clone);
   expect((await clone.run(['build', '--verbose'])).stdout).toMatch(/rendered 0 of \d+ pages/);
+}, 120_000);
+
+it('leaves the page cache unread when every page comes from the last output, and records the whole site once a page renders', async () => {
+  const index = clone.file('.sitegen-cache/pages/index.json');
+  // Damaged: a build that read it would say so, and one that wrote it would make it whole.
+  await truncate(index, 10);
+  const unchanged = await clone.run(['build', '--verbose']);
+  expect(unchanged.code, unchanged.stderr).toBe(0);
+  expect(unchanged.stdout).toMatch(/rendered 0 of \d+ pages/);
+  expect(unchanged.stdout).not.toContain('cache: dropped');
+  expect((await readFile(index)).length).toBe(10);
+
+  await clone.edit('content/articles/synthetic-8.md', appended);
+  const one = await clone.run(['build', '--verbose']);
+  expect(one.stdout).toMatch(/rendered 1 of \d+ pages/);
+  expect(one.stdout).toMatch(/^cache: dropped \.sitegen-cache\/pages\/index\.json: it is not a sitegen cache file, or it is truncated; it is rebuilt$/m);
+  // Every page of that build is in the cache now, the ones linked from the last output too.
+  await withoutOutput(clone);
+  const restored = await clone.run(['build', '--verbose']);
+  expect(restored.stdout).toMatch(/rendered 0 of \d+ pages/);
+  expect(await treeHashes(clone.out)).toEqual(
+    (await made.edit('content/articles/synthetic-8.md', appended), await made.run(['build']), await treeHashes(made.out)),
+  );
 }, 120_000);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readCacheBytes, readCacheFile, removeDeadWorkingFiles, writeCacheFile } from '../../../src/pipeline/cache/cacheFile.ts';
 import { ImageCache } from '../../../src/pipeline/cache/imageCache.ts';
-import { treeHashes } from '../../helpers/fixture.ts';
+import { cacheFileKind, treeHashes } from '../../helpers/fixture.ts';
 import { projectCopy, type Project } from '../../helpers/project.ts';
 
 // Something else than a file where a cache file belongs — a folder, a link, a FIFO — or than a
@@ -134,11 +134,6 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   let pristine: string;
   /** One file of each kind: each analysis file, the assets, the public files' hashes, the output manifest, an image of each format. */
   let entries: string[];
-  const kindOf = (file: string) =>
-    file
-      .replace(/[A-Za-z0-9]{12,}/g, 'ID')
-      .replace(/-\d+\.(avif|webp|jpg|png)$/, '-W.$1')
-      .replace(/^pages\/[0-9a-f]{2}\//, 'pages/XX/');
 
   beforeAll(async () => {
     project = await projectCopy();
@@ -151,7 +146,7 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
       .filter((e) => e.isFile())
       .map((e) => path.relative(project.cache, path.join(e.parentPath, e.name)))
       .sort();
-    entries = [...new Map(files.map((f) => [kindOf(f), f])).values()];
+    entries = [...new Map(files.map((f) => [cacheFileKind(f), f])).values()];
   }, 120_000);
   afterAll(() => project?.remove());
 
@@ -161,10 +156,10 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   }
 
   it('has an entry of each kind to replace', () => {
-    expect(entries.map(kindOf)).toEqual(
+    expect(entries.map(cacheFileKind)).toEqual(
       expect.arrayContaining([
-        'analyses/ID-bodies.json',
-        'analyses/ID.json',
+        'analyses/ID/bodies-S.json',
+        'analyses/ID/facts-S.json',
         'assets/ID.json',
         'public-files.json',
         'output-ID.json',
