@@ -121,7 +121,7 @@ export class PageCache {
     const bytes = this.checkBlob(page.blob);
     if (bytes === undefined || propsFiles.some(([, text]) => text === undefined)) {
       delete this.index.pages[entryId(outputPath, key)];
-      if (bytes !== undefined) this.log(`cache: dropped the rendered page ${outputPath}: a props file it names is missing; it is rendered again`);
+      if (bytes !== undefined) this.log(`cache: dropped ${outputPath} from the page cache: a props file it names is missing; it is rebuilt`);
       return undefined;
     }
     linkOrCopy(this.blobPath(page.blob), path.join(dir, outputPath));

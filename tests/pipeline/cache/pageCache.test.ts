@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFi
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { readCacheFile, writeCacheFile } from '../../../src/pipeline/cache/cacheFile.ts';
 import { PAGE_CACHE_BUILDS, PageCache, type BuiltPage } from '../../../src/pipeline/cache/pageCache.ts';
 
 let dir: string;
@@ -49,6 +51,19 @@ describe('the page cache', () => {
     expect(cache.find('about/index.html', 'k-home')).toBeUndefined();
     // Another version of the code keys its pages otherwise: it starts empty.
     expect((await load('v2')).find('index.html', 'k-home')).toBeUndefined();
+  });
+
+  it('drops a page whose props file the index lost, says so, and leaves the other pages', async () => {
+    await saveBoth(await load());
+    // An index with a good checksum that lacks the props file its home page names (written by hand, or by a build of another generator's bug).
+    const kind = { kind: 'rendered pages', schema: z.object({ props: z.record(z.string(), z.unknown()) }).passthrough() };
+    const index = (await readCacheFile(cacheDir(), 'pages/index.json', kind, 'v1', () => undefined))!;
+    await writeCacheFile(cacheDir(), 'pages/index.json', kind, 'v1', { ...index, props: {} }, () => undefined);
+    const cache = await load();
+    expect((await restoreInto(cache, 'index.html', 'k-home')).restored).toBeUndefined();
+    expect(log).toEqual(['cache: dropped index.html from the page cache: a props file it names is missing; it is rebuilt']);
+    expect(cache.find('index.html', 'k-home')).toBeUndefined();
+    expect((await restoreInto(cache, 'about/index.html', 'k-about')).bytes).toBe('<!DOCTYPE html><title>About</title>');
   });
 
   it('keeps a page and each copy of it as one file under several names, costing no second write of its bytes', async () => {
