@@ -126,6 +126,13 @@ export interface Collection<M = unknown, E extends object = object> {
   feed?(entry: E): FeedEntry;
   /** Two entries with the same title are reported (a warning): readers cannot tell them apart in lists. */
   distinctTitles?: (entry: E) => string;
+  /**
+   * What an entry's page shows of the collections (its related entries), as collections holding
+   * only that. With it, the template is given these instead of every collection, and the page's
+   * key covers them alone: a pull request that adds or retitles an entry renders only the entry
+   * pages that show it (and the lists), not every page.
+   */
+  shows?(entry: E, collections: Collections): Collections;
   template: ComponentType<EntryPageProps<E>>;
 }
 

@@ -301,7 +301,10 @@ export class RenderPhase {
     };
   }
 
-  /** Each page's key: everything a page can see besides its own inputs (when this changes, every page renders again), and its inputs. */
+  /**
+   * Each page's key: everything a page can see besides its own inputs (when this changes, every
+   * page renders again), the collections unless its inputs cover the part of them it shows, and its inputs.
+   */
   private async keys(model: ContentModel, plan: SitePlan, shared: SharedRender, version: string | undefined): Promise<(page: PlannedPage) => string> {
     const code = await this.setup.pageCode();
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
@@ -313,14 +316,16 @@ export class RenderPhase {
         shared.stylesheet,
         shared.loader,
         shared.islandUrls,
-        plan.collectionsKey,
         shared.base,
         shared.preview,
         unreleased(model),
       ]),
       20,
     );
-    return (page) => (code ? `${sharedKey}:${code.of(page.madeBy)}:${page.inputs}` : `${sharedKey}:${page.inputs}`);
+    return (page) => {
+      const inputs = page.showsPart ? page.inputs : `${plan.collectionsKey}:${page.inputs}`;
+      return code ? `${sharedKey}:${code.of(page.madeBy)}:${inputs}` : `${sharedKey}:${inputs}`;
+    };
   }
 
   /** The images of public/ the content names, by the hash naming their variants: what a variant is made from. */

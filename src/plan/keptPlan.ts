@@ -13,7 +13,7 @@ import type { PageJob, PlannedPage } from './plannedPages.ts';
 export class KeptPlan {
   private lastCollections?: { made: unknown[]; collections: Collections };
   private collectionsHash?: { of: Collections; hash: string };
-  private readonly entryPages = new WeakMap<Entry, { showing: string; page: PlannedPage }>();
+  private readonly entryPages = new WeakMap<Entry, { showing: string; collections: Collections; page: PlannedPage }>();
   private readonly feedItems = new WeakMap<object, { collection: Collection; item: FeedEntry }>();
   private readonly yamlPages = new Map<string, { inputs: readonly unknown[]; made: { jobs: PageJob[]; files: [string, string][] } }>();
 
@@ -51,12 +51,15 @@ export class KeptPlan {
     return this.collectionsHash.hash;
   }
 
-  /** The entry's page as planned last time, when the entry and how pages are shown (`showing`) are the same. */
-  entryPage(entry: Entry, showing: string, plan: (entry: Entry) => PlannedPage): PlannedPage {
+  /**
+   * The entry's page as planned last time, when the entry and how pages are shown (`showing`) are
+   * the same, and so are the collections if its page shows a part of them (which its inputs cover).
+   */
+  entryPage(entry: Entry, showing: string, collections: Collections, plan: (entry: Entry) => PlannedPage): PlannedPage {
     const hit = this.entryPages.get(entry);
-    if (hit?.showing === showing) return hit.page;
+    if (hit?.showing === showing && (!entry.collection.shows || hit.collections === collections)) return hit.page;
     const page = plan(entry);
-    this.entryPages.set(entry, { showing, page });
+    this.entryPages.set(entry, { showing, collections, page });
     return page;
   }
 

@@ -23,6 +23,11 @@ export interface Showing {
   preview: boolean;
 }
 
+/** What an entry's template is given of the collections: the part its collection `shows`, or all of them. */
+export function shownCollections(collection: Collection, summary: object, collections: Collections): Collections {
+  return collection.shows ? collection.shows(summary, collections) : collections;
+}
+
 /** The page of one entry, without its body. */
 export function entryPage(
   collection: Collection,
@@ -31,12 +36,14 @@ export function entryPage(
   release: Release,
   site: Site,
   { preview }: Pick<Showing, 'preview'>,
+  collections: Collections,
 ): PlannedPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
   const published = release.status === 'published';
   // An entry's page shows its release (a Draft or Scheduled notice) whatever its template puts in its summary.
-  const inputs = published ? doc.hash : contentHash(`${doc.hash}\0${JSON.stringify(release)}`, 20);
+  const own = published ? doc.hash : contentHash(`${doc.hash}\0${JSON.stringify(release)}`, 20);
+  const inputs = collection.shows ? contentHash(`${own}\0${JSON.stringify(collection.shows(summary, collections))}`, 20) : own;
   return {
     route,
     outputPath: outputPathForRoute(route),
@@ -45,6 +52,7 @@ export function entryPage(
     lastmod,
     inputs,
     madeBy: { collection: collection.name },
+    ...(collection.shows && { showsPart: true as const }),
   };
 }
 
@@ -55,11 +63,13 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
   const { summary, release } = summaryOf(collection, facts, showing.today);
   const Template = collection.template;
   return {
-    ...entryPage(collection, doc, summary, release, site, showing),
+    ...entryPage(collection, doc, summary, release, site, showing, collections),
     islands: body.islands,
     propsFiles: body.propsFiles,
     images: body.images,
-    element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={collections} />,
+    element: () => (
+      <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={shownCollections(collection, summary, collections)} />
+    ),
   };
 }
 
@@ -126,8 +136,8 @@ export function planSite(model: ContentModel, definition: SiteDefinition, kept?:
   const collections = kept ? kept.collections(model.entries, () => makeCollections(model.entries, definition)) : makeCollections(model.entries, definition);
   const { jobs: yamlPages, files } = yamlPageWork(model, definition, collections, kept);
   const showing = JSON.stringify([model.site, model.drafts]);
-  const plan = (e: Entry) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts });
-  const entryPages = model.entries.map((e) => (kept ? kept.entryPage(e, showing, plan) : plan(e)));
+  const plan = (e: Entry) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }, collections);
+  const entryPages = model.entries.map((e) => (kept ? kept.entryPage(e, showing, collections, plan) : plan(e)));
   const all = [...yamlPages, ...entryPages];
   // Drafts and scheduled entries shown with --drafts are pages links may reach, but no search engine or feed reader is told of them.
   const feed = model.entries.flatMap((entry) => {

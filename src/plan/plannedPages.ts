@@ -15,6 +15,8 @@ export interface PlannedPage {
   inputs: string;
   /** The collection or the YAML page template it is made by: whose code renders it. */
   madeBy: MadeBy;
+  /** Its template is given only what its collection `shows`, which `inputs` covers; else every collection, whose hash is part of its key. */
+  showsPart?: true;
   /** The page shown for any path without a page (404.html): no link can point at it. */
   notFound?: boolean;
 }
@@ -45,6 +47,6 @@ export interface SitePlan {
   sitemap: { route: string; lastmod?: string }[];
   feed: FeedEntry[];
   collections: Collections;
-  /** A hash of the collections: every list shows them, so it is part of every page's key. */
+  /** A hash of the collections: part of the key of every page given them all (every page but those of a collection that `shows` a part). */
   collectionsKey: string;
 }

@@ -1,7 +1,7 @@
-import { absoluteUrl, defineCollection, readingMinutes } from '../../src/template-api.ts';
+import { absoluteUrl, defineCollection, readingMinutes, type Collections } from '../../src/template-api.ts';
 import { Article } from '../pages/Article.tsx';
 import { articleSchema } from '../schemas/markdown.ts';
-import type { ArticleSummary } from './summaries.ts';
+import { relatedArticles, siteCollections, type ArticleSummary } from './summaries.ts';
 
 /** News & Insights: content/articles/*.md at /articles/{slug}, newest first, in the feed; a draft or a future date keeps one unpublished. */
 export const articles = defineCollection({
@@ -49,5 +49,7 @@ export const articles = defineCollection({
   }),
   feed: (a) => ({ title: a.title, href: a.href, published: a.date, updated: a.updated ?? a.date, author: a.author, category: a.category, summary: a.excerpt }),
   distinctTitles: (a) => a.title,
+  // An article's page shows its related articles and nothing else of the lists.
+  shows: (article, all): Collections => ({ articles: relatedArticles(article, siteCollections(all).articles) }),
   template: Article,
 });

@@ -41,3 +41,16 @@ export function articlesByCategory(articles: readonly ArticleSummary[]): Map<str
   }
   return groups;
 }
+
+/** How many articles of its category an article's page shows after it. */
+const RELATED = 3;
+
+/** The articles an article's page shows after it: the newest others of its category. */
+export function relatedArticles(article: ArticleSummary, articles: readonly ArticleSummary[]): ArticleSummary[] {
+  const related: ArticleSummary[] = [];
+  for (const a of articlesByCategory(articles).get(article.category) ?? []) {
+    if (related.length === RELATED) break;
+    if (a.slug !== article.slug) related.push(a);
+  }
+  return related;
+}

@@ -1,19 +1,13 @@
 import { type EntryPageProps, Picture, useSiteUrl } from '../../src/template-api.ts';
 import { imageSlots } from '../components/imageSlots.ts';
-import { articlesByCategory, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
+import { relatedArticles, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { formatDate } from '../components/dates.ts';
 import { ReleaseNotice } from '../components/ReleaseBadge.tsx';
 
-const RELATED = 3;
-
 export function Article({ entry: article, body, collections }: EntryPageProps<ArticleSummary>) {
   const url = useSiteUrl();
-  const related: ArticleSummary[] = [];
-  for (const a of articlesByCategory(siteCollections(collections).articles).get(article.category) ?? []) {
-    if (related.length === RELATED) break;
-    if (a.slug !== article.slug) related.push(a);
-  }
+  const related = relatedArticles(article, siteCollections(collections).articles);
   return (
     <>
       <article>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { treeHashes } from '../../helpers/fixture.ts';
 import { projectCopy, type Project } from '../../helpers/project.ts';
+import { syntheticArticle } from '../../../bin/syntheticArticles.mjs';
 
 // CI restores .sitegen-cache/ (actions/cache) into a fresh clone, at whatever path the runner
 // checks it out: the build must find everything in it, whatever the path it was made at.
@@ -109,4 +110,32 @@ it('leaves the page cache unread when every page comes from the last output, and
   expect(await treeHashes(clone.out)).toEqual(
     (await made.edit('content/articles/synthetic-8.md', appended), await made.run(['build']), await treeHashes(made.out)),
   );
+}, 120_000);
+
+it('renders, for a new article, the pages that list or show it and no other article page, and writes the site a cold build writes', async () => {
+  await withoutOutput(clone);
+  // The newest article of its category: every article page of that category shows it among its related ones.
+  const added = syntheticArticle(900)
+    .replace(/^date: .*$/m, 'date: 2025-12-31')
+    .replace(/^category: .*$/m, 'category: Reports');
+  await writeFile(clone.file('content/articles/synthetic-new.md'), added);
+  const build = await clone.run(['build', '--verbose']);
+  expect(build.code, build.stderr).toBe(0);
+  const showing: string[] = [];
+  for (const slug of await readdir(clone.file('dist/articles'))) {
+    const html = await readFile(clone.file(`dist/articles/${slug}/index.html`), 'utf8');
+    if (html.includes('href="/articles/synthetic-new"')) showing.push(`/articles/${slug}`);
+  }
+  const renderedArticles = renderedRoutes(build.stdout).filter((route) => route?.startsWith('/articles/'));
+  expect(renderedArticles.sort()).toEqual([...showing, '/articles/synthetic-new'].sort());
+  // Those of the other categories came from the cache.
+  expect(renderedArticles.length).toBeGreaterThan(3);
+  expect(renderedArticles.length).toBeLessThan((await readdir(clone.file('dist/articles'))).length / 2);
+  expect(renderedRoutes(build.stdout)).toContain('/news-insights');
+
+  await writeFile(made.file('content/articles/synthetic-new.md'), added);
+  await rm(made.cache, { recursive: true, force: true });
+  await withoutOutput(made);
+  expect((await made.run(['build'])).code).toBe(0);
+  expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
 }, 120_000);
