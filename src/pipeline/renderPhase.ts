@@ -131,6 +131,7 @@ export class RenderPhase {
     const version = this.setup.version ? await this.setup.version : undefined;
     const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
     this.version = version;
+    this.pageCache = undefined;
     const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
     const shared = await this.assetFiles(output, model, plan, assets);
     const keyOf = await this.keys(model, plan, shared, version);
