@@ -97,8 +97,6 @@ export class RenderPhase {
   private readonly images: ImageWork;
   /** The page cache this build read (`persistent` builds), saved by `savePages`. */
   private pageCache?: PageCache;
-  /** The cache's version of the code for this build (`persistent` builds). */
-  private version?: string;
 
   constructor(private readonly setup: RenderSetup) {
     this.images = new ImageWork(setup.imageCache);
@@ -130,7 +128,6 @@ export class RenderPhase {
     const { paths, address } = this.setup;
     const version = this.setup.version ? await this.setup.version : undefined;
     const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
-    this.version = version;
     this.pageCache = undefined;
     const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
     const shared = await this.assetFiles(output, model, plan, assets);
@@ -242,9 +239,9 @@ export class RenderPhase {
   }
 
   /** The page cache, for `persistent` builds. */
-  private loadPageCache(): Promise<PageCache | undefined> {
-    const { version } = this;
-    return version === undefined ? Promise.resolve(undefined) : PageCache.load(this.setup.paths.cache, version, this.setup.note);
+  private async loadPageCache(): Promise<PageCache | undefined> {
+    const version = this.setup.version ? await this.setup.version : undefined;
+    return version === undefined ? undefined : PageCache.load(this.setup.paths.cache, version, this.setup.note);
   }
 
   /**

@@ -36,14 +36,15 @@ export function entryPage(
   release: Release,
   site: Site,
   { preview }: Pick<Showing, 'preview'>,
-  collections: Collections,
+  /** What its template is given of the collections (`shownCollections`). */
+  shown: Collections,
 ): PlannedPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
   const published = release.status === 'published';
   // An entry's page shows its release (a Draft or Scheduled notice) whatever its template puts in its summary.
   const own = published ? doc.hash : contentHash(`${doc.hash}\0${JSON.stringify(release)}`, 20);
-  const inputs = collection.shows ? contentHash(`${own}\0${JSON.stringify(collection.shows(summary, collections))}`, 20) : own;
+  const inputs = collection.shows ? contentHash(`${own}\0${JSON.stringify(shown)}`, 20) : own;
   return {
     route,
     outputPath: outputPathForRoute(route),
@@ -136,7 +137,8 @@ export function planSite(model: ContentModel, definition: SiteDefinition, kept?:
   const collections = kept ? kept.collections(model.entries, () => makeCollections(model.entries, definition)) : makeCollections(model.entries, definition);
   const { jobs: yamlPages, files } = yamlPageWork(model, definition, collections, kept);
   const showing = JSON.stringify([model.site, model.drafts]);
-  const plan = (e: Entry) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }, collections);
+  const plan = (e: Entry) =>
+    entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }, shownCollections(e.collection, e.summary, collections));
   const entryPages = model.entries.map((e) => (kept ? kept.entryPage(e, showing, collections, plan) : plan(e)));
   const all = [...yamlPages, ...entryPages];
   // Drafts and scheduled entries shown with --drafts are pages links may reach, but no search engine or feed reader is told of them.

@@ -155,17 +155,16 @@ export class AnalysisCache {
       }),
     );
     const relative = (file: string) => path.relative(this.anchor, file).split(path.sep).join('/');
-    const byShard = new Map<string, Record<string, Stored>>();
+    // Only the shards holding a changed entry are written; the others stay as they are on disk.
+    const byShard = new Map([...this.added.keys()].map((file): [string, Record<string, Stored>] => [shardOf(relative(file)), {}]));
     for (const [file, entry] of this.entries) {
       const name = relative(file);
-      const shard = shardOf(name);
-      if (!byShard.has(shard)) byShard.set(shard, {});
-      byShard.get(shard)![name] = { ...entry, facts: withFiles(entry.facts, relative) };
+      const shard = byShard.get(shardOf(name));
+      if (shard) shard[name] = { ...entry, facts: withFiles(entry.facts, relative) };
     }
-    const factShards = new Set([...this.added.keys()].map((file) => shardOf(relative(file))));
     await Promise.all(
-      [...factShards].map((shard) =>
-        writeCacheFile(this.cacheDir, `${FOLDER}/${this.version}/facts-${shard}.json`, ENTRIES, this.version, byShard.get(shard) ?? {}, this.log),
+      [...byShard].map(([shard, stored]) =>
+        writeCacheFile(this.cacheDir, `${FOLDER}/${this.version}/facts-${shard}.json`, ENTRIES, this.version, stored, this.log),
       ),
     );
     this.added.clear();
