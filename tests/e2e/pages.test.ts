@@ -3,8 +3,9 @@ import { HtmlValidate } from 'html-validate';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { exercise, inTurns, isolate, recordProblems } from '../helpers/browser.ts';
+import { exercise, isolate, recordProblems } from '../helpers/browser.ts';
 import { setUpSiteAndBrowser } from '../helpers/site.ts';
+import { inTurns } from '../helpers/turns.ts';
 
 const env = setUpSiteAndBrowser();
 /** Islands that hydrate on their own (when the page loads, or when they come into view) and have not yet. */

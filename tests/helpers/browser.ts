@@ -83,17 +83,3 @@ export async function openPage(
 
 /** Waits until an island of the page has hydrated. */
 export const hydrated = (page: Page, island: string) => page.waitForSelector(`sitegen-island[data-island="${island}"][data-hydrated]`, { state: 'attached' });
-
-/**
- * Runs `check` on each item, `limit` at a time, and returns the results in the items' order. For
- * checks that mostly wait on a page (scrolling it, the network going idle): their waits overlap.
- */
-export async function inTurns<T, R>(items: readonly T[], limit: number, check: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await check(items[i]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}

@@ -4,35 +4,51 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFileKind, treeHashes } from '../../helpers/fixture.ts';
 import { projectCopy, seededRandom, type Project } from '../../helpers/project.ts';
+import { inTurns } from '../../helpers/turns.ts';
 import { PROGRESS_LINE } from '../../../src/progress.ts';
 
-let project: Project;
+/** A copy of the project, its cache as a build left it, and one file of that cache of each kind. */
+interface Lane {
+  project: Project;
+  pristine: string;
+  files: Map<string, string>;
+}
+/** Two lanes, which damage files side by side: one build per damaged file, on two cores. */
+let lanes: Lane[];
 let cold: Record<string, string>;
-let pristine: string;
-let cacheFiles: string[];
+/** The kinds of cache file (`cacheFileKind`), one file of each damaged in turn. */
+let kinds: string[];
 
-beforeAll(async () => {
-  project = await projectCopy();
+async function lane(): Promise<Lane> {
+  const project = await projectCopy();
   expect((await project.run(['build'])).code).toBe(0);
-  cold = await treeHashes(project.out);
-  pristine = path.join(project.parent, 'pristine-cache');
+  const pristine = path.join(project.parent, 'pristine-cache');
   await cp(project.cache, pristine, { recursive: true });
   const files = (await readdir(project.cache, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => path.relative(project.cache, path.join(e.parentPath, e.name)))
     .sort();
   // One file of each kind: the site has over a hundred processed images, and one build per damaged file must stay bounded.
-  cacheFiles = [...new Map(files.map((f) => [cacheFileKind(f), f])).values()];
-}, 60_000);
-afterAll(() => project?.remove());
+  return { project, pristine, files: new Map(files.map((f) => [cacheFileKind(f), f])) };
+}
+
+beforeAll(async () => {
+  lanes = await Promise.all([lane(), lane()]);
+  cold = await treeHashes(lanes[0]!.project.out);
+  // The record of the last output is named for the output's folder: each lane has its own.
+  expect(await treeHashes(lanes[1]!.project.out)).toEqual(cold);
+  kinds = [...lanes[0]!.files.keys()];
+}, 120_000);
+afterAll(() => Promise.all((lanes ?? []).map((l) => l.project.remove())));
 
 const random = seededRandom(7);
+const noise = Buffer.from(Array.from({ length: 4096 }, () => Math.floor(random() * 256)));
 /** Ways a cache file goes bad: by accident (a crash, a full disk, a bad sector) or by hand. */
-const damages: [string, (file: string) => Promise<void>, boolean][] = [
+const damages: [string, (file: string, lane: Lane) => Promise<void>, boolean][] = [
   ['deleted', (file) => rm(file), false],
   ['truncated to zero bytes', (file) => truncate(file, 0), true],
   ['cut in half', async (file) => truncate(file, Math.floor((await readFile(file)).length / 2)), true],
-  ['overwritten with random bytes', (file) => writeFile(file, Buffer.from(Array.from({ length: 4096 }, () => Math.floor(random() * 256)))), true],
+  ['overwritten with random bytes', (file) => writeFile(file, noise), true],
   ['replaced by valid JSON of another shape', (file) => writeFile(file, JSON.stringify({ entries: [1, 2, 3], version: 'x' })), true],
   [
     'given a well-formed header and checksum over data of another shape',
@@ -47,8 +63,8 @@ const damages: [string, (file: string) => Promise<void>, boolean][] = [
   ],
   [
     'replaced by a cache file of another kind',
-    async (file) => {
-      const other = cacheFiles.map((f) => path.join(project.cache, f)).find((f) => f !== file && path.basename(f) !== path.basename(file))!;
+    async (file, { project, files }) => {
+      const other = [...files.values()].map((f) => path.join(project.cache, f)).find((f) => f !== file && path.basename(f) !== path.basename(file))!;
       await writeFile(file, await readFile(other));
     },
     true,
@@ -57,7 +73,7 @@ const damages: [string, (file: string) => Promise<void>, boolean][] = [
 
 describe('a damaged .sitegen-cache/ never breaks a build', () => {
   it('has a file of each kind to damage', () => {
-    expect(cacheFiles.map(cacheFileKind)).toEqual(
+    expect(kinds).toEqual(
       expect.arrayContaining([
         'analyses/ID/bodies-S.json',
         'analyses/ID/facts-S.json',
@@ -74,15 +90,18 @@ describe('a damaged .sitegen-cache/ never breaks a build', () => {
 
   for (const [damage, apply, reported] of damages) {
     it(`builds the cold build's bytes when each cache file is ${damage}`, async () => {
-      for (const file of cacheFiles) {
+      await inTurns(kinds, lanes.length, async (kind, index) => {
+        const lane = lanes[index]!;
+        const { project } = lane;
+        const file = lane.files.get(kind)!;
         await rm(project.cache, { recursive: true, force: true });
-        await cp(pristine, project.cache, { recursive: true });
+        await cp(lane.pristine, project.cache, { recursive: true });
         // As a CI job starts, with no output: every page comes from the page cache. Without one
         // (when the file damaged is not one of its own), every page renders, which reads every other file.
         // The record of the last output is read only where there is one: its build keeps the output.
         if (!file.startsWith('output-')) await Promise.all(['dist', '.dist.sitegen'].map((name) => rm(project.file(name), { recursive: true, force: true })));
         if (!file.startsWith('pages/')) await rm(path.join(project.cache, 'pages'), { recursive: true });
-        await apply(path.join(project.cache, file));
+        await apply(path.join(project.cache, file), lane);
         const { code, stdout, stderr } = await project.run(['build', '--verbose']);
         expect(code, `${file}: ${stderr}`).toBe(0);
         // Nothing but progress, which a build longer than a second prints.
@@ -93,12 +112,13 @@ describe('a damaged .sitegen-cache/ never breaks a build', () => {
         const dropped = stdout.split('\n').filter((line) => line.startsWith('cache: dropped'));
         expect(dropped, file).toEqual(reported ? [expect.stringContaining(path.join('.sitegen-cache', file))] : []);
         expect(await treeHashes(project.out), file).toEqual(cold);
-      }
+      });
     }, 120_000);
   }
 
   it('keeps working after a damaged file was rebuilt: the next build renders nothing again', async () => {
-    await truncate(path.join(project.cache, cacheFiles[0]!), 10);
+    const { project, files } = lanes[0]!;
+    await truncate(path.join(project.cache, files.get(kinds[0]!)!), 10);
     expect((await project.run(['build'])).code).toBe(0);
     const { stdout } = await project.run(['build', '--verbose']);
     expect(stdout).toMatch(/^rendered 0 of \d+ pages/m);
