@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FeaturedArticle } from '../components/FeaturedArticle.tsx';
 import { Pagination } from '../components/Pagination.tsx';
+import { pageHref } from './shared/blogLinks.ts';
 import { BlogData, queryWords, type CardArticle } from './shared/blogSearch.ts';
 import { useHydrated } from './shared/useHydrated.ts';
 
@@ -17,6 +18,8 @@ export interface BlogBrowserProps {
   /** Articles in this list, the featured one included. */
   total: number;
   featured: CardArticle | undefined;
+  /** The featured article's id in the search data, which the full list's pages leave out. */
+  skip: number | undefined;
   cards: CardArticle[];
   pageSize: number;
   /** The folder of the search data (see shared/blogSearch.ts). */
@@ -30,6 +33,16 @@ interface Search {
   shown: CardArticle[];
 }
 
+/** The pages "Load More Articles" added under this page's cards, and how the last request went. */
+interface More {
+  through: number;
+  cards: CardArticle[];
+  status: 'idle' | 'loading' | 'failed';
+}
+
+/** The box of "Load More Articles" (the link the server paints and the button that replaces it once hydrated) and of "Show more results". */
+const moreClass = 'btn-primary px-6 py-3 text-base';
+
 const plural = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
 
 /**
@@ -39,15 +52,20 @@ const plural = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
  * this page's category, if any), with "Show more results". The query lives in the URL (?q=…),
  * so a search can be shared; a link of the time before categories had pages (?category=…)
  * goes to the category's page.
+ * "Load More Articles" is painted as a link to the next page, which is where it leads without
+ * JavaScript; once hydrated it is a button that appends the next page's cards in place, moves
+ * focus to the first of them and puts that page's URL in the address bar, so that a reload or a
+ * shared link lands there. It is gone once the list's last page is shown.
  */
 export default function BlogBrowser(props: BlogBrowserProps) {
-  const { categories, allHref, listHref, category, page, pages, total, featured, cards, pageSize } = props;
+  const { categories, allHref, listHref, category, page, pages, total, featured, skip, cards, pageSize } = props;
   const url = useSiteUrl();
   const hydrated = useHydrated();
   const blog = useMemo(() => new BlogData(url(props.data)), [url, props.data]);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<Search | null>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const [more, setMore] = useState<More>({ through: page, cards: [], status: 'idle' });
   const latest = useRef(0);
   const list = useRef<HTMLUListElement>(null);
 
@@ -107,14 +125,31 @@ export default function BlogBrowser(props: BlogBrowserProps) {
     setFocusFrom(from);
   };
 
+  const loadMore = async () => {
+    if (more.status === 'loading') return;
+    const next = more.through + 1;
+    setMore({ ...more, status: 'loading' });
+    try {
+      const added = await blog.cards(await blog.page(category, skip, next, pageSize));
+      setMore({ through: next, cards: [...more.cards, ...added], status: 'idle' });
+      setFocusFrom(cards.length + more.cards.length);
+      window.history.replaceState(null, '', url(pageHref(listHref, next)));
+    } catch {
+      setMore({ ...more, status: 'failed' });
+    }
+  };
+
   const withQuery = (href: string) => (search ? `${url(href)}?q=${encodeURIComponent(search.query)}` : url(href));
-  const shown = search ? search.shown : cards;
+  const shown = search ? search.shown : [...cards, ...more.cards];
+  const through = more.through;
   const heading = search ? `${category ? `${category}: s` : 'S'}earch results` : category ? `${category} articles` : 'All articles';
-  let status = pages > 1 ? `Page ${page} of ${pages} · ${plural(total)}` : plural(total);
+  let status = pages > 1 ? `${through > page ? `Pages ${page}–${through}` : `Page ${page}`} of ${pages} · ${plural(total)}` : plural(total);
   if (query.trim() && !search) status = 'Type at least two letters to search';
   else if (search?.status === 'searching') status = 'Searching…';
   else if (search?.status === 'failed') status = 'Search is not available right now: browse the pages of the blog instead.';
   else if (search) status = `Showing ${search.shown.length} of ${plural(search.ids.length)}`;
+  else if (more.status === 'loading') status = 'Loading more articles…';
+  else if (more.status === 'failed') status = 'More articles could not be loaded: try again, or use the numbered pages.';
 
   return (
     <div>
@@ -195,12 +230,25 @@ export default function BlogBrowser(props: BlogBrowserProps) {
         )}
         {search && search.shown.length < search.ids.length ? (
           <div className="mt-10 flex justify-center">
-            <button type="button" className="btn-primary px-6 py-3 text-base" onClick={() => void showMore()}>
+            <button type="button" className={moreClass} onClick={() => void showMore()}>
               Show more results
             </button>
           </div>
         ) : null}
-        {search ? null : <Pagination list={listHref} page={page} pages={pages} />}
+        {!search && through < pages ? (
+          <div className="mt-10 flex justify-center">
+            {hydrated ? (
+              <button type="button" className={moreClass} aria-busy={more.status === 'loading' || undefined} onClick={() => void loadMore()}>
+                Load More Articles
+              </button>
+            ) : (
+              <a href={url(pageHref(listHref, through + 1))} className={moreClass}>
+                Load More Articles
+              </a>
+            )}
+          </div>
+        ) : null}
+        {search ? null : <Pagination list={listHref} page={through} pages={pages} />}
       </section>
     </div>
   );

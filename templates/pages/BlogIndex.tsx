@@ -62,7 +62,9 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
     const list = listOf(collections, category);
     const listHref = category ? `${route}/category/${categorySlug(category)}` : route;
     const first = (page - 1) * data.pageSize;
-    const featured = !category && page === 1 ? featuredOf(collections) : undefined;
+    // The featured article heads the first page of the full list and is left out of its pages.
+    const featuredArticle = category ? undefined : featuredOf(collections);
+    const featured = page === 1 ? featuredArticle : undefined;
     return (
       <>
         <PageHeader eyebrow={category ? 'Blog · Category' : 'Blog'} title={category ?? data.heading}>
@@ -80,6 +82,7 @@ export const BlogIndex = definePage<typeof schema, BlogView>(
               pages: pageCount(list, data.pageSize),
               total: category ? list.length : siteCollections(collections).articles.length,
               featured: featured && cardOf(featured),
+              skip: featuredArticle && siteCollections(collections).articles.indexOf(featuredArticle),
               cards: list.slice(first, first + data.pageSize).map(cardOf),
               pageSize: data.pageSize,
               data: blogFiles(siteCollections(collections).articles, articleCategories).base,

@@ -105,6 +105,75 @@ describe('News & Insights', () => {
     await page.context().close();
   });
 
+  it('appends the next page with "Load More Articles", focuses its first card, puts its page in the URL, and goes at the end', async () => {
+    const numbered: string[][] = [];
+    for (const route of ['/news-insights', '/news-insights/page/2', '/news-insights/page/3']) {
+      const plain = await open(route, { javaScriptEnabled: false });
+      numbered.push(await cardTitles(plain));
+      await plain.context().close();
+    }
+    const page = await open();
+    const more = page.getByRole('button', { name: 'Load More Articles' });
+    const current = () => page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]').textContent();
+    const focusedCard = () =>
+      page.evaluate((selector) => [...document.querySelectorAll(`${selector} li`)].indexOf(document.activeElement?.closest('li') as HTMLLIElement), list);
+
+    await more.click();
+    await expect.poll(() => cardTitles(page)).toEqual([...numbered[0]!, ...numbered[1]!]);
+    await expect.poll(focusedCard).toBe(6);
+    expect(new URL(page.url()).pathname).toBe('/news-insights/page/2');
+    expect(await status(page)).toBe('Pages 1–2 of 3 · 17 articles');
+    expect(await current()).toBe('2');
+    // The featured article stays above the list and is never appended to it.
+    expect(await page.locator('#featured-heading').count()).toBe(1);
+
+    await more.click();
+    await expect.poll(() => cardTitles(page)).toEqual(numbered.flat());
+    await expect.poll(focusedCard).toBe(12);
+    expect(new URL(page.url()).pathname).toBe('/news-insights/page/3');
+    expect(await more.count()).toBe(0);
+    expect(new Set(numbered.flat()).size).toBe(16);
+
+    // A reload lands where the visitor was.
+    await page.reload();
+    await page.waitForSelector('sitegen-island[data-island="BlogBrowser"][data-hydrated]', { state: 'attached' });
+    expect(await cardTitles(page)).toEqual(numbered[2]);
+    await page.context().close();
+  });
+
+  it('says when more articles cannot be loaded, and loads them on the next try', async () => {
+    const page = await open('/news-insights/page/2');
+    await page.route('**/cards/*.json', (route) => route.abort());
+    const more = page.getByRole('button', { name: 'Load More Articles' });
+    await more.click();
+    await expect.poll(() => status(page)).toBe('More articles could not be loaded: try again, or use the numbered pages.');
+    expect(await cardTitles(page)).toHaveLength(6);
+    expect(new URL(page.url()).pathname).toBe('/news-insights/page/2');
+    await page.unroute('**/cards/*.json');
+    await more.click();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(10);
+    expect(await status(page)).toBe('Pages 2–3 of 3 · 17 articles');
+    expect(await more.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('without JavaScript, "Load More Articles" is a link to the next page, beside the numbered pages', async () => {
+    const page = await open('/news-insights', { javaScriptEnabled: false });
+    expect(await hrefs(page, 'main a:text-is("Load More Articles")')).toEqual(['/news-insights/page/2']);
+    expect(await hrefs(page, 'nav[aria-label="Pages"] a')).toEqual([
+      '/news-insights',
+      '/news-insights/page/2',
+      '/news-insights/page/3',
+      '/news-insights/page/2',
+    ]);
+    await page.goto(`${env.site.origin}/news-insights/page/3`);
+    expect(await page.getByText('Load More Articles').count()).toBe(0);
+    // A category with a single page has none either.
+    await page.goto(`${env.site.origin}/news-insights/category/case-study`);
+    expect(await page.getByText('Load More Articles').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('lists a category on its own page, marked current, and Back returns to the previous list', async () => {
     const page = await open();
     const categories = page.getByRole('navigation', { name: 'Categories' });

@@ -130,6 +130,18 @@ export class BlogData {
     return ids;
   }
 
+  /**
+   * The ids of a numbered page of a list, newest first: a category's articles, or all of them
+   * but the one the first page features above the list (`skip`), as the build paginates them.
+   */
+  async page(category: string | undefined, skip: number | undefined, page: number, pageSize: number): Promise<number[]> {
+    const catalog = await this.catalog();
+    const wanted = category === undefined ? undefined : catalog.categories.indexOf(category).toString(36);
+    const ids: number[] = [];
+    for (let id = 0; id < catalog.count; id++) if (id !== skip && (wanted === undefined || catalog.category[id] === wanted)) ids.push(id);
+    return ids.slice((page - 1) * pageSize, page * pageSize);
+  }
+
   async cards(ids: number[]): Promise<CardArticle[]> {
     const { chunk } = await this.catalog();
     const chunks = [...new Set(ids.map((id) => Math.floor(id / chunk)))];

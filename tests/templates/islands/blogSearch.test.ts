@@ -77,4 +77,24 @@ describe('blog search data', () => {
     const bytes = fetched.reduce((n, url) => n + files.get(url.slice(1))!.length, 0);
     expect(bytes).toBeLessThan(40_000);
   });
+
+  it("gives a numbered page's articles as the build pages them, across files of cards, for Load More", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => article(`a${i}`, `Note ${i}`, articleCategories[i % 3]!));
+    const { data } = served(many);
+    const slugs = async (category: string | undefined, skip: number | undefined, page: number) =>
+      (await data.cards(await data.page(category, skip, page, 7))).map((a) => a.slug);
+    // The full list leaves out the featured article (here the sixth): its third page spans the first two files of cards.
+    const rest = many.filter((_, i) => i !== 5).map((a) => a.slug);
+    expect(await slugs(undefined, 5, 1)).toEqual(rest.slice(0, 7));
+    expect(await slugs(undefined, 5, 4)).toEqual(rest.slice(21, 28));
+    expect(await slugs(undefined, 5, 9)).toEqual(rest.slice(56));
+    expect(await slugs(undefined, 5, 10)).toEqual([]);
+    const second = articleCategories[1]!;
+    expect(await slugs(second, undefined, 2)).toEqual(
+      many
+        .filter((a) => a.category === second)
+        .map((a) => a.slug)
+        .slice(7, 14),
+    );
+  });
 });
