@@ -75,6 +75,7 @@ export const SCHEMA_CODES = {
   'unknown-detail': 'use a key of details:, or add the detail there',
   'duplicate-group': 'give each group a key of its own',
   'no-price': 'add prices: { annual: …, quarterly: … }, or display: tailored or coming-soon',
+  'no-action': 'add cta: { label: …, href: … } to the plan, such as a “Notify me” link to the newsletter',
   popular: 'mark only one plan of the group with popular: true',
   'default-group': 'set defaultGroup: to a group with visible: true',
 } as const satisfies Record<string, string>;

@@ -97,11 +97,17 @@ export default function PricingPlans({ pricing, contactSalesUrl }: PricingPlansP
           </h2>
           {g.plans.length ? (
             <ul className={`grid gap-6 md:grid-cols-2 ${g.plans.length >= 4 ? 'xl:grid-cols-4' : 'lg:grid-cols-3'}`}>
-              {g.plans.map((plan) => (
-                <li key={plan.name} className="row-span-7 grid grid-rows-subgrid gap-y-0">
-                  <PlanCard plan={plan} billing={billing} pricing={pricing} learnMore={plan.details ? learnMore(plan.details, plan.name) : null} />
-                </li>
-              ))}
+              {g.plans.map((plan) =>
+                plan.display === 'coming-soon' ? (
+                  <li key={plan.name} className="row-span-7 self-start">
+                    <UpcomingPlanCard plan={plan} pricing={pricing} />
+                  </li>
+                ) : (
+                  <li key={plan.name} className="row-span-7 grid grid-rows-subgrid gap-y-0">
+                    <PlanCard plan={plan} billing={billing} pricing={pricing} learnMore={plan.details ? learnMore(plan.details, plan.name) : null} />
+                  </li>
+                ),
+              )}
             </ul>
           ) : (
             <p className="rounded-card border border-dashed border-slate-300 bg-slate-50 p-10 text-center text-lg text-slate-600">{labels.emptyGroup}</p>
@@ -242,15 +248,7 @@ function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; bi
             <p className="mt-1 text-sm text-slate-600">{price.note}</p>
           </>
         ) : (
-          <p
-            className={
-              plan.display === 'coming-soon'
-                ? 'inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700'
-                : 'text-2xl font-extrabold text-ink-900'
-            }
-          >
-            {price.text}
-          </p>
+          <p className={price.kind === 'free' ? 'text-4xl font-extrabold tracking-tight text-ink-900' : 'text-2xl font-extrabold text-ink-900'}>{price.text}</p>
         )}
       </div>
       {plan.cta ? (
@@ -266,8 +264,37 @@ function PlanCard({ plan, billing, pricing, learnMore }: { plan: PricingPlan; bi
           ))}
         </ul>
       ) : null}
-      <FeatureList items={[...plan.features, ...support]} className="row-start-6 mt-6" />
+      <FeatureList items={[...plan.features, ...support]} className={`row-start-6 ${limits.length ? 'mt-6' : ''}`} />
       {learnMore ? <div className="row-start-7">{learnMore}</div> : null}
+    </article>
+  );
+}
+
+/**
+ * A plan that is not on sale yet: a short card, only as tall as what it says (who it is for, what
+ * it will offer, and the content's way to hear of it), beside cards of plans with prices.
+ */
+function UpcomingPlanCard({ plan, pricing }: { plan: PricingPlan; pricing: Omit<Pricing, 'faq'> }) {
+  const url = useSiteUrl();
+  return (
+    <article className="flex flex-col rounded-card border border-dashed border-slate-300 bg-slate-50 p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-xl font-bold text-ink-900">{plan.name}</h3>
+        <p className="rounded-full bg-white px-3 py-1 text-xs font-bold tracking-wide text-slate-700 ring-1 ring-slate-200">{pricing.labels.comingSoon}</p>
+      </div>
+      <p className="mt-2 text-sm leading-relaxed text-slate-600">{plan.description}</p>
+      {plan.features.length ? (
+        <>
+          <h4 className="mt-5 text-xs font-bold tracking-wide text-slate-600 uppercase">{pricing.labels.plannedFeatures}</h4>
+          <FeatureList items={plan.features} className="mt-3" />
+        </>
+      ) : null}
+      {plan.cta ? (
+        <a href={url(plan.cta.href)} className="btn-secondary mt-6 self-start px-5 py-2.5 text-sm">
+          {plan.cta.label}
+          <span className="sr-only"> about {plan.name}</span>
+        </a>
+      ) : null}
     </article>
   );
 }

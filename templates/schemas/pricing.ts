@@ -65,9 +65,12 @@ const plan = z.strictObject({
     .describe('Show a label instead of prices: tailored (“Tailored Pricing”) or coming-soon. A plan needs prices or a display.'),
   popular: z.boolean().default(false).describe('Mark the plan as the most popular of its group (one per group).'),
   limits: limits.optional(),
-  features: z.array(text).default([]).describe('What the plan offers, one line each, in the order its card lists them.'),
+  features: z
+    .array(text)
+    .default([])
+    .describe('What the plan offers (a coming-soon plan: what it will offer), one line each, in the order its card lists them.'),
   support: support.optional(),
-  cta: cta.optional(),
+  cta: cta.optional().describe('The plan card’s button; a coming-soon plan needs one, such as Notify me.'),
   details: text.optional().describe('A key of details: (such as e2e-starter); its card gets a Learn More button that opens it.'),
 });
 
@@ -139,7 +142,9 @@ export const pricingSchema = z
         billing: text,
         perMonth: text,
         tailored: text,
+        free: text,
         comingSoon: text,
+        plannedFeatures: text,
         popular: text,
         learnMore: text,
         emptyGroup: text,
@@ -188,6 +193,12 @@ export const pricingSchema = z
         const at = ['groups', gi, 'plans', pi];
         if (!p.prices && !p.display)
           issue(at, 'no-price', `plan "${p.name}" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored`);
+        if (p.display === 'coming-soon' && !p.cta)
+          issue(
+            at,
+            'no-action',
+            `plan "${p.name}" is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }`,
+          );
         if (p.popular && popular) issue([...at, 'popular'], 'popular', `only one plan per group can be the most popular; "${popular}" already is`);
         if (p.popular) popular ??= p.name;
         checkDetail(p.details, [...at, 'details']);

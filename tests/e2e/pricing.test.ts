@@ -16,7 +16,8 @@ const cards = (page: Page) =>
   page.locator('section:visible > ul > li article').evaluateAll((articles) =>
     articles.map((a) => ({
       name: a.querySelector('h3')?.textContent,
-      price: (a.querySelector('h3 ~ div') as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+      // A plan on sale shows its price in the block after its description; one coming soon, a label beside its name.
+      price: ((a.querySelector('h3 ~ div') ?? a.querySelector('h3 + p')) as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
     })),
   );
 const locked = (page: Page) => page.evaluate(() => document.documentElement.style.overflow === 'hidden');
@@ -47,17 +48,43 @@ describe('pricing page', () => {
     await close();
   });
 
-  it('switches to brand plans by keyboard: Free at $0 and the others coming soon', async () => {
+  it('switches to brand plans by keyboard: Free with no billing period, and the others coming soon, each with what it will offer and a way to hear of it', async () => {
     const { page, close } = await open('/pricing-preview');
     await page.getByRole('radio', { name: 'For Properties' }).focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('radio', { name: 'For Brands' }).isChecked()).toBe(true);
     expect(await cards(page)).toEqual([
-      { name: 'Free', price: '$0 /month billed annually' },
+      { name: 'Free', price: 'Free' },
       { name: 'Standard', price: 'Coming soon' },
       { name: 'Premium', price: 'Coming soon' },
       { name: 'Enterprise+', price: 'Coming soon' },
     ]);
+    await page.getByText('Quarterly', { exact: true }).click();
+    expect((await cards(page))[0]).toEqual({ name: 'Free', price: 'Free' });
+    const upcoming = page.locator('section:visible > ul > li article').filter({ hasText: 'Coming soon' });
+    for (const [name, action, href] of [
+      ['Standard', 'Notify me', '/newsletter'],
+      ['Premium', 'Notify me', '/newsletter'],
+      ['Enterprise+', 'Talk to us', '/contact'],
+    ]) {
+      const card = upcoming.filter({ has: page.getByRole('heading', { name, exact: true }) });
+      expect(await card.getByText('What it will offer').isVisible(), name).toBe(true);
+      expect(await card.getByRole('listitem').count(), name).toBeGreaterThanOrEqual(3);
+      expect(await card.getByRole('link', { name: `${action} about ${name}` }).getAttribute('href'), name).toBe(href);
+    }
+    await close();
+  });
+
+  it('gives plans on sale the same height, and keeps a plan coming soon as short as what it says, at 1280 px', async () => {
+    const { page, close } = await open('/pricing-preview', { width: 1280 });
+    const heights = () => page.locator('section:visible > ul > li article').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().height)));
+    const properties = await heights();
+    expect(properties).toHaveLength(4);
+    expect(new Set(properties).size).toBe(1);
+    await page.locator('label', { hasText: 'For Brands' }).click();
+    const [free, ...upcoming] = await heights();
+    // No empty body under a card's last line: each is shorter than the card of the free plan beside it.
+    for (const height of upcoming) expect(height).toBeLessThan(free! - 80);
     await close();
   });
 
@@ -127,7 +154,7 @@ describe('pricing page', () => {
       '$375 /month billed annually',
       '$675 /month billed annually',
       'Tailored Pricing',
-      '$0 /month billed annually',
+      'Free',
       'Coming soon',
       'Coming soon',
       'Coming soon',

@@ -5,12 +5,14 @@ export function formatPrice(dollars: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(dollars);
 }
 
-/** What a plan card shows for a billing period: a price with its billing note, or a label instead. */
-export type PlanPrice = { kind: 'price'; amount: string; note: string } | { kind: 'label'; text: string };
+/** What a plan card shows for a billing period: a price with its billing note, "Free", or a label instead. */
+export type PlanPrice = { kind: 'price'; amount: string; note: string } | { kind: 'free' | 'label'; text: string };
 
 export function planPrice(plan: PricingPlan, billing: Billing, pricing: Pick<Pricing, 'billing' | 'labels' | 'currency'>): PlanPrice {
   if (plan.display === 'tailored') return { kind: 'label', text: pricing.labels.tailored };
   if (plan.display === 'coming-soon' || !plan.prices) return { kind: 'label', text: pricing.labels.comingSoon };
+  // A plan that costs nothing in every period is free: no amount to bill, so no period either.
+  if (plan.prices.annual === 0 && plan.prices.quarterly === 0) return { kind: 'free', text: pricing.labels.free };
   return { kind: 'price', amount: formatPrice(plan.prices[billing], pricing.currency), note: pricing.billing[billing].note };
 }
 

@@ -15,10 +15,10 @@ describe('price formatting', () => {
     expect(formatPrice(2000, 'USD')).toBe('$2,000');
   });
 
-  it('shows the annual or quarterly monthly price with its billing note', () => {
+  it('shows the annual or quarterly monthly price with its billing note, and "Free" with no billing period for a plan that costs nothing', () => {
     expect(planPrice(plan('end-to-end-platform', 'Starter'), 'annual', pricing)).toEqual({ kind: 'price', amount: '$225', note: 'billed annually' });
     expect(planPrice(plan('end-to-end-platform', 'Starter'), 'quarterly', pricing)).toEqual({ kind: 'price', amount: '$270', note: 'billed every 3 months' });
-    expect(planPrice(plan('brands', 'Free'), 'quarterly', pricing)).toEqual({ kind: 'price', amount: '$0', note: 'billed every 3 months' });
+    expect(planPrice(plan('brands', 'Free'), 'quarterly', pricing)).toEqual({ kind: 'free', text: 'Free' });
   });
 
   it('shows "Tailored Pricing" where the data says so, even when listed prices exist, and "Coming soon" for plans without prices', () => {

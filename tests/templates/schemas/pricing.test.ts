@@ -42,6 +42,19 @@ describe('content/pricing.yaml schema', () => {
     ]);
   });
 
+  it('rejects a plan coming soon without an action, at the plan', () => {
+    const from = '        cta: { label: Talk to us, href: /contact }\n';
+    const edited = original.replace(from, '');
+    expect(validateEdited(from, '')).toEqual([
+      {
+        at: positionOf(edited, 'name: Enterprise+'),
+        rule: 'pricing/no-action',
+        message:
+          '"groups[1].plans[3]": plan "Enterprise+" is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }',
+      },
+    ]);
+  });
+
   it.each([
     ['a fraction of a dollar', '224.5', 'must be a whole number of dollars'],
     ['a negative price', '-225', 'must be 0 or more'],
