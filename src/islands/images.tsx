@@ -117,33 +117,73 @@ export interface PictureProps {
   /** The page's largest image: loaded first, never lazily. */
   priority?: boolean;
   className?: string;
+  /** What a phone shows instead (screens narrower than `NARROW_SCREEN`): a crop of the same picture whose details stay readable there. */
+  narrow?: ImageSource;
+}
+
+/** The screens `narrow` images are for: those below Tailwind's `sm` breakpoint. */
+export const NARROW_SCREEN = '(max-width: 639px)';
+
+const sizeOf = (image: ImageSource) => (image.width && image.height ? { width: image.width, height: image.height } : {});
+
+/**
+ * The `<source>`s of an image for the screens `media` matches (all of them without it): AVIF,
+ * WebP and its own format at the slot's widths for a raster image; the file itself for an SVG.
+ * A source's own size keeps a narrow crop from shifting the layout.
+ */
+function Sources({ image, slot, media }: { image: ImageSource; slot: ImageSlot; media?: string }) {
+  const url = useSiteUrl();
+  const used = useImageUses();
+  const size = media ? sizeOf(image) : {};
+  if (!image.hash || !image.format) return <source media={media} srcSet={url(image.src)} {...size} />;
+  const widths = slotWidths(image, slot.widths);
+  const srcset = (format: OutputFormat) => widths.map((w) => `${url(used(variantPath(image, w, format)))} ${w}w`).join(', ');
+  const fallback = fallbackFormat(image.format);
+  const formats: OutputFormat[] = ['avif', ...(fallback === 'webp' ? [] : (['webp'] as const)), ...(media ? [fallback] : [])];
+  return (
+    <>
+      {formats.map((format) => (
+        <source key={format} media={media} type={mimeType(format)} srcSet={srcset(format)} sizes={slot.sizes} {...size} />
+      ))}
+    </>
+  );
 }
 
 /**
  * An image in a template slot: for a raster source, a `<picture>` offering AVIF and WebP at the
  * slot's widths with the slot's `sizes`, so the browser fetches the smallest file that fills
  * the slot; `width` and `height` keep the layout from shifting. Every URL goes under the base.
+ * With a `narrow` image, phones get that one instead.
  */
-export function Picture({ image, slot, alt, priority, className }: PictureProps) {
+export function Picture({ image, slot, alt, priority, className, narrow }: PictureProps) {
   const url = useSiteUrl();
   const used = useImageUses();
-  const size = image.width && image.height ? { width: image.width, height: image.height } : {};
   const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
-  if (!image.hash || !image.format) return <img src={url(image.src)} alt={alt} {...size} {...loading} className={className} />;
+  const forPhones = narrow ? <Sources image={narrow} slot={slot} media={NARROW_SCREEN} /> : null;
+  if (!image.hash || !image.format) {
+    const img = <img src={url(image.src)} alt={alt} {...sizeOf(image)} {...loading} className={className} />;
+    return forPhones ? (
+      <picture>
+        {forPhones}
+        {img}
+      </picture>
+    ) : (
+      img
+    );
+  }
   const widths = slotWidths(image, slot.widths);
-  const srcset = (format: OutputFormat) => widths.map((w) => `${url(used(variantPath(image, w, format)))} ${w}w`).join(', ');
   const fallback = fallbackFormat(image.format);
   const middle = widths.find((w) => w >= 800) ?? widths[widths.length - 1]!;
   return (
     <picture>
-      <source type={mimeType('avif')} srcSet={srcset('avif')} sizes={slot.sizes} />
-      {fallback === 'webp' ? null : <source type={mimeType('webp')} srcSet={srcset('webp')} sizes={slot.sizes} />}
+      {forPhones}
+      <Sources image={image} slot={slot} />
       <img
         src={url(used(variantPath(image, middle, fallback)))}
-        srcSet={srcset(fallback)}
+        srcSet={widths.map((w) => `${url(used(variantPath(image, w, fallback)))} ${w}w`).join(', ')}
         sizes={slot.sizes}
         alt={alt}
-        {...size}
+        {...sizeOf(image)}
         {...loading}
         className={className}
       />

@@ -37,7 +37,15 @@ export const blockSchemas = {
     heading: text.describe('The page’s h1.'),
     lead: text.describe('The paragraph under the heading.'),
     actions: z.array(action).max(3).default([]).describe('Up to 3 buttons.'),
-    image: image.optional(),
+    image: image
+      .extend({
+        narrow: assetPath
+          .optional()
+          .describe(
+            'What phones (screens narrower than 640 px) show instead: a crop of the same picture in which its details stay readable. The alt text is the same, so it should fit both.',
+          ),
+      })
+      .optional(),
     points: z.array(text).max(4).optional().describe('Up to 4 short selling points, with check marks.'),
   }),
   logos: z.strictObject({

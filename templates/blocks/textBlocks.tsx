@@ -51,6 +51,7 @@ export function Hero({ block, index }: { block: BlockOf<'hero'>; index: number }
         {block.image ? (
           <Picture
             image={image(block.image.src, { width: 1200, height: 800 })}
+            narrow={block.image.narrow ? image(block.image.narrow) : undefined}
             slot={imageSlots.split}
             alt={block.image.alt}
             priority

@@ -74,12 +74,13 @@ export default function Testimonials({ label, items, interval = 4000 }: Testimon
               <blockquote className="text-xl leading-relaxed font-medium text-white sm:text-2xl">
                 <p>“{t.quote}”</p>
               </blockquote>
-              <figcaption className="mt-8 flex items-center justify-center gap-4">
-                <Picture image={t.image} slot={imageSlots.avatar} alt="" className="h-12 w-12 rounded-full object-cover" />
-                <span className="text-left">
+              {/* On a phone the avatar sits above the name, and the whole block is centred like the quote. */}
+              <figcaption className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-4">
+                <Picture image={t.image} slot={imageSlots.avatar} alt="" className="h-12 w-12 shrink-0 rounded-full object-cover" />
+                <span className="text-center sm:text-left">
                   <span className="block font-semibold text-white">{t.name}</span>
                   <span className="block text-sm text-slate-300">
-                    {t.title}, {t.company}
+                    {t.title}, <span className="whitespace-nowrap">{t.company}</span>
                   </span>
                 </span>
               </figcaption>

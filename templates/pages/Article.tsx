@@ -2,7 +2,7 @@ import { type EntryPageProps, Picture, useSiteUrl } from '../../src/template-api
 import { imageSlots } from '../components/imageSlots.ts';
 import { relatedArticles, siteCollections, type ArticleSummary } from '../collections/summaries.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
-import { formatDate } from '../components/dates.ts';
+import { ArticleByline } from '../components/ArticleByline.tsx';
 import { ReleaseNotice } from '../components/ReleaseBadge.tsx';
 
 export function Article({ entry: article, body, collections }: EntryPageProps<ArticleSummary>) {
@@ -19,13 +19,7 @@ export function Article({ entry: article, body, collections }: EntryPageProps<Ar
           <p className="eyebrow mt-8">{article.category}</p>
           <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-ink-900 sm:text-5xl sm:leading-[1.1]">{article.title}</h1>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{article.excerpt}</p>
-          <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
-            <span className="font-semibold text-ink-900">{article.author}</span>
-            <span aria-hidden="true">·</span>
-            <time dateTime={article.date}>{formatDate(article.date)}</time>
-            <span aria-hidden="true">·</span>
-            <span>{article.readingMinutes} min read</span>
-          </p>
+          <ArticleByline article={article} className="mt-6 text-sm leading-relaxed text-slate-600" authorClassName="font-semibold text-ink-900" />
         </header>
         <div className="container-page mt-10 max-w-5xl">
           <Picture

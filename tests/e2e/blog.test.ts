@@ -174,6 +174,39 @@ describe('News & Insights', () => {
     await page.context().close();
   });
 
+  it('wraps a byline only between its parts (author, date, reading time), and never after a separator, at 320 and 390 px', async () => {
+    let wrapped = 0;
+    for (const width of [320, 390])
+      for (const route of ['/news-insights', '/articles/value-banks', '/articles/building-best-sponsorship-sales-deck']) {
+        const page = await open(route, { width, wait: route === '/news-insights' });
+        const { problems, lines } = await page.evaluate(() => {
+          const problems: string[] = [];
+          const lines: number[] = [];
+          for (const byline of document.querySelectorAll('main p:has(> span > time)')) {
+            const parts = [...byline.children];
+            const linesOf = (part: Element) => new Set([...part.getClientRects()].map((r) => Math.round(r.top))).size;
+            for (const part of parts) if (linesOf(part) !== 1) problems.push(`"${part.textContent}" breaks inside`);
+            // A separator starts its line's words: the text after it is on its line.
+            for (const separator of byline.querySelectorAll('[aria-hidden="true"]')) {
+              const rest = document.createRange();
+              rest.setStartAfter(separator);
+              rest.setEndAfter(separator.parentElement!.lastChild!);
+              if (Math.abs(rest.getClientRects()[0]!.top - separator.getBoundingClientRect().top) > 2)
+                problems.push(`a separator ends a line in "${byline.textContent}"`);
+            }
+            lines.push(new Set(parts.map((part) => Math.round(part.getBoundingClientRect().top))).size);
+          }
+          return { problems, lines };
+        });
+        expect(lines.length, `${route} at ${width} px`).toBeGreaterThan(0);
+        expect(problems, `${route} at ${width} px`).toEqual([]);
+        wrapped += lines.filter((n) => n > 1).length;
+        await page.context().close();
+      }
+    // The narrow columns did wrap some bylines: what is checked above happened.
+    expect(wrapped).toBeGreaterThan(0);
+  });
+
   it('lists a category on its own page, marked current, and Back returns to the previous list', async () => {
     const page = await open();
     const categories = page.getByRole('navigation', { name: 'Categories' });

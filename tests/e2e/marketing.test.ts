@@ -180,6 +180,47 @@ describe('testimonial carousel', () => {
   });
 });
 
+describe('the home page on a phone', () => {
+  it('shows a readable crop of the hero’s dashboard at 390 px, and the whole of it at 1280 px', async () => {
+    for (const [width, file] of [
+      [390, '/images/product/home-hero-phone.svg'],
+      [1280, '/images/product/home-hero.svg'],
+    ] as const) {
+      const { page, close } = await open('/', { width });
+      const hero = page.locator('main section').first().getByRole('img');
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).pathname)).toBe(file);
+      // The phone's crop is drawn at more than half its size, where the whole 1,200 px dashboard would be at under a third.
+      if (width === 390) expect(await hero.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width / img.naturalWidth)).toBeGreaterThan(0.5);
+      await close();
+    }
+  });
+
+  it('centres each testimonial’s avatar, name and title under its quote, and keeps its company on one line, at 390 px', async () => {
+    const { page, close } = await open('/', { width: 390 });
+    const slides = await page.locator('section[aria-label="Customer testimonials"] figure').evaluateAll((figures) =>
+      figures.map((figure) => {
+        const centre = (element: Element) => {
+          const box = element.getBoundingClientRect();
+          return box.left + box.width / 2;
+        };
+        const quote = figure.querySelector('blockquote')!;
+        const caption = figure.querySelector('figcaption')!;
+        const company = caption.querySelector('.whitespace-nowrap')!;
+        return {
+          offsets: [caption.querySelector('img')!, ...caption.querySelectorAll(':scope > span > span')].map(
+            (part) => Math.abs(centre(part) - centre(quote)) < 2,
+          ),
+          align: getComputedStyle(caption.querySelector('span')!).textAlign,
+          companyLines: new Set([...company.getClientRects()].map((r) => Math.round(r.top))).size,
+        };
+      }),
+    );
+    expect(slides.length).toBe(4);
+    for (const slide of slides) expect(slide).toEqual({ offsets: [true, true, true], align: 'center', companyLines: 1 });
+    await close();
+  });
+});
+
 describe('screenshot carousel, FAQ, video and form', () => {
   it('moves with labelled Previous/Next buttons and the arrow keys', async () => {
     const { page, close } = await open('/inventory-management');
