@@ -126,6 +126,16 @@ export const NARROW_SCREEN = '(max-width: 639px)';
 
 const sizeOf = (image: ImageSource) => (image.width && image.height ? { width: image.width, height: image.height } : {});
 
+type RasterImage = ImageSource & { format: RasterFormat };
+const isRaster = (image: ImageSource): image is RasterImage => Boolean(image.hash && image.format);
+
+/** A raster image's variants for a slot: the widths it is made at, the format old browsers get, each variant's URL and a `srcset` per format. */
+function variants(image: RasterImage, slot: ImageSlot, url: (path: string) => string, used: (path: string) => string) {
+  const widths = slotWidths(image, slot.widths);
+  const at = (width: number, format: OutputFormat) => url(used(variantPath(image, width, format)));
+  return { widths, fallback: fallbackFormat(image.format), at, srcset: (format: OutputFormat) => widths.map((w) => `${at(w, format)} ${w}w`).join(', ') };
+}
+
 /**
  * The `<source>`s of an image for the screens `media` matches (all of them without it): AVIF,
  * WebP and its own format at the slot's widths for a raster image; the file itself for an SVG.
@@ -135,10 +145,8 @@ function Sources({ image, slot, media }: { image: ImageSource; slot: ImageSlot; 
   const url = useSiteUrl();
   const used = useImageUses();
   const size = media ? sizeOf(image) : {};
-  if (!image.hash || !image.format) return <source media={media} srcSet={url(image.src)} {...size} />;
-  const widths = slotWidths(image, slot.widths);
-  const srcset = (format: OutputFormat) => widths.map((w) => `${url(used(variantPath(image, w, format)))} ${w}w`).join(', ');
-  const fallback = fallbackFormat(image.format);
+  if (!isRaster(image)) return <source media={media} srcSet={url(image.src)} {...size} />;
+  const { fallback, srcset } = variants(image, slot, url, used);
   const formats: OutputFormat[] = ['avif', ...(fallback === 'webp' ? [] : (['webp'] as const)), ...(media ? [fallback] : [])];
   return (
     <>
@@ -160,7 +168,7 @@ export function Picture({ image, slot, alt, priority, className, narrow }: Pictu
   const used = useImageUses();
   const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   const forPhones = narrow ? <Sources image={narrow} slot={slot} media={NARROW_SCREEN} /> : null;
-  if (!image.hash || !image.format) {
+  if (!isRaster(image)) {
     const img = <img src={url(image.src)} alt={alt} {...sizeOf(image)} {...loading} className={className} />;
     return forPhones ? (
       <picture>
@@ -171,22 +179,13 @@ export function Picture({ image, slot, alt, priority, className, narrow }: Pictu
       img
     );
   }
-  const widths = slotWidths(image, slot.widths);
-  const fallback = fallbackFormat(image.format);
+  const { widths, fallback, at, srcset } = variants(image, slot, url, used);
   const middle = widths.find((w) => w >= 800) ?? widths[widths.length - 1]!;
   return (
     <picture>
       {forPhones}
       <Sources image={image} slot={slot} />
-      <img
-        src={url(used(variantPath(image, middle, fallback)))}
-        srcSet={widths.map((w) => `${url(used(variantPath(image, w, fallback)))} ${w}w`).join(', ')}
-        sizes={slot.sizes}
-        alt={alt}
-        {...sizeOf(image)}
-        {...loading}
-        className={className}
-      />
+      <img src={at(middle, fallback)} srcSet={srcset(fallback)} sizes={slot.sizes} alt={alt} {...sizeOf(image)} {...loading} className={className} />
     </picture>
   );
 }

@@ -80,6 +80,13 @@ export function decodeIds(gaps: number[]): number[] {
   return gaps.map((gap) => (id += gap));
 }
 
+/** Whether an article is in a category's list; every article is in the full list (no category). */
+function inCategory(catalog: Catalog, category: string | undefined): (id: number) => boolean {
+  if (category === undefined) return () => true;
+  const wanted = catalog.categories.indexOf(category).toString(36);
+  return (id) => catalog.category[id] === wanted;
+}
+
 /**
  * The island's view of the data: fetched on first use, each file once. A search finds the
  * articles using every word of the query (a word typed matches the words it begins), in the
@@ -121,12 +128,9 @@ export class BlogData {
         return ids;
       }),
     );
-    const wanted = category === undefined ? undefined : catalog.categories.indexOf(category).toString(36);
+    const listed = inCategory(catalog, category);
     const ids: number[] = [];
-    for (let id = 0; id < catalog.count; id++) {
-      if (wanted !== undefined && catalog.category[id] !== wanted) continue;
-      if (perWord.every((set) => set.has(id))) ids.push(id);
-    }
+    for (let id = 0; id < catalog.count; id++) if (listed(id) && perWord.every((set) => set.has(id))) ids.push(id);
     return ids;
   }
 
@@ -136,9 +140,9 @@ export class BlogData {
    */
   async page(category: string | undefined, skip: number | undefined, page: number, pageSize: number): Promise<number[]> {
     const catalog = await this.catalog();
-    const wanted = category === undefined ? undefined : catalog.categories.indexOf(category).toString(36);
+    const listed = inCategory(catalog, category);
     const ids: number[] = [];
-    for (let id = 0; id < catalog.count; id++) if (id !== skip && (wanted === undefined || catalog.category[id] === wanted)) ids.push(id);
+    for (let id = 0; id < catalog.count; id++) if (id !== skip && listed(id)) ids.push(id);
     return ids.slice((page - 1) * pageSize, page * pageSize);
   }
 

@@ -30,29 +30,23 @@ describe('content/pricing.yaml schema', () => {
     expect(validateEdited('currency: USD', 'currency: USD')).toEqual([]);
   });
 
-  it('rejects a plan with neither prices nor a tailored display, at the plan', () => {
-    const from = '        prices: { annual: 375, quarterly: 475 }\n';
-    const edited = original.replace(from, '');
-    expect(validateEdited(from, '')).toEqual([
-      {
-        at: positionOf(edited, 'name: Essentials'),
-        rule: 'pricing/no-price',
-        message: '"groups[0].plans[1]": plan "Essentials" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored',
-      },
-    ]);
-  });
-
-  it('rejects a plan coming soon without an action, at the plan', () => {
-    const from = '        cta: { label: Talk to us, href: /contact }\n';
-    const edited = original.replace(from, '');
-    expect(validateEdited(from, '')).toEqual([
-      {
-        at: positionOf(edited, 'name: Enterprise+'),
-        rule: 'pricing/no-action',
-        message:
-          '"groups[1].plans[3]": plan "Enterprise+" is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }',
-      },
-    ]);
+  it.each([
+    [
+      'a plan with neither prices nor a tailored display',
+      '        prices: { annual: 375, quarterly: 475 }\n',
+      'name: Essentials',
+      'pricing/no-price',
+      '"groups[0].plans[1]": plan "Essentials" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored',
+    ],
+    [
+      'a plan coming soon without an action',
+      '        cta: { label: Talk to us, href: /contact }\n',
+      'name: Enterprise+',
+      'pricing/no-action',
+      '"groups[1].plans[3]": plan "Enterprise+" is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }',
+    ],
+  ])('rejects %s, at the plan', (_, removed, plan, rule, message) => {
+    expect(validateEdited(removed, '')).toEqual([{ at: positionOf(original.replace(removed, ''), plan), rule, message }]);
   });
 
   it.each([
