@@ -62,15 +62,14 @@ export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, coll
   const { facts, body } = doc;
   if (!body) throw new Error(`${facts.file} has errors and cannot be rendered`);
   const { summary, release } = summaryOf(collection, facts, showing.today);
+  const shown = shownCollections(collection, summary, collections);
   const Template = collection.template;
   return {
-    ...entryPage(collection, doc, summary, release, site, showing, collections),
+    ...entryPage(collection, doc, summary, release, site, showing, shown),
     islands: body.islands,
     propsFiles: body.propsFiles,
     images: body.images,
-    element: () => (
-      <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={shownCollections(collection, summary, collections)} />
-    ),
+    element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={shown} />,
   };
 }
 
