@@ -1,12 +1,108 @@
 import { defineConfig } from 'vitest/config';
 
+export type Lane = 'unit' | 'build' | 'guarantees' | 'browser';
+
+interface LaneDefinition {
+  /** Its test files, as globs from the project's root. */
+  files: string[];
+  exclude?: string[];
+  /** Whether its files run side by side on the two cores. */
+  parallel: boolean;
+  /** Loaded before each of its files. */
+  setup?: string;
+  /** Run once before its first file. */
+  globalSetup?: string;
+}
+
+/**
+ * The test lanes, each a Vitest project run by `npm run test:NAME` (`npm test` runs them all, in
+ * this order). A file belongs to exactly one lane: tests/lanes.test.ts fails on a file in none or
+ * in two. docs/developers/testing.md says what goes where.
+ */
+export const LANES: Record<Lane, LaneDefinition> = {
+  /** No build, no child process, no browser (tests/helpers/unitLane.ts refuses them): files run in parallel. */
+  unit: {
+    files: [
+      'tests/*.test.ts',
+      'tests/{bundle,client,hosting,islands,markdown,plan,routes,schemas,templates,yaml}/**/*.test.{ts,tsx}',
+      'tests/cli/{checkCommand,colour}.test.ts',
+      'tests/diff/{assetNames,diffFormats,redirects,usage}.test.ts',
+      'tests/docs/{checkExamples,docPages,links}.test.ts',
+      'tests/editor/*.test.ts',
+      'tests/load/{content,decode,publicFiles,unreadFiles}.test.ts',
+      'tests/pipeline/{renderPhase,workers/protocol}.test.ts',
+      'tests/pipeline/cache/{analysisCache,codeKeys,imageCache,pageCache}.test.ts',
+      'tests/publish/{plan,prefix,siteFit,uploadOrder}.test.ts',
+      'tests/render/{islands,renderPage}.test.tsx',
+      'tests/serve/{redirects,server}.test.ts',
+      'tests/validate/{activeContent,links,redirects,typedReferences,zodDiagnostics}.test.ts',
+      'tests/watch/buildWorkerProtocol.test.ts',
+      'tests/write/{editorSchemas,redirectPages,siteFiles}.test.ts',
+    ],
+    exclude: ['tests/{lint,model}.test.ts'],
+    parallel: true,
+    setup: 'tests/helpers/unitLane.ts',
+  },
+  /** Builds of the fixture site and of project copies, the CLI as a child process, publishing to a local bucket, watch. */
+  build: {
+    files: [
+      'tests/{lint,model}.test.ts',
+      'tests/cli/{options,ports,report}.test.ts',
+      'tests/content/articles.test.ts',
+      'tests/diff/diffCommand.test.ts',
+      'tests/docs/{examples,recipe}.test.ts',
+      'tests/load/schemaFiles.test.ts',
+      'tests/pipeline/{basePath,builder,images,keptWork,redirects}.test.ts',
+      'tests/publish/{publish,publishPrefix,publishedPages,redirects}.test.ts',
+      'tests/runtime/watchCompile.test.ts',
+      'tests/validate/{drafts,publicFiles,publicLinks}.test.ts',
+      'tests/watch/{buildWorker,redirects,watch}.test.ts',
+      'tests/workflows/*.test.ts',
+    ],
+    parallel: true,
+  },
+  /** The generator's guarantees tried the hard way: builds and publishes killed, caches and compilations damaged, locks contended, hostile input and requests. */
+  guarantees: {
+    files: [
+      'tests/pipeline/buildLock.test.ts',
+      'tests/pipeline/cache/{cacheFile,restoredCache,wrongKind}.test.ts',
+      'tests/publish/kill.test.ts',
+      'tests/render/renderCrash.test.ts',
+      'tests/runtime/compile.test.ts',
+      'tests/serve/requestFuzz.test.ts',
+      'tests/validate/hostileContent.test.ts',
+      'tests/write/{outputGuard,outputStore}.test.ts',
+    ],
+    // Kills are timed against builds measured on a quiet second core: one file at a time.
+    parallel: false,
+  },
+  /** Chromium (Debian's, CHROME_PATH) on the real site, built once for the lane (tests/helpers/realSite.ts), and on watch. */
+  browser: {
+    files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/watch/liveReload.test.ts'],
+    // Islands that hydrate when idle or in view wait behind another page's work: one file at a time.
+    parallel: false,
+    globalSetup: 'tests/helpers/realSite.ts',
+  },
+};
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Builds and browsers share two cores: files run one at a time so timings stay sane.
-    fileParallelism: false,
+    // The lanes run one after another, in the order they are declared.
+    projects: Object.entries(LANES).map(([name, lane], order) => ({
+      extends: true,
+      test: {
+        name,
+        include: lane.files,
+        exclude: lane.exclude ?? [],
+        // Vitest leaves a core free by default: on two cores that is one file at a time.
+        maxWorkers: lane.parallel ? 2 : 1,
+        sequence: { groupOrder: order },
+        setupFiles: lane.setup ? [lane.setup] : [],
+        globalSetup: lane.globalSetup ? [lane.globalSetup] : [],
+      },
+    })),
     // GitHub's workflow parser imports its schema as JSON without the import attribute Node requires: Vite loads it instead.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
   },

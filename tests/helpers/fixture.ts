@@ -5,6 +5,8 @@ import path from 'node:path';
 import { main } from '../../src/cli/main.ts';
 import { PROGRESS_LINE } from '../../src/progress.ts';
 
+const WAITING_LINE = /^waiting for another sitegen build of this project to finish \(process \d+ on .+, since .+\)$/;
+
 export const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/site');
 
 /** A private copy of the fixture content and an output folder in a temp dir. */
@@ -37,14 +39,16 @@ export async function runCli(...args: string[]) {
   try {
     const code = await main(['node', 'sitegen', ...args]);
     // Off a terminal, a build that runs past its first second says each phase on a line of its
-    // own: whether it does depends on the machine's load, so the lines are set aside here
-    // (tests/progress.test.ts and the watch tests test them).
+    // own, and a build of the fixture waits for one of another test file of the lane (they share
+    // the project's cache and its lock): whether either happens depends on the machine's load and
+    // the other files, so the lines are set aside here (tests/progress.test.ts, the watch tests
+    // and tests/pipeline/buildLock.test.ts test them).
     return {
       code,
       stdout,
       stderr: stderr
         .split(/(?<=\n)/)
-        .filter((line) => !PROGRESS_LINE.test(line.trimEnd()))
+        .filter((line) => !PROGRESS_LINE.test(line.trimEnd()) && !WAITING_LINE.test(line.trimEnd()))
         .join(''),
     };
   } finally {

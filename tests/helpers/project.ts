@@ -1,15 +1,27 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILD_FILES, copyProject } from '../../bin/projectCopy.mjs';
 import { syntheticArticle } from '../../bin/syntheticArticles.mjs';
+import { compileGenerator } from '../../src/runtime/compile.mjs';
 
 export { seededRandom } from '../../bin/syntheticArticles.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a project needs to build: everything but its dependencies, which are linked. */
 const PROJECT_FILES = [...BUILD_FILES, '.vscode', '.gitignore', 'eslint.config.js', '.prettierrc.json', '.prettierignore'];
+
+let compiled: Promise<string> | undefined;
+/**
+ * The checkout's generator, compiled once per test file and copied into each project copy: a copy
+ * starts with the compilation of its own sources, as a second run of sitegen does, instead of
+ * compiling it again. A copy has its own files, which a test may damage (tests/runtime/compile.test.ts).
+ */
+async function seedCompilation(root: string): Promise<void> {
+  const dir = await (compiled ??= compileGenerator(ROOT));
+  await cp(dir, path.join(root, path.relative(ROOT, dir)), { recursive: true });
+}
 
 export interface RunResult {
   code: number | null;
@@ -29,6 +41,7 @@ export async function projectCopy(options: { articles?: number; env?: Record<str
   const root = path.join(parent, 'project');
   await mkdir(root);
   await copyProject(ROOT, root, PROJECT_FILES);
+  await seedCompilation(root);
   for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
   const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1', ...options.env };

@@ -1,26 +1,19 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { Builder } from '../../src/pipeline/builder.ts';
-import { resolvePaths } from '../../src/config.ts';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { readRedirectRecord } from '../../src/hosting/redirects.ts';
 import { routeForOutputPath } from '../../src/routes/outputPath.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { launchBrowser } from './browser.ts';
 
 /**
- * Builds the real site into a temp folder and serves it the way `sitegen serve` does; `routes`
- * are its pages' (not its redirects'). Its markdown pages are analysed and rendered on worker
- * threads (the path of large sites), so the browser tests check that path, and the other tests
- * the single-thread one.
+ * Serves the real site the browser lane built once (tests/helpers/realSite.ts) the way `sitegen
+ * serve` does; `routes` are its pages' (not its redirects').
  */
-export async function buildAndServe(content?: string) {
-  const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-e2e-')), 'dist');
-  const paths = resolvePaths({ out, content });
-  await new Builder(paths, { workerThreshold: 0 }).build();
+export async function serveRealSite() {
+  const out = inject('realSite');
   const server: http.Server = createSiteServer(out);
   const port = await listen(server, 0);
   const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
@@ -36,11 +29,11 @@ export async function buildAndServe(content?: string) {
   };
 }
 
-/** Builds and serves the real site and starts Chromium once for a test file. */
+/** Serves the real site and starts Chromium once for a test file. */
 export function setUpSiteAndBrowser() {
-  const state = {} as { site: Awaited<ReturnType<typeof buildAndServe>>; browser: Browser };
+  const state = {} as { site: Awaited<ReturnType<typeof serveRealSite>>; browser: Browser };
   beforeAll(async () => {
-    state.site = await buildAndServe();
+    state.site = await serveRealSite();
     state.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,0 +1,31 @@
+import type * as ChildProcess from 'node:child_process';
+import type * as Playwright from 'playwright-core';
+import { vi } from 'vitest';
+
+/*
+ * The unit lane's files run side by side and must stay fast: a test that starts a process or a
+ * browser (which a build does, to make its output durable) belongs to another lane. Loaded
+ * before each file of the lane (vitest.config.ts).
+ */
+const refuse = (what: string) => () => {
+  throw new Error(`the unit lane starts no ${what}: move this test file to another lane in vitest.config.ts (docs/developers/testing.md)`);
+};
+
+vi.mock('node:child_process', async (original) => {
+  const real = await original<typeof ChildProcess>();
+  const process = refuse('child process');
+  return {
+    ...real,
+    default: { ...real, spawn: process, fork: process, exec: process, execFile: process },
+    spawn: process,
+    fork: process,
+    exec: process,
+    execFile: process,
+  };
+});
+
+vi.mock('playwright-core', async (original) => {
+  const real = await original<typeof Playwright>();
+  const browser = refuse('browser');
+  return { ...real, chromium: { ...real.chromium, launch: async () => browser() } };
+});
