@@ -3,7 +3,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
 import { describeCrash, formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
@@ -14,6 +13,7 @@ import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts'
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { Adopted } from '../pipeline/builder.ts';
 import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
+import { SETTLE_MS, watchFiles } from './fileChanges.ts';
 import { LiveReload } from './liveReload.ts';
 import type * as Compiler from '../runtime/compile.mjs';
 import type { BuildFailure } from 'esbuild';
@@ -210,19 +210,17 @@ export async function startWatch(
       stylesChanged: was.stylesChanged || kind === 'styles',
     };
     clearTimeout(timer);
-    timer = setTimeout(run, 10);
+    timer = setTimeout(run, SETTLE_MS);
   };
 
   // Files are watched before the first build starts: an edit saved while it runs builds again after it.
   // A save is built as soon as it is seen (no wait for the file to stop growing, which cost 20–30 ms
   // an edit): a file written in several parts starts a build at its first part and another at its
   // last, which shows the whole of it.
-  const watcher = chokidar.watch([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], { ignoreInitial: true });
-  watcher.on('all', (_event, file) => {
-    const changed = path.resolve(file);
-    schedule(classifyChange(paths, changed), changed);
-  });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const watcher = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) =>
+    schedule(classifyChange(paths, file), file),
+  );
+  await watcher.ready;
 
   const first = new Promise<BuildOutcome>((resolve) => waiters.push(resolve));
   run();

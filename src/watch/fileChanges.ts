@@ -1,0 +1,59 @@
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import chokidar from 'chokidar';
+
+/**
+ * chokidar drops a change of a file that comes within 50 ms of the change before it, and says
+ * nothing after (paulmillr/chokidar#1455): a second save in quick succession would leave watch
+ * building what the first one wrote, for good. Each changed file is looked at as a build starts
+ * to read it (watch waits `SETTLE_MS` after a change) and again once chokidar's window has passed
+ * (`LOOK_AGAIN_MS`): a file written in between is reported again.
+ */
+export const SETTLE_MS = 10;
+const LOOK_AGAIN_MS = 60;
+
+/** What a write of a file changes, whatever else stays the same. */
+const sameFile = (a: Stats | undefined, b: Stats | undefined) =>
+  a !== undefined && b !== undefined && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
+
+const statOf = (file: string) => stat(file).catch(() => undefined);
+
+export interface FileChanges {
+  /** Resolves once every folder is being watched. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Calls `changed` with the absolute path of every file added, changed or removed under `folders`, none missed. */
+export function watchFiles(folders: string[], changed: (file: string) => void): FileChanges {
+  const watcher = chokidar.watch(folders, { ignoreInitial: true });
+  const following = new Map<string, AbortController>();
+  let closed = false;
+  const follow = async (file: string) => {
+    following.get(file)?.abort();
+    const stop = new AbortController();
+    following.set(file, stop);
+    // False once a newer change of the file follows it instead, or watching ends.
+    const waited = (ms: number) => sleep(ms, true, { signal: stop.signal }).catch(() => false);
+    if (!(await waited(SETTLE_MS))) return;
+    const read = await statOf(file);
+    if (!(await waited(LOOK_AGAIN_MS - SETTLE_MS))) return;
+    following.delete(file);
+    if (!sameFile(read, await statOf(file)) && !closed) changed(file);
+  };
+  watcher.on('all', (event, file) => {
+    const absolute = path.resolve(file);
+    changed(absolute);
+    if (event === 'change') void follow(absolute);
+  });
+  return {
+    ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
+    async close() {
+      closed = true;
+      for (const stop of following.values()) stop.abort();
+      await watcher.close();
+    },
+  };
+}
