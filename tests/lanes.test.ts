@@ -31,10 +31,15 @@ describe('the test lanes', () => {
 });
 
 describe('the unit lane', () => {
-  it('refuses a child process and a browser, naming where the file belongs', async () => {
+  it('refuses a build, a child process and a browser, naming where the file belongs', async () => {
     const { execFile } = await import('node:child_process');
     const { launchBrowser } = await import('./helpers/browser.ts');
     expect(() => execFile('true')).toThrow('the unit lane starts no child process: move this test file to another lane in vitest.config.ts');
     await expect(launchBrowser()).rejects.toThrow('the unit lane starts no browser');
+    const { runCli, fixtureCopy } = await import('./helpers/fixture.ts');
+    const fixture = await fixtureCopy();
+    const built = await runCli('build', '--content', fixture.content, '--out', fixture.out);
+    expect([built.code, built.stderr]).toEqual([1, expect.stringContaining('the unit lane starts no build of a site')]);
+    await fixture.remove();
   });
 });

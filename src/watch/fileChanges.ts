@@ -7,9 +7,10 @@ import chokidar from 'chokidar';
 /**
  * chokidar drops a change of a file that comes within 50 ms of the change before it, and says
  * nothing after (paulmillr/chokidar#1455): a second save in quick succession would leave watch
- * building what the first one wrote, for good. Each changed file is looked at as a build starts
- * to read it (watch waits `SETTLE_MS` after a change) and again once chokidar's window has passed
- * (`LOOK_AGAIN_MS`): a file written in between is reported again.
+ * building what the first one wrote, for good. Each changed file is looked at as its change is
+ * reported, before a build can read it (watch starts one `SETTLE_MS` later), and again once
+ * chokidar's window has passed: a file written in between is reported again. That may build once
+ * more than needed (a save seen half-written), never once less.
  */
 export const SETTLE_MS = 10;
 const LOOK_AGAIN_MS = 60;
@@ -23,6 +24,8 @@ const statOf = (file: string) => stat(file).catch(() => undefined);
 export interface FileChanges {
   /** Resolves once every folder is being watched. */
   ready: Promise<void>;
+  /** Whether a changed file is still to be looked at again. */
+  following(): boolean;
   close(): Promise<void>;
 }
 
@@ -35,13 +38,13 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
     following.get(file)?.abort();
     const stop = new AbortController();
     following.set(file, stop);
+    const seen = await statOf(file);
     // False once a newer change of the file follows it instead, or watching ends.
-    const waited = (ms: number) => sleep(ms, true, { signal: stop.signal }).catch(() => false);
-    if (!(await waited(SETTLE_MS))) return;
-    const read = await statOf(file);
-    if (!(await waited(LOOK_AGAIN_MS - SETTLE_MS))) return;
-    following.delete(file);
-    if (!sameFile(read, await statOf(file)) && !closed) changed(file);
+    const waited = await sleep(LOOK_AGAIN_MS, true, { signal: stop.signal }).catch(() => false);
+    if (!waited) return;
+    const now = await statOf(file);
+    if (following.get(file) === stop) following.delete(file);
+    if (!sameFile(seen, now) && !closed) changed(file);
   };
   watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);
@@ -50,6 +53,7 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
   });
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
+    following: () => following.size > 0,
     async close() {
       closed = true;
       for (const stop of following.values()) stop.abort();

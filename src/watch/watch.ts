@@ -41,7 +41,10 @@ const SILENT: ProgressReporter = { update: () => undefined, done: () => undefine
 export interface Watcher {
   port: number;
   close(): Promise<void>;
-  /** Resolves after the next build finishes (for tests). */
+  /**
+   * Resolves with the outcome of the last build once a build has finished after this call and
+   * none is running, waiting or due (for tests: a save may start more than one build).
+   */
   nextBuild(): Promise<BuildOutcome>;
 }
 
@@ -69,6 +72,12 @@ export async function startWatch(
   let closed = false;
   let pending: Job | undefined;
   const waiters: ((outcome: BuildOutcome) => void)[] = [];
+  let last: BuildOutcome | undefined;
+  /** Tells the waiters the last outcome once no build is running, waiting or due. */
+  const settle = async () => {
+    while (running || pending || timer || files.following()) await sleep(SETTLE_MS);
+    for (const resolve of waiters.splice(0)) resolve(last!);
+  };
 
   // Running compiled, a worker runs the generator compiled apart from the templates, which are
   // compiled again after each edit of them and loaded in place (its dirs say which).
@@ -128,8 +137,9 @@ export async function startWatch(
       default:
         outcome satisfies never;
     }
-    for (const resolve of waiters.splice(0)) resolve(outcome);
+    last = outcome;
     if (pending) run();
+    void settle();
   };
 
   const run = () => {
@@ -210,17 +220,18 @@ export async function startWatch(
       stylesChanged: was.stylesChanged || kind === 'styles',
     };
     clearTimeout(timer);
-    timer = setTimeout(run, SETTLE_MS);
+    timer = setTimeout(() => {
+      timer = undefined;
+      run();
+    }, SETTLE_MS);
   };
 
   // Files are watched before the first build starts: an edit saved while it runs builds again after it.
   // A save is built as soon as it is seen (no wait for the file to stop growing, which cost 20–30 ms
   // an edit): a file written in several parts starts a build at its first part and another at its
   // last, which shows the whole of it.
-  const watcher = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) =>
-    schedule(classifyChange(paths, file), file),
-  );
-  await watcher.ready;
+  const files = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) => schedule(classifyChange(paths, file), file));
+  await files.ready;
 
   const first = new Promise<BuildOutcome>((resolve) => waiters.push(resolve));
   run();
@@ -232,7 +243,7 @@ export async function startWatch(
     async close() {
       clearTimeout(timer);
       live.close();
-      await watcher.close();
+      await files.close();
       closed = true;
       if (worker) retiring = retire(worker);
       await retiring;

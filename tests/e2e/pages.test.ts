@@ -52,7 +52,7 @@ describe('every built page', () => {
       const response = await page.goto(env.site.origin + route);
       expect(response?.status(), route).toBe(200);
       await exercise(page);
-      // The scroll's half-screen steps every 30 ms can outrun the observer of a loaded machine: an island still waiting is brought into view, as a reader brings it.
+      // The scroll's steps of a screen every 30 ms can outrun the observer of a loaded machine: an island still waiting is brought into view, as a reader brings it.
       // One that hydrates meanwhile is no longer found by its locator, which would wait its whole timeout for it: it is passed over.
       for (const island of await page.locator(WAITING).all()) await island.scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => undefined);
       const pending = await page

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium (CHROME_PATH overrides): Playwright never downloads a browser here. */
 export function launchBrowser(): Promise<Browser> {
@@ -43,16 +44,36 @@ export function recordProblems(page: Page): string[] {
   return problems;
 }
 
-/** Scrolls through the page so that every island that hydrates on visibility does, then waits for the network. */
+/**
+ * Scrolls through the page so that every island that hydrates on visibility does, then waits
+ * until what that started has arrived: the fonts loaded, and no request it made still open
+ * (followed through Playwright's events, not guessed from a quiet half second).
+ */
 export async function exercise(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(250);
+  const open = new Set<Request>();
+  const started = (request: Request) => open.add(request);
+  const ended = (request: Request) => open.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.evaluate(async () => {
+      // A screen at a time: every part of the page is in view once (an island still waiting after is brought into view by the caller).
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    });
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => document.fonts.status === 'loaded');
+    await expect.poll(() => open.size, { interval: 20 }).toBe(0);
+    // What the last responses started (a module's hydration) runs before anything is judged.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 export interface OpenOptions {

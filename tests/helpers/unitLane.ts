@@ -3,9 +3,8 @@ import type * as Playwright from 'playwright-core';
 import { vi } from 'vitest';
 
 /*
- * The unit lane's files run side by side and must stay fast: a test that starts a process or a
- * browser (which a build does, to make its output durable) belongs to another lane. Loaded
- * before each file of the lane (vitest.config.ts).
+ * The unit lane's files run side by side and must stay fast: a test that builds a site, starts a
+ * process or a browser belongs to another lane. Loaded before each file of the lane (vitest.config.ts).
  */
 const refuse = (what: string) => () => {
   throw new Error(`the unit lane starts no ${what}: move this test file to another lane in vitest.config.ts (docs/developers/testing.md)`);
@@ -28,4 +27,11 @@ vi.mock('playwright-core', async (original) => {
   const real = await original<typeof Playwright>();
   const browser = refuse('browser');
   return { ...real, chromium: { ...real.chromium, launch: async () => browser() } };
+});
+
+vi.mock(import('../../src/pipeline/builder.ts'), async (original) => {
+  const real = await original();
+  // The prototype's, which the module's own `build` and `check` use too.
+  real.Builder.prototype.build = refuse('build of a site');
+  return real;
 });

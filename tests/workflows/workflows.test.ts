@@ -7,6 +7,7 @@ import { parse as shellWords } from 'shell-quote';
 import { describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
+import { LANES } from '../../vitest.config.ts';
 import { runCli } from '../helpers/fixture.ts';
 import { builtFixtureAndS3 } from '../helpers/s3.ts';
 
@@ -126,8 +127,8 @@ async function parsed(file: string): Promise<WorkflowTemplate> {
 }
 
 describe('the workflows in .github/workflows', () => {
-  it("are the site workflow and the preview cleanup, each accepted by GitHub's own workflow parser, as is the action they share", async () => {
-    expect(workflowFiles).toEqual(['preview-cleanup.yml', 'site.yml']);
+  it("are the site workflow, the preview cleanup and the tests, each accepted by GitHub's own workflow parser, as is the action the site's share", async () => {
+    expect(workflowFiles).toEqual(['preview-cleanup.yml', 'site.yml', 'tests.yml']);
     for (const name of workflowFiles) await parsed(path.join(WORKFLOWS, name));
     const action = path.join(ROOT, '.github/actions/prepare/action.yml');
     const result = parseAction({ name: 'action.yml', content: read(action) }, new NoOperationTraceWriter());
@@ -255,5 +256,34 @@ describe("the pull request's diff step", () => {
     } finally {
       await remove();
     }
+  });
+});
+
+describe('the tests workflow', () => {
+  interface TestsWorkflow {
+    jobs: Record<string, Job & { strategy?: { matrix: { node: number[]; lane: string[]; include?: { node: number; lane: string }[] } } }>;
+  }
+  const tests = parseYaml(read(path.join(WORKFLOWS, 'tests.yml'))) as TestsWorkflow;
+  const runs = (job: Job) => (job.steps ?? []).flatMap((step) => (step.run === undefined ? [] : [step.run]));
+  const scripts = (JSON.parse(read(path.join(ROOT, 'package.json'))) as { scripts: Record<string, string> }).scripts;
+  const lanes = Object.keys(LANES);
+
+  it('runs every lane on the newest LTS line and the unit and build lanes on the oldest, each by its script', () => {
+    const { matrix } = tests.jobs.lane!.strategy!;
+    const pairs = [
+      ...matrix.node.flatMap((node) => matrix.lane.map((lane) => `${lane} on ${node}`)),
+      ...(matrix.include ?? []).map(({ node, lane }) => `${lane} on ${node}`),
+    ];
+    expect(pairs.sort()).toEqual([...lanes.map((lane) => `${lane} on 26`), 'build on 20', 'unit on 20'].sort());
+    expect(runs(tests.jobs.lane!)).toEqual(['npm ci --no-audit --no-fund', 'npm run test:${{ matrix.lane }}']);
+    for (const lane of lanes) expect(scripts[`test:${lane}`], lane).toBe(`vitest run --project ${lane}`);
+    expect(runs(tests.jobs.checks!)).toEqual(['npm ci --no-audit --no-fund', 'npm run typecheck', 'npm run lint']);
+  });
+
+  it('runs what .ci/run runs, which names lanes and never a test file', () => {
+    const ci = read(path.join(ROOT, '.ci/run'));
+    for (const command of ['npm run typecheck', 'npm run lint', 'npm test', 'npm run test:unit', 'npm run test:build']) expect(ci, command).toContain(command);
+    expect(ci).not.toMatch(/--exclude|tests\//);
+    expect(scripts.test).toBe('vitest run');
   });
 });
