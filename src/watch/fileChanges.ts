@@ -7,10 +7,10 @@ import chokidar from 'chokidar';
 /**
  * chokidar drops a change of a file that comes within 50 ms of the change before it, and says
  * nothing after (paulmillr/chokidar#1455): a second save in quick succession would leave watch
- * building what the first one wrote, for good. Each changed file is looked at as its change is
- * reported, before a build can read it (watch starts one `SETTLE_MS` later), and again once
- * chokidar's window has passed: a file written in between is reported again. That may build once
- * more than needed (a save seen half-written), never once less.
+ * building what the first one wrote, for good. Each changed file is looked at before a build can
+ * read it (halfway through the `SETTLE_MS` watch waits before it starts one, which lets a save's
+ * truncation and its writing both land first), and again once chokidar's window has passed: a
+ * file written in between is reported again. That may build once more than needed, never once less.
  */
 export const SETTLE_MS = 10;
 const LOOK_AGAIN_MS = 60;
@@ -38,10 +38,11 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
     following.get(file)?.abort();
     const stop = new AbortController();
     following.set(file, stop);
-    const seen = await statOf(file);
     // False once a newer change of the file follows it instead, or watching ends.
-    const waited = await sleep(LOOK_AGAIN_MS, true, { signal: stop.signal }).catch(() => false);
-    if (!waited) return;
+    const waited = (ms: number) => sleep(ms, true, { signal: stop.signal }).catch(() => false);
+    if (!(await waited(SETTLE_MS / 2))) return;
+    const seen = await statOf(file);
+    if (!(await waited(LOOK_AGAIN_MS))) return;
     const now = await statOf(file);
     if (following.get(file) === stop) following.delete(file);
     if (!sameFile(seen, now) && !closed) changed(file);

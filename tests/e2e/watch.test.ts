@@ -35,10 +35,12 @@ describe('sitegen watch', () => {
     await page.waitForSelector('html[data-sitegen-live="connected"]');
 
     const rebuilt = watcher.nextBuild();
+    const logged = log.length;
     await fx.edit('articles/first-steps.md', (t) => t.replace('## Why inventory comes first', '## Why a clean inventory comes first'));
     expect((await rebuilt).type).toBe('built');
     await page.waitForSelector('h2#why-a-clean-inventory-comes-first', { timeout: 10_000 });
-    expect(log.at(-1)).toMatch(/^rebuilt 1 of 8 pages in \d+ ms$/);
+    // A save seen half-written is built again once whole: the page is rendered once, by one of them.
+    expect(log.slice(logged).filter((line) => /^rebuilt [1-9]/.test(line))).toEqual([expect.stringMatching(/^rebuilt 1 of 8 pages in \d+ ms$/)]);
 
     const failed = watcher.nextBuild();
     await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Strategery'));
