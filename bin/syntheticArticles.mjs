@@ -46,8 +46,8 @@ export function seededRandom(seed) {
   };
 }
 
-/** The text of synthetic article number `i` (saved as `synthetic-${i}.md` in content/articles/). */
-export function syntheticArticle(i) {
+/** The text of synthetic article number `i` (saved as `synthetic-${i}.md` in content/articles/), linking to one of `links`. */
+export function syntheticArticle(i, links = pages) {
   const random = seededRandom(0x5eed + i * 7919);
   const between = (low, high) => low + Math.floor(random() * (high - low + 1));
   const pick = (list) => list[Math.floor(random() * list.length)];
@@ -67,7 +67,7 @@ export function syntheticArticle(i) {
   const bold = sentences(between(80, 120));
   bold.splice(between(1, bold.length - 1), 0, `**${capital(phrase(3))}** ${phrase(between(6, 12))}.`);
   const linked = sentences(between(80, 120));
-  linked.splice(between(1, linked.length - 1), 0, `See the [${phrase(2)} figures](https://example.com) and [our ${phrase(2)} guide](${pick(pages)}).`);
+  linked.splice(between(1, linked.length - 1), 0, `See the [${phrase(2)} figures](https://example.com) and [our ${phrase(2)} guide](${pick(links)}).`);
   const [thumbnail, thumbnailAlt] = pick(thumbnails);
   const date = new Date(Date.UTC(2019, 0, 1) + between(0, 6 * 365) * 86_400_000).toISOString().slice(0, 10);
   return `---

@@ -30,19 +30,33 @@ export interface RunResult {
   stderr: string;
 }
 
+/** The fixture site (as tests/helpers/fixture.ts has it), and pages of it that synthetic articles added to it link to. */
+const FIXTURE = path.join(ROOT, 'tests/fixtures/site');
+const FIXTURE_LINKS = ['/news-insights', '/legal', '/articles/first-steps', '/articles/second-look'];
+
 /**
  * A private copy of the whole project in a temp folder, for experiments that may destroy it
  * (never the checkout). Its sitegen runs as users run it: `node bin/sitegen.mjs` in a child
  * process, which a test can kill.
- * `articles` synthetic articles are added to the real content; `env` is added to sitegen's environment.
+ * `content: 'fixture'` puts the fixture site (tests/fixtures/site, 8 pages) in place of the real
+ * content, for a guarantee that needs a project but not the real site; `articles` synthetic
+ * articles are added to the content; `env` is added to sitegen's environment.
  */
-export async function projectCopy(options: { articles?: number; env?: Record<string, string> } = {}) {
+export async function projectCopy(options: { content?: 'real' | 'fixture'; articles?: number; env?: Record<string, string> } = {}) {
   const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-project-'));
   const root = path.join(parent, 'project');
   await mkdir(root);
   await copyProject(ROOT, root, PROJECT_FILES);
   await seedCompilation(root);
-  for (let i = 0; i < (options.articles ?? 0); i++) await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), syntheticArticle(i));
+  const fixture = options.content === 'fixture';
+  if (fixture) {
+    // The editor schemas come from the templates, not the content: the project's own stay (sitegen check wants them).
+    await rm(path.join(root, 'content'), { recursive: true });
+    await cp(FIXTURE, path.join(root, 'content'), { recursive: true });
+    await cp(path.join(ROOT, 'content/.schemas'), path.join(root, 'content/.schemas'), { recursive: true });
+  }
+  for (let i = 0; i < (options.articles ?? 0); i++)
+    await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), fixture ? syntheticArticle(i, FIXTURE_LINKS) : syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
   const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600', NO_COLOR: '1', ...options.env };
   const start = (args: string[], cwd = root): ChildProcess =>

@@ -17,7 +17,7 @@ const holder = (pid: number) => JSON.stringify({ pid, host: hostname(), since: '
 const WAITING = /^waiting for another sitegen build of this project to finish \(process \d+/m;
 
 beforeAll(async () => {
-  project = await projectCopy();
+  project = await projectCopy({ content: 'fixture' });
   expect((await project.run(['build'])).code).toBe(0);
   cold = await treeHashes(project.out);
 }, 60_000);

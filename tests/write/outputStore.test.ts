@@ -26,8 +26,9 @@ let warmMs = 0;
 let coldMs = 0;
 
 beforeAll(async () => {
-  // A few hundred articles: large enough that a build has a real timeline (and cold builds use worker threads).
-  project = await projectCopy({ articles: 300, env: { SITEGEN_WORKER_THRESHOLD: '300' } });
+  // A few hundred articles: large enough that a build has a real timeline (and cold builds use
+  // worker threads). The fixture site around them: the real site's images would only make cold builds longer.
+  project = await projectCopy({ content: 'fixture', articles: 300, env: { SITEGEN_WORKER_THRESHOLD: '300' } });
   await project.git('init', '-q');
   await project.git('add', '-A');
   // The first run compiles the generator into the copy: not part of any build's timeline.
