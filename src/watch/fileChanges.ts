@@ -58,6 +58,7 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
     async close() {
       closed = true;
       for (const stop of following.values()) stop.abort();
+      following.clear();
       await watcher.close();
     },
   };
