@@ -31,7 +31,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/editor/*.test.ts',
       'tests/load/{content,decode,publicFiles,unreadFiles}.test.ts',
       'tests/pipeline/{renderPhase,workers/protocol}.test.ts',
-      'tests/pipeline/cache/{analysisCache,codeKeys,imageCache,pageCache}.test.ts',
+      'tests/pipeline/cache/{analysisCache,codeKeys,codeVersion,imageCache,pageCache}.test.ts',
       'tests/publish/{plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',
       'tests/serve/{redirects,server}.test.ts',

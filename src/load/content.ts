@@ -6,6 +6,7 @@ import { contentHash } from '../hash.ts';
 import { PAGES_FOLDER, type SiteDefinition } from '../model.ts';
 import { SLUG } from '../schemas/common.ts';
 import { parseYaml, type KeptDocuments, type YamlSource } from '../yaml/yamlSource.ts';
+import { fileStamp, stampSettled } from './fileStamp.ts';
 import { decodeContent } from './decode.ts';
 
 /** A markdown file of a collection, listed but not read. */
@@ -56,12 +57,7 @@ function readMarkdownFile(m: MarkdownListing): MarkdownFile {
 /**
  * The markdown files as a builder read them last (watch reads every file again after each edit:
  * at 1,000 articles, reading and hashing them took most of an edit's reading): a file whose
- * inode, size and modification and change times are all unchanged is not read again.
- *
- * File times tick in steps (a few milliseconds on ext4, a second or two on HFS+, ext3, FAT and
- * some network mounts), so a second save of the same size within one step would keep the stamp
- * the first one had: a file changed less than `SETTLED_MS` before it was read is read again at
- * the next build (as git treats "racily clean" files).
+ * stamp (`fileStamp`) is unchanged is not read again, once it has settled (`stampSettled`).
  *
  * A builder told of every change (`toldOfChanges`: watch, whose watcher sees each save) trusts
  * what it read without a stat, until it is told the file changed: at 1,000 articles the stats
@@ -77,12 +73,11 @@ export class KeptReads {
     if (this.toldOfChanges && hit?.read.collection === listing.collection) return hit.read;
     const readAt = Date.now();
     const stat = statSync(listing.file, { bigint: true });
-    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    const stamp = fileStamp(stat);
     if (hit?.stamp === stamp && hit.read.collection === listing.collection) return hit.read;
     const read = readMarkdownFile(listing);
-    const changedAt = Number((stat.mtimeNs > stat.ctimeNs ? stat.mtimeNs : stat.ctimeNs) / 1_000_000n);
     // Told of every change, a file is read again when it is named, however recently it changed.
-    if (this.toldOfChanges || changedAt < readAt - SETTLED_MS) this.kept.set(listing.file, { stamp, read });
+    if (this.toldOfChanges || stampSettled(stat, readAt)) this.kept.set(listing.file, { stamp, read });
     else this.kept.delete(listing.file);
     return read;
   }
@@ -97,9 +92,6 @@ export class KeptReads {
     for (const file of this.kept.keys()) if (!files.has(file)) this.kept.delete(file);
   }
 }
-
-/** How long after its last change a file's stamp is trusted to say it has not changed again: FAT's step, the coarsest. */
-const SETTLED_MS = 2000;
 
 export async function readYamlFile(file: string, kept?: KeptDocuments): Promise<YamlSource> {
   const { text, problem } = decodeContent(file, await readFile(file));
