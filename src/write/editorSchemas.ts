@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { isProjectContent, readText } from '../load/schemaFiles.ts';
@@ -14,9 +14,10 @@ export interface SchemasWritten {
   unchanged: number;
   /**
    * The editor settings: written, already right, not plain JSON or not a settings object with
-   * `yaml.schemas` an object (either left alone, to lose nothing), or not the project's content folder.
+   * `yaml.schemas` an object (either left alone, to lose nothing), or not the project's content
+   * folder; or something that is not a file in its place (a folder), when nothing at all is written.
    */
-  settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project';
+  settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project' | 'not-file';
 }
 
 /** The indentation a JSON text uses (its first indented line's), so that a rewrite changes only what it must. */
@@ -46,6 +47,12 @@ async function writeSettings(root: string, owned: Record<string, string>): Promi
   return 'written';
 }
 
+/** Whether `file`, or the folder it goes in, is something other than what it should be (a folder where the file goes, a file where its folder goes). */
+async function notAFile(file: string): Promise<boolean> {
+  const [folder, itself] = await Promise.all([stat(path.dirname(file)).catch(() => undefined), stat(file).catch(() => undefined)]);
+  return (folder !== undefined && !folder.isDirectory()) || (itself !== undefined && !itself.isFile());
+}
+
 /**
  * `sitegen schemas`: the content folder's .schemas/ made to hold exactly the schema files the
  * definition makes (files whose bytes are right are left untouched, schemas of nothing removed),
@@ -55,6 +62,10 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
   const dir = path.join(paths.content, SCHEMAS_FOLDER);
   const rel = (file: string) => path.relative(paths.root, file).split(path.sep).join('/');
   const files = schemaFiles(definition);
+  const project = isProjectContent(paths);
+  // Checked before anything is written: the schemas without their settings would be half a run.
+  if (project && (await notAFile(path.join(paths.root, SETTINGS_FILE))))
+    return { folder: rel(dir), written: [], removed: [], unchanged: 0, settings: 'not-file' };
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const { name, text } of files) {
@@ -69,6 +80,6 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
     await rm(path.join(dir, name));
     removed.push(rel(path.join(dir, name)));
   }
-  const settings = isProjectContent(paths) ? await writeSettings(paths.root, yamlSchemasSetting(files, 'content')) : 'not-project';
+  const settings = project ? await writeSettings(paths.root, yamlSchemasSetting(files, 'content')) : 'not-project';
   return { folder: rel(dir), written, removed, unchanged: files.length - written.length, settings };
 }

@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { schemasCommand } from '../../src/cli/schemasCommand.ts';
+import { resolvePaths } from '../../src/config.ts';
 import { outdatedSchemas } from '../../src/load/schemaFiles.ts';
 import { SETTINGS_FILE, yamlSchemasSetting } from '../../src/schemas/editorSettings.ts';
 import { schemaFiles } from '../../src/schemas/jsonSchemas.ts';
@@ -93,4 +95,26 @@ describe('sitegen schemas and the user’s settings', () => {
       ]);
     }
   });
+});
+
+describe('sitegen schemas with something else where the settings belong', () => {
+  for (const [what, place] of [
+    ['a folder where .vscode/settings.json belongs', () => mkdir(settingsFile())],
+    ['a file where .vscode/ belongs', async () => (await rm(path.join(root, '.vscode'), { recursive: true }), writeFile(path.join(root, '.vscode'), 'notes'))],
+  ] as const) {
+    it(`says so on one line naming the file, exits 2 and writes nothing, given ${what}`, async () => {
+      await place();
+      let stderr = '';
+      const write = process.stderr.write.bind(process.stderr);
+      process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+      const code = await schemasCommand({ ...resolvePaths({ root }), templates: path.resolve(import.meta.dirname, '../../templates') }).finally(
+        () => (process.stderr.write = write),
+      );
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        'sitegen: .vscode/settings.json is not a file (a folder, or a file where .vscode/ should be), so nothing was written: move it away and run sitegen schemas again\n',
+      );
+      expect(await readdir(root)).toEqual(['.vscode']);
+    });
+  }
 });
