@@ -200,12 +200,19 @@ interface LinkTargets {
   suggest: (target: string) => string;
 }
 
+/** An https address with a host of letters, digits, dots and hyphens (and a port) right after its two slashes, and nothing a browser reads otherwise (a backslash, a user before an @). */
+const HOSTED = /^https:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d+)?(?:[/?#]|$)/i;
+
 function linkProblem(
   url: string,
   ownRoute: string | undefined,
   { routes, anchors, fileExists, unpublished, redirected, suggest }: LinkTargets,
 ): { rule: RuleId; message: string } | undefined {
-  if (/^(https:|mailto:|tel:)/i.test(url)) return undefined;
+  if (/^https:/i.test(url))
+    return HOSTED.test(url)
+      ? undefined
+      : { rule: 'link/no-host', message: `link "${url}" names no host after https:// (a browser would read one out of what follows)` };
+  if (/^(mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
   if (scheme) return { rule: 'link/scheme', message: `link "${url}": only https:, mailto:, tel: and paths of the site are allowed, not ${scheme}:` };

@@ -132,3 +132,21 @@ describe('a link to a file with errors of its own is checked in the same run', (
     ]);
   });
 });
+
+describe('links to other sites', () => {
+  it('name a host right after https://, as a browser would read it', async () => {
+    await fx.edit('articles/first-steps.md', (t) =>
+      t.replace(
+        'A clean inventory is the base of every sponsorship sale.',
+        '[a](https:///x) [b](https:x) [c](https://evil.example\\@good.example/) [d](https://user@good.example/) [e](https://example.com:8443/a?b#c) [f](https://www.touchline.example)',
+      ),
+    );
+    expect(await problems()).toEqual([
+      'articles/first-steps.md:13:1  link "https:///x" names no host after https:// (a browser would read one out of what follows)  [link/no-host]',
+      'articles/first-steps.md:13:17  link "https:x" names no host after https:// (a browser would read one out of what follows)  [link/no-host]',
+      // Markdown reads \\@ as @: a user's name before the host, which the browser would skip.
+      'articles/first-steps.md:13:30  link "https://evil.example@good.example/" names no host after https:// (a browser would read one out of what follows)  [link/no-host]',
+      'articles/first-steps.md:13:71  link "https://user@good.example/" names no host after https:// (a browser would read one out of what follows)  [link/no-host]',
+    ]);
+  });
+});
