@@ -14,11 +14,18 @@ const from = z
   )
   .describe('The old address, a path of the site such as /old-page: no page or file of the site may have it.');
 
+/**
+ * An address of another site as a browser reads it: https://, a host (and a port), then what URLs
+ * may hold as they are. Nothing that a browser reads as another host (a backslash, a user before an
+ * @) or that could end the Location header or the redirect page's attribute (quotes, < >, spaces).
+ */
+const OTHER_SITE = "https://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)?(?:[/?#][A-Za-z0-9._~:/?#\\[\\]!$&'()*+,;=%-]*)?";
+
 const to = z
   .string()
   .regex(
-    new RegExp(`^(/|(/${PART})+|https://[!-~]+)$`),
-    'must be the path of a page of the site, such as /pricing-preview, or an https:// address written in plain ASCII (percent-encode other characters)',
+    new RegExp(`^(/|(/${PART})+|${OTHER_SITE})$`),
+    'must be the path of a page of the site, such as /pricing-preview, or an https:// address: its host right after https://, such as https://example.com/page, in plain ASCII with no spaces, quotes, < >, \\ or @ (percent-encode other characters)',
   )
   .describe('Where visitors of the old address are sent: the path of a page of the site (such as /pricing-preview), or an https:// address of another site.');
 

@@ -174,6 +174,12 @@ describe('content/redirects.yaml', () => {
       'mailto:hello@touchline.example',
       '/about#team',
       'https://touchline.example/été',
+      // A browser reads another host out of these, or they end the header or the attribute they are written into.
+      'https:///x',
+      'https://evil.example\\@good.example/',
+      'https://user@touchline.example/',
+      'https://evil.example/"><script>alert(1)</script>',
+      'https://touchline.example/a b',
     ]) {
       expect(check(`redirects:\n  - from: /team\n    to: ${JSON.stringify(to)}\n`), to).toEqual([
         expect.stringMatching(/^3:9 redirects\/invalid-format "redirects\[0\]\.to": must be the path of a page/),
