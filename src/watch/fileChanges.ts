@@ -1,8 +1,8 @@
-import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import chokidar from 'chokidar';
+import { fileStamp } from '../load/fileStamp.ts';
 
 /**
  * chokidar drops a change of a file that comes within 50 ms of the change before it, and says
@@ -15,11 +15,8 @@ import chokidar from 'chokidar';
 export const SETTLE_MS = 10;
 const LOOK_AGAIN_MS = 60;
 
-/** What a write of a file changes, whatever else stays the same. */
-const sameFile = (a: Stats | undefined, b: Stats | undefined) =>
-  a !== undefined && b !== undefined && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
-
-const statOf = (file: string) => stat(file).catch(() => undefined);
+/** The file's stamp (what any write of it changes), or undefined when it is gone. */
+const stampOf = (file: string) => stat(file, { bigint: true }).then(fileStamp, () => undefined);
 
 export interface FileChanges {
   /** Resolves once every folder is being watched. */
@@ -41,11 +38,11 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
     // False once a newer change of the file follows it instead, or watching ends.
     const waited = (ms: number) => sleep(ms, true, { signal: stop.signal }).catch(() => false);
     if (!(await waited(SETTLE_MS / 2))) return;
-    const seen = await statOf(file);
+    const seen = await stampOf(file);
     if (!(await waited(LOOK_AGAIN_MS))) return;
-    const now = await statOf(file);
+    const now = await stampOf(file);
     if (following.get(file) === stop) following.delete(file);
-    if (!sameFile(seen, now) && !closed) changed(file);
+    if ((seen === undefined || seen !== now) && !closed) changed(file);
   };
   watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);

@@ -8,6 +8,9 @@ beforeEach(async () => {
 });
 afterEach(() => fx.remove());
 
+/** Puts `text` where the fixture article's first sentence is (line 13). */
+const writeBody = (text: string) => fx.edit('articles/first-steps.md', (t) => t.replace('A clean inventory is the base of every sponsorship sale.', text));
+
 /** The `path:line:column  message  [rule]` lines of a check, paths relative to the content folder. */
 async function problems(): Promise<string[]> {
   const { stderr } = await runCli('check', '--content', fx.content);
@@ -20,18 +23,15 @@ async function problems(): Promise<string[]> {
 
 describe('every link and image is checked, however it is written', () => {
   it('checks reference-style definitions as links or images, with their own positions', async () => {
-    await fx.edit('articles/first-steps.md', (t) =>
-      t.replace(
-        'A clean inventory is the base of every sponsorship sale.',
-        [
-          'A clean inventory is the [base][bad] of every [sale][gone] and ![an image][pic], as [this][ok] says.',
-          '',
-          '[bad]: javascript:alert(7)',
-          '[gone]: /no-such-page',
-          '[pic]: ../../../etc/passwd',
-          '[ok]: /articles/second-look',
-        ].join('\n'),
-      ),
+    await writeBody(
+      [
+        'A clean inventory is the [base][bad] of every [sale][gone] and ![an image][pic], as [this][ok] says.',
+        '',
+        '[bad]: javascript:alert(7)',
+        '[gone]: /no-such-page',
+        '[pic]: ../../../etc/passwd',
+        '[ok]: /articles/second-look',
+      ].join('\n'),
     );
     expect(await problems()).toEqual([
       'articles/first-steps.md:15:1  link "javascript:alert(7)": only https:, mailto:, tel: and paths of the site are allowed, not javascript:  [link/scheme]',
@@ -41,13 +41,10 @@ describe('every link and image is checked, however it is written', () => {
   });
 
   it('resolves .. against the site, not the build machine', async () => {
-    await fx.edit('articles/first-steps.md', (t) =>
-      t.replace(
-        'A clean inventory is the base of every sponsorship sale.',
-        [
-          '![b](/../../../etc/passwd) ![e](/images/../../package.json) [l](/../../../etc/passwd) [fine](/articles/../articles/second-look) [host](//evil.example.com/x)',
-        ].join('\n'),
-      ),
+    await writeBody(
+      [
+        '![b](/../../../etc/passwd) ![e](/images/../../package.json) [l](/../../../etc/passwd) [fine](/articles/../articles/second-look) [host](//evil.example.com/x)',
+      ].join('\n'),
     );
     expect(await problems()).toEqual([
       'articles/first-steps.md:13:1  image "/../../../etc/passwd" leaves the site: its .. parts climb above the site’s root  [asset/outside-site]',
@@ -60,11 +57,8 @@ describe('every link and image is checked, however it is written', () => {
 
 describe('a broken link or missing image names the closest route or file', () => {
   it('suggests a page, a file of public/ or a heading a letter or two off, whatever the case', async () => {
-    await fx.edit('articles/first-steps.md', (t) =>
-      t.replace(
-        'A clean inventory is the base of every sponsorship sale.',
-        '[a](/articles/second-lok) [b](/privacy-polcy#2-what-we-collect) [c](/Legal) [d](/favicon.sv) ![e](/images/articles/value-bank.svg) [f](/articles/third-look) [g](/legl/) [h](/articles/second-look#track-delivery-as-yo-go)',
-      ),
+    await writeBody(
+      '[a](/articles/second-lok) [b](/privacy-polcy#2-what-we-collect) [c](/Legal) [d](/favicon.sv) ![e](/images/articles/value-bank.svg) [f](/articles/third-look) [g](/legl/) [h](/articles/second-look#track-delivery-as-yo-go)',
     );
     expect(await problems()).toEqual([
       'articles/first-steps.md:13:1  broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?  [link/broken]',
@@ -95,12 +89,7 @@ describe('a link to a file with errors of its own is checked in the same run', (
   it('reports a link to a scheduled or draft article whose frontmatter has an error, and to a heading it lacks', async () => {
     await fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-02-20').replace('category: Strategy', 'category: Nope'));
     await fx.write('articles/half-done.md', '---\ntitle: Half Done\ndraft: true\n---\n\n## Only heading\n');
-    await fx.edit('articles/first-steps.md', (t) =>
-      t.replace(
-        'A clean inventory is the base of every sponsorship sale.',
-        '[done](/articles/half-done#only-heading) and [gone](/articles/half-done#no-heading)',
-      ),
-    );
+    await writeBody('[done](/articles/half-done#only-heading) and [gone](/articles/half-done#no-heading)');
     const lines = await problems();
     expect(lines.filter((line) => /\[link\//.test(line))).toEqual([
       'articles/first-steps.md:13:1  link "/articles/half-done#only-heading" leads to articles/half-done.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]',
@@ -135,11 +124,8 @@ describe('a link to a file with errors of its own is checked in the same run', (
 
 describe('links to other sites', () => {
   it('name a host right after https://, as a browser would read it', async () => {
-    await fx.edit('articles/first-steps.md', (t) =>
-      t.replace(
-        'A clean inventory is the base of every sponsorship sale.',
-        '[a](https:///x) [b](https:x) [c](https://evil.example\\@good.example/) [d](https://user@good.example/) [e](https://example.com:8443/a?b#c) [f](https://www.touchline.example)',
-      ),
+    await writeBody(
+      '[a](https:///x) [b](https:x) [c](https://evil.example\\@good.example/) [d](https://user@good.example/) [e](https://example.com:8443/a?b#c) [f](https://www.touchline.example)',
     );
     expect(await problems()).toEqual([
       'articles/first-steps.md:13:1  link "https:///x" names no host after https:// (a browser would read one out of what follows)  [link/no-host]',
