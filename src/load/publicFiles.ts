@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
@@ -17,10 +17,12 @@ export interface PublicFile {
  *
  * A name starting with a dot is never published (a warning names it: `.env` or a `.git/` copied
  * in by mistake must not go out silently, nor be lost without a word). A link is published as
- * what it points at, so it must lead to a file or folder inside the project and not into what
- * the project keeps private: dotfiles and dot-folders (`.git/`, `.sitegen-cache/`, the output's
- * `.dist.sitegen/`), `node_modules/`, or any output of sitegen. A linked folder's contents are
- * held to the same rules, and a link back to a folder that holds it is refused (it never ends).
+ * what it points at, so it must lead to a file or folder inside public/ itself: a link to
+ * `../content` would publish drafts, one to `../src` the generator. Inside public/, what sitegen
+ * keeps private stays private: dot-names, `node_modules/` and any output of sitegen. A linked
+ * folder's contents are held to the same rules, and a link back to a folder that holds it is
+ * refused (it never ends). public/ may itself be a link, but not to the project, a folder of
+ * it, or a folder around it.
  */
 export function publicFiles(publicDir: string, root: string): { files: PublicFile[]; diagnostics: Diagnostic[] } {
   const files: PublicFile[] = [];
@@ -32,6 +34,23 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
     return { files, diagnostics };
   }
   const project = realpathSync(root);
+  if (lstatSync(publicDir).isSymbolicLink() && (holds(start, project) || holds(project, start))) {
+    const where =
+      start === project
+        ? 'the project folder itself'
+        : holds(start, project)
+          ? `${start}, a folder around the project`
+          : `${path.relative(project, start)}/, a folder of the project`;
+    diagnostics.push(
+      diagnostic(
+        publicDir,
+        FILE_START,
+        'public/linked-folder',
+        `public/ is a link to ${where}, and would publish everything in it: make public/ a folder of its own`,
+      ),
+    );
+    return { files, diagnostics };
+  }
   const walk = (dir: string, rel: string, linked: boolean, holders: string[]) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const at = rel ? `${rel}/${entry.name}` : entry.name;
@@ -49,22 +68,22 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
       }
       let real = path.join(dir, entry.name);
       if (entry.isSymbolicLink()) {
-        const followed = followLink(real, project);
+        const followed = followLink(real, start, project);
         if ('rule' in followed) {
           diagnostics.push(diagnostic(shown, FILE_START, followed.rule, followed.message));
           continue;
         }
         real = followed.real;
       } else if (linked) {
-        // Inside a linked folder, a plain entry can still be private (a link to the project's root reaches node_modules/).
-        const hidden = privatePart(real, project);
+        // Inside a linked folder, a plain entry can still be private (a link to a folder holding an output of sitegen).
+        const hidden = privatePart(real, start);
         if (hidden) {
           diagnostics.push(
             diagnostic(
               shown,
               FILE_START,
               'public/link-private',
-              `this comes into public/ through a link, from ${path.relative(project, real)}, ${hidden}, and would be published: link to the files to publish, not to a folder around them`,
+              `this comes into public/ through a link, from public/${path.relative(start, real)}, ${hidden}, and would be published: link to the files to publish, not to a folder around them`,
             ),
           );
           continue;
@@ -78,7 +97,7 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
               shown,
               FILE_START,
               'public/link-loop',
-              `this link in public/ leads back to ${path.relative(project, real) || 'the project'}, a folder that holds it: it would publish that folder inside itself without end`,
+              `this link in public/ leads back to ${real === start ? 'public/' : `public/${path.relative(start, real)}`}, a folder that holds it: it would publish that folder inside itself without end`,
             ),
           );
           continue;
@@ -93,9 +112,15 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
   return { files, diagnostics };
 }
 
+/** Whether `outer` is `inner` or a folder around it. */
+function holds(outer: string, inner: string): boolean {
+  return inner === outer || inner.startsWith(outer + path.sep);
+}
+
 /** Where a link in public/ really leads, or why it may not be published as what it points at. */
 function followLink(
   link: string,
+  start: string,
   project: string,
 ): { real: string } | { rule: 'public/dangling-link' | 'public/link-outside' | 'public/link-private'; message: string } {
   let real: string;
@@ -104,32 +129,33 @@ function followLink(
   } catch {
     return { rule: 'public/dangling-link', message: `this link in public/ points at ${readlinkSync(link)}, which does not exist: fix the link or remove it` };
   }
-  if (real !== project && !real.startsWith(project + path.sep)) {
+  if (!holds(start, real)) {
+    const where = real === project ? 'the project folder itself' : holds(project, real) ? path.relative(project, real) : real;
     return {
       rule: 'public/link-outside',
-      message: `this link in public/ leads outside the project (to ${real}), and would publish that file: copy the file into public/ instead`,
+      message: `this link in public/ leads outside public/ (to ${where}), and would publish it: copy the file into public/ instead`,
     };
   }
-  const hidden = privatePart(real, project);
+  const hidden = privatePart(real, start);
   if (hidden)
     return {
       rule: 'public/link-private',
-      message: `this link in public/ leads to ${path.relative(project, real)}, ${hidden}, and would publish it: copy the file into public/ instead`,
+      message: `this link in public/ leads to public/${path.relative(start, real)}, ${hidden}, and would publish it: copy the file into public/ instead`,
     };
   return { real };
 }
 
-/** Why a path inside the project is the project's own and never published, or undefined. */
-function privatePart(real: string, project: string): string | undefined {
-  if (real === project) return 'the project folder itself';
-  const parts = path.relative(project, real).split(path.sep);
+/** Why a path inside public/ is sitegen's own and never published, or undefined. */
+function privatePart(real: string, start: string): string | undefined {
+  const parts = path.relative(start, real).split(path.sep).filter(Boolean);
   for (const [i, part] of parts.entries()) {
     const last = i === parts.length - 1;
-    if (part.startsWith('.')) return last ? 'a name starting with a dot' : `inside ${parts.slice(0, i + 1).join('/')}/, a folder whose name starts with a dot`;
-    if (part === 'node_modules') return `inside ${parts.slice(0, i + 1).join('/')}/, the project's dependencies`;
-    const folder = path.join(project, ...parts.slice(0, i + 1));
+    if (part.startsWith('.'))
+      return last ? 'a name starting with a dot' : `inside public/${parts.slice(0, i + 1).join('/')}/, a folder whose name starts with a dot`;
+    if (part === 'node_modules') return `inside public/${parts.slice(0, i + 1).join('/')}/, a folder of dependencies`;
+    const folder = path.join(start, ...parts.slice(0, i + 1));
     if (existsSync(path.join(folder, OUTPUT_MARKER)) || existsSync(path.join(folder, STORE_MARKER)))
-      return `inside ${parts.slice(0, i + 1).join('/')}/, an output of sitegen`;
+      return `inside public/${parts.slice(0, i + 1).join('/')}/, an output of sitegen`;
   }
   return undefined;
 }

@@ -1,9 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publicFiles } from '../../src/load/publicFiles.ts';
 
+const CHECKOUT = path.resolve(import.meta.dirname, '../..');
 let root: string;
 const at = (rel: string) => path.join(root, rel);
 async function write(rel: string, text = rel) {
@@ -37,81 +39,111 @@ beforeEach(async () => {
   await write('site-out/.sitegen-output');
   await write('site-out/index.html');
   await write('drawings/logo.svg');
+  await write('content/articles/draft.md', '---\ndraft: true\n---\n');
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('what public/ publishes', () => {
-  it('is its files, and the files its links inside the project lead to', async () => {
-    await link('public/logo.svg', 'drawings/logo.svg');
-    await link('public/drawings', 'drawings');
+  it('is its files, and the files its links inside public/ lead to', async () => {
+    await link('public/logo.svg', 'public/images/a.svg');
+    await link('public/pictures', 'public/images');
     expect(walked()).toEqual({
       problems: [],
       files: [
-        'drawings/logo.svg <- drawings/logo.svg (linked)',
         'favicon.svg <- public/favicon.svg',
         'images/a.svg <- public/images/a.svg',
-        'logo.svg <- drawings/logo.svg (linked)',
+        'logo.svg <- public/images/a.svg (linked)',
+        'pictures/a.svg <- public/images/a.svg (linked)',
       ],
     });
   });
 
-  it('never holds a link into .git/, node_modules/, a cache, an output or a dotfile, even inside the project', async () => {
-    await link('public/gitconfig', '.git/config');
-    await link('public/env.txt', '.env');
-    await link('public/dep.js', 'node_modules/pkg/index.js');
-    await link('public/cache', '.sitegen-cache');
-    await link('public/images/old.html', 'dist/index.html');
-    await link('public/out', 'site-out');
-    await link('public/marked.html', 'site-out/index.html');
-    await link('public/project', '.');
-    expect(walked()).toEqual({
-      problems: [
-        'public/cache error public/link-private',
-        'public/dep.js error public/link-private',
-        'public/env.txt error public/link-private',
-        'public/gitconfig error public/link-private',
-        'public/images/old.html error public/link-private',
-        'public/marked.html error public/link-private',
-        'public/out error public/link-private',
-        'public/project error public/link-private',
-      ],
-      files: ['favicon.svg <- public/favicon.svg', 'images/a.svg <- public/images/a.svg'],
-    });
+  it('refuses a link to any folder or file of the project outside public/, and to the project and the folder around it', async () => {
+    // Every folder of this checkout, as a project of the same shape: a link to content/ would publish drafts, one to src/ the generator.
+    const folders = projectFolders(CHECKOUT);
+    expect(folders).toEqual(expect.arrayContaining(['content', 'content/articles', 'src', 'templates', 'tests', 'bin', 'docs', '.github']));
+    for (const folder of folders) await write(`${folder}/file.txt`);
+    const targets = [
+      ...folders,
+      ...folders.map((folder) => `${folder}/file.txt`),
+      '.',
+      '.env',
+      '.git/config',
+      'node_modules',
+      '.sitegen-cache',
+      'dist',
+      'dist/index.html',
+      'site-out',
+      '..',
+    ];
+    for (const [i, target] of targets.entries()) await symlink(path.relative(at('public'), path.resolve(root, target)) || '.', at(`public/to-${i}`));
+    const { problems, files } = walked();
+    expect(problems).toEqual(targets.map((_, i) => `public/to-${i} error public/link-outside`).sort((a, b) => (a < b ? -1 : 1)));
+    expect(files).toEqual(['favicon.svg <- public/favicon.svg', 'images/a.svg <- public/images/a.svg']);
   });
 
   it('says why a link is refused, naming where it leads', async () => {
+    await link('public/drafts', 'content');
     await link('public/gitconfig', '.git/config');
-    await link('public/dep.js', 'node_modules/pkg/index.js');
-    await link('public/out', 'site-out');
-    await link('public/env.txt', '.env');
-    expect(publicFiles(at('public'), root).diagnostics.map((d) => d.message)).toEqual([
-      "this link in public/ leads to node_modules/pkg/index.js, inside node_modules/, the project's dependencies, and would publish it: copy the file into public/ instead",
-      'this link in public/ leads to .env, a name starting with a dot, and would publish it: copy the file into public/ instead',
-      'this link in public/ leads to .git/config, inside .git/, a folder whose name starts with a dot, and would publish it: copy the file into public/ instead',
-      'this link in public/ leads to site-out, inside site-out/, an output of sitegen, and would publish it: copy the file into public/ instead',
+    await link('public/project', '.');
+    await symlink('/etc/passwd', at('public/pw.txt'));
+    await write('public/.secret/key.txt');
+    await link('public/key.txt', 'public/.secret/key.txt');
+    expect(publicFiles(at('public'), root).diagnostics.map((d) => `${path.relative(root, d.file)}: ${d.message}`)).toEqual([
+      'public/.secret: this folder is not published: names starting with a dot are never published',
+      'public/drafts: this link in public/ leads outside public/ (to content), and would publish it: copy the file into public/ instead',
+      'public/gitconfig: this link in public/ leads outside public/ (to .git/config), and would publish it: copy the file into public/ instead',
+      'public/key.txt: this link in public/ leads to public/.secret/key.txt, inside public/.secret/, a folder whose name starts with a dot, and would publish it: copy the file into public/ instead',
+      'public/project: this link in public/ leads outside public/ (to the project folder itself), and would publish it: copy the file into public/ instead',
+      'public/pw.txt: this link in public/ leads outside public/ (to /etc/passwd), and would publish it: copy the file into public/ instead',
     ]);
   });
 
-  it('holds a linked folder to the same rules: its dotfiles are left out, its private parts and its links refused', async () => {
-    await write('drawings/.env', 'TOKEN=secret');
-    await symlink('../.git/config', at('drawings/gitconfig'));
-    await symlink('..', at('drawings/up'));
-    await link('public/drawings', 'drawings');
-    // A link to a folder inside public/ is no loop: its files are published twice.
-    await link('public/loop', 'public/images');
+  it('never holds, even inside public/, a dot-name, node_modules/ or an output of sitegen reached through a link', async () => {
+    await write('public/.env', 'TOKEN=secret');
+    await write('public/kit/node_modules/pkg/index.js');
+    await write('public/kit/site-out/.sitegen-output');
+    await write('public/kit/site-out/index.html');
+    await write('public/kit/logo.svg');
+    await link('public/env.txt', 'public/.env');
+    await link('public/dep.js', 'public/kit/node_modules/pkg/index.js');
+    await link('public/out', 'public/kit/site-out');
+    await link('public/brand', 'public/kit');
     expect(walked()).toEqual({
       problems: [
-        'public/drawings/.env warning public/dotfile',
-        'public/drawings/gitconfig error public/link-private',
-        'public/drawings/up error public/link-private',
+        'public/.env warning public/dotfile',
+        'public/brand/node_modules error public/link-private',
+        'public/brand/site-out error public/link-private',
+        'public/dep.js error public/link-private',
+        'public/env.txt error public/link-private',
+        'public/kit/site-out/.sitegen-output warning public/dotfile',
+        'public/out error public/link-private',
       ],
       files: [
-        'drawings/logo.svg <- drawings/logo.svg (linked)',
+        'brand/logo.svg <- public/kit/logo.svg (linked)',
         'favicon.svg <- public/favicon.svg',
         'images/a.svg <- public/images/a.svg',
-        'loop/a.svg <- public/images/a.svg (linked)',
+        'kit/logo.svg <- public/kit/logo.svg',
+        'kit/node_modules/pkg/index.js <- public/kit/node_modules/pkg/index.js',
+        'kit/site-out/index.html <- public/kit/site-out/index.html',
       ],
     });
+  });
+
+  it('holds a linked folder to the same rules: its dotfiles are left out, its links out of public/ refused', async () => {
+    await write('public/kit/.env', 'TOKEN=secret');
+    await write('public/kit/logo.svg');
+    await symlink('../../.git/config', at('public/kit/gitconfig'));
+    await symlink('../..', at('public/kit/up'));
+    await link('public/brand', 'public/kit');
+    expect(walked().problems).toEqual([
+      'public/brand/.env warning public/dotfile',
+      'public/brand/gitconfig error public/link-outside',
+      'public/brand/up error public/link-outside',
+      'public/kit/.env warning public/dotfile',
+      'public/kit/gitconfig error public/link-outside',
+      'public/kit/up error public/link-outside',
+    ]);
   });
 
   it('refuses a link back to a folder that holds it, which would never end', async () => {
@@ -120,22 +152,11 @@ describe('what public/ publishes', () => {
     expect(walked().problems).toEqual(['public/images/again error public/link-loop', 'public/images/self error public/link-loop']);
   });
 
-  it('refuses, through a link to a folder around public/, what that folder keeps private', async () => {
-    await mkdir(at('site'));
-    await write('site/node_modules/x.js');
-    await write('site/page.txt');
-    await link('public/site', 'site');
-    expect(walked()).toEqual({
-      problems: ['public/site/node_modules error public/link-private'],
-      files: ['favicon.svg <- public/favicon.svg', 'images/a.svg <- public/images/a.svg', 'site/page.txt <- site/page.txt (linked)'],
-    });
-  });
-
   it('leaves out every name starting with a dot, plain files and folders alike, with a warning naming each', async () => {
     await write('public/.env', 'TOKEN=secret');
     await write('public/.git/config', '[core]');
     await write('public/images/.DS_Store');
-    await link('public/.hidden.svg', 'drawings/logo.svg');
+    await link('public/.hidden.svg', 'public/images/a.svg');
     expect(walked()).toEqual({
       problems: [
         'public/.env warning public/dotfile',
@@ -147,9 +168,48 @@ describe('what public/ publishes', () => {
     });
   });
 
-  it('still refuses links that lead outside the project or nowhere', async () => {
-    await symlink('/etc/passwd', at('public/pw.txt'));
+  it('refuses links that lead nowhere', async () => {
     await symlink('no-such-file.svg', at('public/gone.svg'));
-    expect(walked().problems).toEqual(['public/gone.svg error public/dangling-link', 'public/pw.txt error public/link-outside']);
+    expect(walked().problems).toEqual(['public/gone.svg error public/dangling-link']);
+  });
+
+  it('refuses public/ itself as a link to the project, a folder of it or a folder around it, and publishes nothing', async () => {
+    await rm(at('public'), { recursive: true });
+    for (const target of ['.', 'content', 'drawings', '..']) {
+      await rm(at('public'), { force: true });
+      await symlink(target, at('public'));
+      expect(walked(), target).toEqual({ problems: ['public error public/linked-folder'], files: [] });
+    }
+  });
+
+  it('takes public/ as a link to a folder outside the project, holding its links inside that folder', async () => {
+    const shared = await mkdtemp(path.join(os.tmpdir(), 'sitegen-shared-'));
+    try {
+      await writeFile(path.join(shared, 'logo.svg'), '<svg/>');
+      await symlink('logo.svg', path.join(shared, 'mark.svg'));
+      await symlink(path.relative(shared, at('content')), path.join(shared, 'drafts'));
+      await rm(at('public'), { recursive: true });
+      await symlink(shared, at('public'));
+      const { files, diagnostics } = publicFiles(at('public'), root);
+      expect(diagnostics.map((d) => `${path.relative(root, d.file)} ${d.rule}`)).toEqual(['public/drafts public/link-outside']);
+      expect(files.map((f) => f.rel)).toEqual(['logo.svg', 'mark.svg']);
+    } finally {
+      await rm(shared, { recursive: true, force: true });
+    }
   });
 });
+
+/** Every folder of a project, relative to it, except public/ and what is never a project's own (dependencies, git's objects, sitegen's stores). */
+function projectFolders(project: string): string[] {
+  const found: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(project, rel), { withFileTypes: true })) {
+      const at = rel ? `${rel}/${entry.name}` : entry.name;
+      if (!entry.isDirectory() || /^(public|node_modules|\.git|\.sitegen-cache|\.dist\.sitegen)$/.test(entry.name)) continue;
+      found.push(at);
+      walk(at);
+    }
+  };
+  walk('');
+  return found;
+}

@@ -27,10 +27,10 @@ describe('public/ publishes only what is safe to serve', () => {
     const script = svg('<script>alert(document.domain)</script>');
     await write('public/images/articles/script.svg', script);
     await write('public/images/deep/er/LOUD.SVG', svg('', '\n  onload="alert(1)"'));
-    // A link to an SVG outside public/ but inside the project is checked as what it publishes.
+    // A link is checked as what it publishes, as well as the file it leads to.
     const embedding = svg('<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>');
-    await write('drawings/evil.svg', embedding);
-    await symlink('../../drawings/evil.svg', project.file('public/images/linked.svg'));
+    await write('public/drawings/evil.svg', embedding);
+    await symlink('../drawings/evil.svg', project.file('public/images/linked.svg'));
     const xhtml = '<html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(1)</script></body></html>';
     await write('public/report.xhtml', xhtml);
     const xml = '<?xml version="1.0"?>\n<list><h:img xmlns:h="http://www.w3.org/1999/xhtml" src="x" onerror="alert(1)"/></list>';
@@ -41,6 +41,7 @@ describe('public/ publishes only what is safe to serve', () => {
     const unsafe = "would run in the site's origin";
     const expected = [
       `public/data/list.xml:2:${column(xml, 'onerror')}  this file is served as text/xml, a document that ${unsafe}: it has an event attribute (onerror)  [public/unsafe-document]`,
+      `public/drawings/evil.svg:1:${column(embedding, '<foreignObject')}  this SVG is published as it is, and ${unsafe}: it embeds HTML (<foreignObject>)  [image/unsafe-svg]`,
       `public/images/articles/script.svg:1:${column(script, '<script')}  this SVG is published as it is, and ${unsafe}: it holds a <script>  [image/unsafe-svg]`,
       `public/images/deep/er/LOUD.SVG:2:3  this SVG is published as it is, and ${unsafe}: it has an event attribute (onload)  [image/unsafe-svg]`,
       `public/images/linked.svg:1:${column(embedding, '<foreignObject')}  this SVG is published as it is, and ${unsafe}: it embeds HTML (<foreignObject>)  [image/unsafe-svg]`,
@@ -54,7 +55,14 @@ describe('public/ publishes only what is safe to serve', () => {
     expect(await readlink(project.out)).toBe(before.link);
     expect(await treeHashes(project.out)).toEqual(before.files);
 
-    for (const rel of ['public/images/articles/script.svg', 'public/images/deep', 'drawings', 'public/images/linked.svg', 'public/report.xhtml', 'public/data'])
+    for (const rel of [
+      'public/images/articles/script.svg',
+      'public/images/deep',
+      'public/drawings',
+      'public/images/linked.svg',
+      'public/report.xhtml',
+      'public/data',
+    ])
       await rm(project.file(rel), { recursive: true });
   });
 
