@@ -34,7 +34,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/pipeline/cache/{analysisCache,codeKeys,codeVersion,imageCache,pageCache}.test.ts',
       'tests/publish/{plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',
-      'tests/serve/{redirects,server}.test.ts',
+      'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,links,redirects,typedReferences,zodDiagnostics}.test.ts',
       'tests/watch/{buildWorkerProtocol,fileChanges}.test.ts',
       'tests/write/{editorSchemas,redirectPages,siteFiles}.test.ts',

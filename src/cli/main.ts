@@ -8,6 +8,7 @@ import { projectRoot, resolvePaths, sourceDateEpochProblem, WATCH_OUT, workerThr
 import { parseBase } from '../routes/base.ts';
 import { describeCrash, FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
+import { allowedHostProblem } from '../serve/allowedHosts.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { EXIT, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
 import { progressReporter } from '../progress.ts';
@@ -36,6 +37,19 @@ const formatOption = () =>
 function portChoice(named: number | undefined): PortChoice {
   return named === undefined ? { port: DEFAULT_PORT, fixed: false } : { port: named, fixed: true };
 }
+
+/** `--allowed-host`, repeatable: each a host name the preview server answers besides the loopback's. */
+const allowedHostOption = () =>
+  new Option(
+    '--allowed-host <name>',
+    'answer requests for this host name too (a tunnel, a container); repeat for more. localhost, 127.0.0.1 and [::1] are always answered',
+  )
+    .argParser((value: string, previous: string[]) => {
+      const problem = allowedHostProblem(value);
+      if (problem) throw new InvalidArgumentError(problem);
+      return [...previous, value];
+    })
+    .default([]);
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -166,9 +180,10 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[dir]', 'built site folder', 'dist')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
     .option('--base <path>', 'serve the site under this path, as a site built with the same --base is published (e.g. /previews/pr-42)', basePath, '')
-    .action(async (dir: string, opts: { port?: number; base: string }) => {
+    .addOption(allowedHostOption())
+    .action(async (dir: string, opts: { port?: number; base: string; allowedHost: string[] }) => {
       const { serveCommand } = await import('./serveCommand.ts');
-      code = await serveCommand(dir, portChoice(opts.port), opts.base);
+      code = await serveCommand(dir, portChoice(opts.port), opts.base, opts.allowedHost);
     });
 
   program
@@ -178,9 +193,10 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option('--content <dir>', 'content folder to read', existingFolder, 'content')
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
-    .action(async (opts: { content: string; port?: number }) => {
+    .addOption(allowedHostOption())
+    .action(async (opts: { content: string; port?: number; allowedHost: string[] }) => {
       const { watchCommand } = await import('./watchCommand.ts');
-      code = await watchCommand(resolvePaths({ content: opts.content, out: path.join(projectRoot, WATCH_OUT) }), portChoice(opts.port));
+      code = await watchCommand(resolvePaths({ content: opts.content, out: path.join(projectRoot, WATCH_OUT) }), portChoice(opts.port), opts.allowedHost);
     });
 
   program

@@ -4,12 +4,12 @@ import { createSiteServer, listenOn, PortInUse, type PortChoice } from '../serve
 import { EXIT, listeningLine } from './report.ts';
 
 /** Serves `dir` (under `base`, for a site built with `--base`) until stopped. */
-export async function serveCommand(dir: string, choice: PortChoice, base = ''): Promise<number> {
+export async function serveCommand(dir: string, choice: PortChoice, base: string, allowedHosts: readonly string[]): Promise<number> {
   if (!existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, '404.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
     return EXIT.usage;
   }
-  const server = createSiteServer(dir, {}, false, base);
+  const server = createSiteServer(dir, { base, allowedHosts, log: (line) => process.stderr.write(`${line}\n`) });
   try {
     process.stdout.write(`${listeningLine(`serving ${dir}`, choice, await listenOn(server, choice), base ? `${base}/` : '')}\n`);
   } catch (error) {

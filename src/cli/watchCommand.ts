@@ -5,11 +5,11 @@ import { startWatch } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 import { EXIT, listeningLine } from './report.ts';
 
-export async function watchCommand(paths: Paths, choice: PortChoice): Promise<number> {
+export async function watchCommand(paths: Paths, choice: PortChoice, allowedHosts: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   let watcher;
   try {
-    watcher = await startWatch(paths, choice, log, () => progressReporter(process.stderr));
+    watcher = await startWatch(paths, choice, log, () => progressReporter(process.stderr), allowedHosts);
   } catch (error) {
     log(error instanceof OutputRefused || error instanceof PortInUse ? `sitegen: ${error.message}` : `cannot start watch: ${(error as Error).message}`);
     return EXIT.usage;

@@ -6,6 +6,7 @@ import compression from 'compression';
 import { fileForKey } from '../hosting/keys.ts';
 import { CACHE_REVALIDATE, cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
 import { readRedirectRecord, redirectOfFile, REDIRECTS_FILE, type RedirectRecord } from '../hosting/redirects.ts';
+import { hostRule } from './allowedHosts.ts';
 import { keyUnderBase, locationFor, parseTarget } from './requestTarget.ts';
 
 /** Hooks the watch command adds: extra routes, and a transform of every HTML page served. */
@@ -13,6 +14,22 @@ export interface ServerHooks {
   handle?: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean;
   transformHtml?: (html: string) => string;
 }
+
+export interface SiteServerOptions {
+  /** Live reload's routes and script (watch). */
+  hooks?: ServerHooks;
+  /** Every file revalidated at each request, as a site being edited needs (watch). */
+  dev?: boolean;
+  /** The path the site is built under (`--base`), or '' for the root. */
+  base?: string;
+  /** Names answered besides the loopback's (`--allowed-host`). */
+  allowedHosts?: readonly string[];
+  /** Where a refused request is told, one line for each kind of refusal. */
+  log?: (line: string) => void;
+}
+
+/** How many different refusals are told before the rest are left untold (a scan must not flood the terminal). */
+const MAX_TOLD = 20;
 
 const HTML_TYPE = contentTypeFor('index.html');
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -36,10 +53,18 @@ function siteFile(root: string, file: string): { path: string; info: Stats } | u
  * Under a `base` (a site built with `--base`), the site answers at `/previews/pr-42/…` as it
  * would at the root; `/previews/pr-42` and `/` are sent to `/previews/pr-42/`, and anything
  * else of the host is not found. A redirect of content/redirects.yaml answers 301 or 302 with
- * its Location (under the base the site was built with).
+ * its Location (under the base the site was built with). A request naming another host, or
+ * sent by a page of another origin, gets 403 before anything is read (see allowedHosts.ts).
  */
-export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = false, base = ''): http.Server {
+export function createSiteServer(dir: string, { hooks = {}, dev = false, base = '', allowedHosts = [], log }: SiteServerOptions = {}): http.Server {
   const folder = path.resolve(dir);
+  const hosts = hostRule(allowedHosts);
+  const told = new Set<string>();
+  const tell = (line: string) => {
+    if (!log || told.size > MAX_TOLD || told.has(line)) return;
+    told.add(line);
+    log(told.size > MAX_TOLD ? 'sitegen: more requests were refused; they are not shown' : `sitegen: ${line}`);
+  };
   const own = base.slice(1);
   const compress = compression();
 
@@ -122,6 +147,11 @@ export function createSiteServer(dir: string, hooks: ServerHooks = {}, dev = fal
   };
 
   return http.createServer((req, res) => {
+    const refusal = hosts.refusal(req.headers.host, req.headers.origin);
+    if (refusal) {
+      tell(refusal);
+      return send(res, 403, { 'Content-Type': TEXT_TYPE }, `${refusal}\n`);
+    }
     const target = parseTarget(req.url);
     if ('refused' in target) return send(res, target.refused, { 'Content-Type': TEXT_TYPE }, `${target.reason}\n`);
     // Hooked routes (live reload's event stream) bypass compression, which would buffer them.

@@ -57,11 +57,12 @@ export async function startWatch(
   choice: PortChoice,
   log: (line: string) => void,
   showProgress: () => ProgressReporter = () => SILENT,
+  allowedHosts: readonly string[] = [],
 ): Promise<Watcher> {
   const refusal = outputRefusal(paths);
   if (refusal) throw refusal;
   const live = new LiveReload();
-  const server = createSiteServer(paths.out, live.hooks(), true);
+  const server = createSiteServer(paths.out, { hooks: live.hooks(), dev: true, allowedHosts, log });
   // The port first: when it is taken, nothing else has started that would keep the process alive.
   const actual = await listenOn(server, choice);
   let worker: Worker | undefined;

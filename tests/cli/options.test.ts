@@ -58,6 +58,16 @@ describe('the command line', () => {
     });
   });
 
+  it('refuses an --allowed-host that is no host name, for serve and watch', async () => {
+    for (const command of [['serve', 'dist'], ['watch']]) {
+      const { code, stderr } = await runCli(...command, '--allowed-host', 'https://preview.example.test');
+      expect(code, command[0]).toBe(2);
+      expect(stderr.split('\n')[0], command[0]).toBe(
+        `error: option '--allowed-host <name>' argument 'https://preview.example.test' is invalid. "https://preview.example.test" is not a host name: give a name such as preview.example.test or an address such as 192.168.1.20, without a port or a scheme`,
+      );
+    }
+  });
+
   it('refuses a SITEGEN_WORKER_THRESHOLD that is not a count of files', async () => {
     process.env.SITEGEN_WORKER_THRESHOLD = 'many';
     try {

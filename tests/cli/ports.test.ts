@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../helpers/fixture.ts';
+import { requestAs } from '../helpers/hostRequest.ts';
 import { finished } from '../helpers/project.ts';
 
 const SITEGEN = path.resolve(import.meta.dirname, '../../bin/sitegen.mjs');
@@ -58,5 +59,27 @@ describe('a preview server whose port is taken', () => {
     await occupy(4173);
     const { stdout } = await sitegen('serve', dir);
     expect(stdout).toMatch(/^serving .+ at http:\/\/localhost:(417[4-9]|41[89]\d) \(port 4173 is in use\)\n$/);
+  });
+});
+
+describe('a preview server’s host names', () => {
+  it('answers the names given with --allowed-host besides the loopback, refuses others with a line on stderr, and ends on SIGINT', async () => {
+    const child = spawn(process.execPath, [SITEGEN, 'serve', dir, '--port', '0', '--allowed-host', 'preview.example.test', '--allowed-host', 'devbox'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const result = finished(child);
+    const first = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    const port = Number(/:(\d+)/.exec(first)?.[1]);
+    const answers = [];
+    for (const host of ['preview.example.test', `devbox:${port}`, `localhost:${port}`, `attacker.example:${port}`])
+      answers.push((await requestAs(port, '/', { Host: host })).status);
+    child.kill('SIGINT');
+    const { code, stderr } = await result;
+    expect(answers).toEqual([200, 200, 200, 403]);
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      `sitegen: refused a request for host "attacker.example:${port}": this server answers only localhost, 127.0.0.1, [::1], preview.example.test and devbox; to open it under that name, start it with --allowed-host NAME\n`,
+    );
   });
 });

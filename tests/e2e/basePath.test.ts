@@ -30,7 +30,7 @@ beforeAll(async () => {
   out = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-base-')), 'dist');
   // Worker threads analyse and render the articles: their bodies are rendered under the base there too.
   await new Builder(resolvePaths({ out }), { workerThreshold: 0, address: { base, siteUrl } }).build();
-  server = createSiteServer(out, {}, false, base);
+  server = createSiteServer(out, { base });
   origin = `http://127.0.0.1:${await listen(server, 0)}`;
   browser = await launchBrowser();
   parser = await browser.newPage();

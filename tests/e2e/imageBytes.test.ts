@@ -27,7 +27,7 @@ beforeAll(async () => {
   await fx.edit('articles/second-look.md', (t) => `${t}\n\n![${ALT}](/photos/ground.jpg)\n`);
   const paths = { ...resolvePaths({ content: fx.content, out: fx.out }), public: publicDir, cache: path.join(fx.dir, 'cache') };
   await new Builder(paths).build();
-  server = createSiteServer(fx.out, {}, false);
+  server = createSiteServer(fx.out);
   origin = `http://127.0.0.1:${await listen(server, 0)}`;
   browser = await launchBrowser();
 }, 60_000);

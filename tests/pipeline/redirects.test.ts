@@ -27,7 +27,7 @@ const output = (file: string) => readFile(path.join(fx.out, file), 'utf8');
 
 /** Serves the output as `sitegen serve` does, for one request. */
 async function served(pathname: string, base = ''): Promise<Response> {
-  const server: http.Server = createSiteServer(fx.out, {}, false, base);
+  const server: http.Server = createSiteServer(fx.out, { base });
   try {
     return await fetch(`http://127.0.0.1:${await listen(server, 0)}${pathname}`, { redirect: 'manual' });
   } finally {

@@ -21,7 +21,7 @@ async function serveWithRedirects(base = ''): Promise<(pathname: string, method?
   }
   const record = { '/pricing': { location: `${base}/about`, status: 302 }, '/team': { location: 'https://people.touchline.example/', status: 301 } };
   await writeFile(path.join(dir, REDIRECTS_FILE), JSON.stringify(record));
-  const server = createSiteServer(dir, {}, false, base);
+  const server = createSiteServer(dir, { base });
   servers.push(server);
   const origin = `http://127.0.0.1:${await listen(server, 0)}`;
   return (pathname, method = 'GET') => fetch(origin + pathname, { method, redirect: 'manual' });

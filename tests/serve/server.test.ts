@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { smallBuiltSite } from '../helpers/builtSite.ts';
+import { requestAs } from '../helpers/hostRequest.ts';
 
 let dir: string;
 let server: http.Server;
@@ -62,5 +63,56 @@ describe('sitegen serve', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toBe('text/xml; charset=utf-8');
     expect(sitemap.headers.get('cache-control')).toBe(CACHE_REVALIDATE);
+  });
+});
+
+describe('the names sitegen serve answers', () => {
+  it('answers the loopback by any of its names, and refuses any other Host or Origin with 403 and one line for each', async () => {
+    const lines: string[] = [];
+    const guarded = createSiteServer(dir, { log: (line) => lines.push(line) });
+    const port = await listen(guarded, 0);
+    try {
+      for (const host of ['localhost', `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
+        expect((await requestAs(port, '/about', { Host: host })).status, host).toBe(200);
+      const rebound = await requestAs(port, '/about', { Host: `attacker.example:${port}` });
+      expect(rebound.status).toBe(403);
+      expect(rebound.body).not.toContain('About');
+      expect(rebound.body).toBe(
+        `refused a request for host "attacker.example:${port}": this server answers only localhost, 127.0.0.1 and [::1]; to open it under that name, start it with --allowed-host NAME\n`,
+      );
+      // Asked again, for the redirect and the not-found page too: refused each time, told once.
+      for (const pathname of ['/about', '/about/', '/nope']) expect((await requestAs(port, pathname, { Host: `attacker.example:${port}` })).status).toBe(403);
+      expect((await requestAs(port, '/about', { Host: 'localhost', Origin: 'https://attacker.example' })).status).toBe(403);
+      expect(lines).toEqual([
+        `sitegen: refused a request for host "attacker.example:${port}": this server answers only localhost, 127.0.0.1 and [::1]; to open it under that name, start it with --allowed-host NAME`,
+        'sitegen: refused a request from a page of "https://attacker.example": only pages of localhost, 127.0.0.1 and [::1] may use this server',
+      ]);
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  });
+
+  it('tells at most twenty different refusals, so that a scan does not flood the terminal', async () => {
+    const lines: string[] = [];
+    const guarded = createSiteServer(dir, { log: (line) => lines.push(line) });
+    const port = await listen(guarded, 0);
+    try {
+      for (let i = 0; i < 40; i++) expect((await requestAs(port, '/', { Host: `host-${i}.example` })).status).toBe(403);
+      expect(lines).toHaveLength(21);
+      expect(lines.at(-1)).toBe('sitegen: more requests were refused; they are not shown');
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  });
+
+  it('answers a name the user allowed', async () => {
+    const guarded = createSiteServer(dir, { allowedHosts: ['preview.example.test'] });
+    const port = await listen(guarded, 0);
+    try {
+      expect((await requestAs(port, '/about', { Host: 'preview.example.test:8443' })).status).toBe(200);
+      expect((await requestAs(port, '/about', { Host: 'other.example.test' })).status).toBe(403);
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
   });
 });

@@ -9,6 +9,7 @@ import { FILE_START, diagnostic } from '../../src/diagnostics.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { LiveReload } from '../../src/watch/liveReload.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { requestAs } from '../helpers/hostRequest.ts';
 
 let dir: string;
 let live: LiveReload;
@@ -23,7 +24,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><title>Last good</title></head><body><main><h1>The last good build</h1></main></body></html>',
   );
   live = new LiveReload();
-  server = createSiteServer(dir, live.hooks(), true);
+  server = createSiteServer(dir, { hooks: live.hooks(), dev: true });
   origin = `http://127.0.0.1:${await listen(server, 0)}`;
   browser = await launchBrowser();
 });
@@ -60,6 +61,21 @@ async function firstProblem(): Promise<unknown> {
 }
 
 describe('the live-reload channel', () => {
+  it('is refused to a page of another origin and to another host name, and events go only to the site’s own pages', async () => {
+    const port = Number(new URL(origin).port);
+    const asked: Record<string, string>[] = [
+      { Host: `localhost:${port}`, Origin: 'https://attacker.example' },
+      { Host: `attacker.example:${port}` },
+      { Host: `localhost:${port}`, Origin: 'null' },
+    ];
+    for (const headers of asked) {
+      const refused = await requestAs(port, '/__sitegen/events', headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.body).toMatch(/^refused a request /);
+    }
+    expect((await requestAs(port, '/__sitegen/live.js', { Host: 'attacker.example' })).status).toBe(403);
+  });
+
   it('sends content problems as data, and a crash as a kind of its own, to a browser that connects later too', async () => {
     const problem = { kind: 'content' as const, diagnostics: [diagnostic('content/site.yaml', FILE_START, 'yaml-syntax', 'invalid YAML')] };
     live.failed(problem);

@@ -8,6 +8,7 @@ import { resolvePaths, WATCH_OUT } from '../../src/config.ts';
 import type { ProgressReporter } from '../../src/progress.ts';
 import { startWatch, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy, treeHashes } from '../helpers/fixture.ts';
+import { requestAs } from '../helpers/hostRequest.ts';
 import { finished, projectCopy, type Project, type RunResult } from '../helpers/project.ts';
 
 const EDITED = 'Inventory edited while a build ran';
@@ -94,6 +95,33 @@ describe('watch loses no edit', () => {
       'done',
       expect.stringMatching(/^rebuilt (\d+) of \1 pages in N ms$/),
     ]);
+  });
+});
+
+describe('watch answers only its own host', () => {
+  it('serves a draft to localhost and refuses it, with one line in the terminal, to a page of another name (DNS rebinding)', async () => {
+    const fx = await fixtureCopy();
+    const lines: string[] = [];
+    let watcher: Watcher | undefined;
+    try {
+      const article = readFileSync(fx.file('articles/first-steps.md'), 'utf8');
+      writeFileSync(fx.file('articles/unannounced-partner.md'), article.replace(/^title: .*$/m, 'title: An Unannounced Partner\ndraft: true'));
+      watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, (line) => lines.push(line));
+      const { port } = watcher;
+      const own = await requestAs(port, '/articles/unannounced-partner', { Host: `localhost:${port}` });
+      expect(own.status).toBe(200);
+      expect(own.body).toContain('An Unannounced Partner');
+      // As the hostile trial asked it: curl -H 'Host: attacker.example:4197' http://127.0.0.1:4197/articles/<draft>
+      const rebound = await requestAs(port, '/articles/unannounced-partner', { Host: `attacker.example:${port}` });
+      expect(rebound.status).toBe(403);
+      expect(rebound.body).not.toContain('Unannounced');
+      expect(lines.filter((line) => line.includes('refused'))).toEqual([
+        `sitegen: refused a request for host "attacker.example:${port}": this server answers only localhost, 127.0.0.1 and [::1]; to open it under that name, start it with --allowed-host NAME`,
+      ]);
+    } finally {
+      await watcher?.close();
+      await fx.remove();
+    }
   });
 });
 
