@@ -170,6 +170,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
       base: shared.base,
       data: {},
       year: shared.year,
+      preview: shared.preview,
       stylesheet: shared.stylesheet,
       loader: shared.loader,
       islandNames: names,

@@ -165,6 +165,7 @@ export class RenderPhase {
       base: address.base,
       data: model.data,
       year: shared.year,
+      preview: shared.preview,
       stylesheet: shared.stylesheet,
       loader: shared.loader,
       islandNames: names,

@@ -16,6 +16,8 @@ export interface RenderContext {
   base: string;
   data: SiteData;
   year: number;
+  /** A build with drafts: every page says it is a preview. */
+  preview: boolean;
   stylesheet: string;
   loader: string;
   islandNames: IslandNames;
@@ -56,7 +58,7 @@ export function renderPage(job: PageJob, ctx: RenderContext): RenderedDocument {
 function renderDocument(job: PageJob, ctx: RenderContext): RenderedDocument {
   const { Layout } = ctx;
   const tree = (
-    <SiteContext.Provider value={{ site: ctx.site, data: ctx.data, year: ctx.year, route: job.route }}>
+    <SiteContext.Provider value={{ site: ctx.site, data: ctx.data, year: ctx.year, preview: ctx.preview, route: job.route }}>
       <SiteImages value={ctx.images}>
         <Layout route={job.route}>{job.element()}</Layout>
       </SiteImages>

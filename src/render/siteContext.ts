@@ -7,6 +7,8 @@ export interface SiteInfo {
   data: SiteData;
   /** The copyright year: the build's year, or SOURCE_DATE_EPOCH's when set. */
   year: number;
+  /** A preview (a build with drafts, and watch): the layout says so on every page. */
+  preview: boolean;
   route: string;
 }
 

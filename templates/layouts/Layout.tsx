@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
+import { PreviewNotice } from '../components/PreviewNotice.tsx';
 
-/** Every page: skip link, header, main landmark, footer. */
+/** Every page: skip link, the preview's notice (in a preview), header, main landmark, footer. */
 export function Layout({ children }: { children: ReactNode; route: string }) {
   return (
     <>
@@ -12,6 +13,7 @@ export function Layout({ children }: { children: ReactNode; route: string }) {
       >
         Skip to content
       </a>
+      <PreviewNotice />
       <Header />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {children}

@@ -59,7 +59,7 @@ export async function buildWithNewArticle(more: Record<string, string> = {}): Pr
 }
 
 /** Where the docs' examples preview a pull request. */
-export const EXAMPLE_PREVIEW = 'https://www.touchline.example/previews/pr-42';
+export const EXAMPLE_PREVIEW = 'https://touchline-previews.example/pr-42';
 
 /** What `sitegen diff base added --preview-url EXAMPLE_PREVIEW` prints with `args`, from the two builds of the real site; `unreleased` adds the draft and the scheduled article to the second. */
 export async function newArticleDiff(args: string[], options: { unreleased?: boolean } = {}): Promise<string> {

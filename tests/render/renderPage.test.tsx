@@ -24,6 +24,7 @@ const context: RenderContext = {
   images: () => undefined,
   data: {},
   year: 2025,
+  preview: false,
   stylesheet: '/assets/site-abc.css',
   loader: '/assets/loader-abc.js',
   islandNames: new Map<unknown, string>([[Widget, 'Widget']]),

@@ -131,6 +131,15 @@ describe('a build with --drafts (and watch)', () => {
       expect(files.get(file)).not.toContain('work-in-progress');
       expect(files.get(file)).not.toContain('coming-soon');
     }
+    // Every page says it is a preview and is kept from search engines, whose sitemap lists none.
+    const pages = [...files].filter(([file]) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    for (const [file, text] of pages) {
+      expect(text, file).toContain('<aside aria-label="Preview"');
+      expect(text, file).toMatch(/<strong[^>]*>Preview<\/strong> of an unpublished change, drafts included: not the live/);
+      expect(text, file).toContain('<meta name="robots" content="noindex"/>');
+    }
+    expect(files.get('sitemap.xml')).not.toContain('<loc>');
   });
 
   it('leaves nothing of a preview in the production build that follows it into the same folder', async () => {
@@ -141,6 +150,7 @@ describe('a build with --drafts (and watch)', () => {
     expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
     expect(await page('articles/second-look')).toContain('<link rel="canonical"');
     expect(await page('news-insights')).not.toContain('noindex');
+    for (const [file, text] of await everyFile(fx.out)) expect(text, file).not.toContain('aria-label="Preview"');
     expect(existsSync(path.join(fx.out, 'articles/work-in-progress/index.html'))).toBe(false);
   });
 

@@ -26,6 +26,8 @@ const PLAUSIBLE: Record<string, string> = {
   'vars.SITE_BUCKET': 'www-touchline-example',
   'vars.AWS_REGION': 'us-east-1',
   'vars.SITE_URL': 'https://www.touchline.example',
+  'vars.PREVIEW_BUCKET': 'touchline-previews-example',
+  'vars.PREVIEW_URL': 'https://touchline-previews.example',
   'github.event.pull_request.number': '42',
   'github.event.pull_request.head.repo.full_name == github.repository': 'true',
 };
@@ -164,7 +166,7 @@ describe('the workflows in .github/workflows', () => {
     expect(site.jobs['pull-request']!.env?.PUBLISHES).toBe('${{ github.event.pull_request.head.repo.full_name == github.repository }}');
   });
 
-  it("give a pull request's jobs the preview role, which writes under previews/ alone, never the live one", () => {
+  it("give a pull request's jobs the preview role, which writes the preview bucket alone, never the live one", () => {
     const site = parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml;
     const cleanup = parseYaml(read(path.join(WORKFLOWS, 'preview-cleanup.yml'))) as WorkflowYaml;
     for (const [where, job] of [
@@ -188,6 +190,28 @@ describe('the workflows in .github/workflows', () => {
     const script = (site.jobs['pull-request']!.steps ?? []).find((step) => step.uses?.startsWith('actions/github-script@'))!.with!.script!;
     expect(script).toContain("c.user?.login === 'github-actions[bot]' && c.body?.startsWith(marker)");
     expect(script).toContain("const marker = '<!-- sitegen-pages -->';");
+  });
+
+  it('publish previews to the preview bucket and its host alone, and the live site to the live bucket alone', () => {
+    const previews = PLAUSIBLE['vars.PREVIEW_BUCKET']!;
+    const live = PLAUSIBLE['vars.SITE_BUCKET']!;
+    const lines = workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
+    const option = (argv: string[], name: string) => argv[argv.indexOf(name) + 1];
+    const publishes = lines.filter((line) => line.argv[0] === 'publish');
+    expect(
+      publishes.map(({ where, argv }) => `${where}: ${option(argv, '--bucket')} ${argv.includes('--prefix') ? option(argv, '--prefix') : '(root)'}`),
+    ).toEqual([
+      `preview-cleanup.yml remove-preview step 4: ${previews} pr-42/`,
+      `site.yml pull-request step 7: ${previews} pr-42/`,
+      `site.yml live step 5: ${live} (root)`,
+    ]);
+    // The preview is built for where it is published: its base is its prefix, its address the preview host's.
+    const preview = lines.find((line) => line.argv.includes('--drafts'))!.argv;
+    expect([option(preview, '--base'), option(preview, '--site-url')]).toEqual(['/pr-42', PLAUSIBLE['vars.PREVIEW_URL']]);
+    // The live site's address is never a preview's, and the pages' list links into the preview host.
+    const diff = lines.find((line) => line.argv[0] === 'diff')!.argv;
+    expect([diff[1], option(diff, '--preview-url')]).toEqual([`s3://${live}/`, `${PLAUSIBLE['vars.PREVIEW_URL']}/pr-42`]);
+    for (const name of workflowFiles) expect(read(path.join(WORKFLOWS, name)), name).not.toMatch(/previews\//);
   });
 
   it('run only sitegen command lines that sitegen accepts, as the shell passes them', async () => {
@@ -225,17 +249,66 @@ describe('the workflows in .github/workflows', () => {
       '--format',
       'markdown',
       '--preview-url',
-      'https://www.touchline.example/previews/pr-42',
+      'https://touchline-previews.example/pr-42',
     ]);
     expect(lines.find((line) => line.argv.includes('--drafts'))!.argv).toEqual([
       'build',
       '--drafts',
       '--base',
-      '/previews/pr-42',
+      '/pr-42',
+      '--site-url',
+      'https://touchline-previews.example',
       '--out',
       'preview',
       '--format',
       'text',
+    ]);
+  });
+});
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource?: string | string[];
+  Condition?: { StringEquals?: Record<string, string> };
+}
+interface Policy {
+  Statement: Statement[];
+}
+
+/** The JSON policies docs/operators/ci.md gives under a heading, in order: the permissions, then the trust. */
+function policiesUnder(heading: string): Policy[] {
+  const text = read(path.join(ROOT, 'docs/operators/ci.md'));
+  const start = text.indexOf(`### ${heading}\n`);
+  expect(start, heading).toBeGreaterThan(-1);
+  const section = text.slice(start, text.indexOf('\n#', start + 1));
+  return [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Policy);
+}
+
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+const WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:*', '*'];
+/** The resources a policy lets its holder write or delete. */
+const writable = (policy: Policy) =>
+  policy.Statement.filter((s) => s.Effect === 'Allow' && list(s.Action).some((a) => WRITES.includes(a))).flatMap((s) => list(s.Resource));
+
+describe('the roles the operators’ guide gives', () => {
+  const previews = `arn:aws:s3:::${PLAUSIBLE['vars.PREVIEW_BUCKET']}`;
+  const live = `arn:aws:s3:::${PLAUSIBLE['vars.SITE_BUCKET']}`;
+
+  it('let the preview role write the preview bucket alone, and read no more of the live one than its page manifest', () => {
+    const [permissions, trust] = policiesUnder('The preview role');
+    expect(writable(permissions!)).toEqual([`${previews}/*`]);
+    const reads = permissions!.Statement.filter((s) => list(s.Action).includes('s3:GetObject')).flatMap((s) => list(s.Resource));
+    expect(reads.filter((r) => r.startsWith(`${live}/`))).toEqual([`${live}/.sitegen-pages.json`]);
+    expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual(['repo:OWNER/REPO:pull_request']);
+  });
+
+  it('let the live role write the live bucket alone, trusted by runs of main alone', () => {
+    const [permissions, trust] = policiesUnder('The live role');
+    expect(writable(permissions!)).toEqual([`${live}/*`]);
+    expect(JSON.stringify(permissions)).not.toContain(previews);
+    expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual([
+      'repo:OWNER/REPO:ref:refs/heads/main',
     ]);
   });
 });
@@ -251,7 +324,7 @@ describe("the pull request's diff step", () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain('has no page manifest: nothing was published there yet, so every page counts as added');
       for (const route of Object.keys((await manifestOfFolder(fx.out)).pages)) {
-        expect(run.stdout, route).toContain(`](https://www.touchline.example/previews/pr-42${route === '/' ? '/' : route})`);
+        expect(run.stdout, route).toContain(`](https://touchline-previews.example/pr-42${route === '/' ? '/' : route})`);
       }
     } finally {
       await remove();
