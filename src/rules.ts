@@ -29,6 +29,7 @@ export const RULES = {
   'markdown/bare-url': 'write an address as <https://…> to show it as a link, or [the words to link](https://…) to link words',
   'link/insecure': 'change http:// to https://',
   'link/no-host': 'write the whole address: https:// then the site’s name, such as https://example.com/page',
+  'link/unread': 'write the address as a browser reads it: percent-encode spaces, quotes and < >, and leave out . and .. parts',
   'link/scheme': 'link to an https:// address, a mailto: or tel: address, or a path of the site such as /pricing',
   'link/relative': 'start a link into the site with / (/articles/my-article), and write other sites’ addresses in full with https://',
   'link/outside-site': 'remove the .. parts: write the path from the site’s root, such as /articles/my-article',

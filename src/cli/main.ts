@@ -8,6 +8,7 @@ import { projectRoot, resolvePaths, sourceDateEpochProblem, WATCH_OUT, workerThr
 import { parseBase } from '../routes/base.ts';
 import { describeCrash, FORMATS, type FormatName } from '../diagnosticFormats.ts';
 import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
+import { readWebAddress } from '../routes/webAddress.ts';
 import { allowedHostProblem } from '../serve/allowedHosts.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { EXIT, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
@@ -69,11 +70,11 @@ function existingFolder(value: string): string {
   return value;
 }
 
+/** An http(s):// address, taken only as the URL parser reads it back (`https:///x` is no host, but the parser reads the host x). */
 function url(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new InvalidArgumentError('must be an http:// or https:// URL');
-  // URL parsing forgives `https:///x` and `https:x` as https://x/: a host that was never written is a typing slip, not a host.
-  if (!/^https?:\/\/[^/\\?#]/i.test(value))
-    throw new InvalidArgumentError(`must name its host right after "${new URL(value).protocol}//", such as https://www.example.com`);
+  const read = readWebAddress(value);
+  if ('problem' in read) throw new InvalidArgumentError(read.problem);
   return value;
 }
 

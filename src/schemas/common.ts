@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SchemaCode } from '../rules.ts';
+import { readWebAddress } from '../routes/webAddress.ts';
 import { referenceKinds } from './references.ts';
 
 /** Building blocks shared by the content schemas. A field typed `href` or `assetPath`, whatever its name, is checked by the link checker. */
@@ -62,9 +63,18 @@ export const href = z
 /** A lowercase slug such as `end-to-end-platform`: file names, keys and routes use them. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** An https:// value is refused unless a browser reads it as written (see readWebAddress): a refinement, so editors get the pattern alone. */
+export function httpsAsWritten(value: string, ctx: z.RefinementCtx): void {
+  if (!/^https:/i.test(value)) return;
+  const read = readWebAddress(value);
+  if ('problem' in read)
+    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} ${read.problem}`, params: { rule: 'invalid-format' satisfies SchemaCode } });
+}
+
 export const httpsUrl = z
   .string()
-  .regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL')
+  .regex(/^https:\/\/[^\s]+$/, { message: 'must be an https:// URL', abort: true })
+  .superRefine(httpsAsWritten)
   .describe('An https:// address.');
 
 export const link = z.strictObject({ label: text.describe('The words of the link, as readers see them.'), href });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpsAsWritten } from './common.ts';
 
 /** One part of a site path: the characters a URL, a bucket key and a file name all take as they are (no dot first). */
 const PART = '[A-Za-z0-9_~-][A-Za-z0-9._~-]*';
@@ -23,10 +24,12 @@ const OTHER_SITE = "https://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]+)
 
 const to = z
   .string()
-  .regex(
-    new RegExp(`^(/|(/${PART})+|${OTHER_SITE})$`),
-    'must be the path of a page of the site, such as /pricing-preview, or an https:// address: its host right after https://, such as https://example.com/page, in plain ASCII with no spaces, quotes, < >, \\ or @ (percent-encode other characters)',
-  )
+  .regex(new RegExp(`^(/|(/${PART})+|${OTHER_SITE})$`), {
+    message:
+      'must be the path of a page of the site, such as /pricing-preview, or an https:// address: its host right after https://, such as https://example.com/page, in plain ASCII with no spaces, quotes, < >, \\ or @ (percent-encode other characters)',
+    abort: true,
+  })
+  .superRefine(httpsAsWritten)
   .describe('Where visitors of the old address are sent: the path of a page of the site (such as /pricing-preview), or an https:// address of another site.');
 
 export const redirectSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { readWebAddress } from '../routes/webAddress.ts';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -200,18 +201,16 @@ interface LinkTargets {
   suggest: (target: string) => string;
 }
 
-/** An https address with a host of letters, digits, dots and hyphens (and a port) right after its two slashes, and nothing a browser reads otherwise (a backslash, a user before an @). */
-const HOSTED = /^https:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d+)?(?:[/?#]|$)/i;
-
 function linkProblem(
   url: string,
   ownRoute: string | undefined,
   { routes, anchors, fileExists, unpublished, redirected, suggest }: LinkTargets,
 ): { rule: RuleId; message: string } | undefined {
-  if (/^https:/i.test(url))
-    return HOSTED.test(url)
-      ? undefined
-      : { rule: 'link/no-host', message: `link "${url}" names no host after https:// (a browser would read one out of what follows)` };
+  if (/^https:/i.test(url)) {
+    const read = readWebAddress(url);
+    if ('href' in read) return undefined;
+    return { rule: read.fault === 'host' ? 'link/no-host' : 'link/unread', message: `link "${url}" ${read.problem}` };
+  }
   if (/^(mailto:|tel:)/i.test(url)) return undefined;
   if (/^http:/i.test(url)) return { rule: 'link/insecure', message: `link "${url}" must use https://` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];

@@ -41,9 +41,10 @@ export function redirectFiles(redirects: readonly Redirect[], site: Pick<Site, '
   const files = new Map<string, string>();
   const record: RedirectRecord = {};
   for (const { from, to, permanent } of redirects) {
-    const external = to.startsWith('https://');
-    const location = external ? to : siteUrl(base, to);
-    files.set(outputPathForRoute(from), redirectPage(site, location, external ? to : absoluteUrl(site, to), permanent));
+    // Another site's address goes out as the URL parser serialises it (the schema took it only if that is what was written).
+    const external = to.startsWith('https://') && URL.canParse(to) ? new URL(to).href : undefined;
+    const location = external ?? siteUrl(base, to);
+    files.set(outputPathForRoute(from), redirectPage(site, location, external ?? absoluteUrl(site, to), permanent));
     record[from] = { location, status: redirectStatus(permanent) };
   }
   files.set(REDIRECTS_FILE, redirectRecordText(record));

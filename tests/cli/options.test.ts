@@ -44,8 +44,16 @@ describe('the command line', () => {
     }
   });
 
-  it('refuses a URL whose host was never written, which URL parsing would read as another host', async () => {
-    for (const written of ['https:///x', 'https:x', 'http:/x', 'https://']) {
+  it('refuses a URL the URL parser reads otherwise than it is written: no host, a user before an @, a port it drops, a .. part', async () => {
+    for (const written of [
+      'https:///x',
+      'https:x',
+      'http:/x',
+      'https://',
+      'https://a.example\\@b.example',
+      'https://www.touchline.example:443',
+      'https://x.example/a/../b',
+    ]) {
       const { code, stderr } = await runCli('build', '--out', path.resolve('never-written'), '--site-url', written);
       expect(code, written).toBe(2);
       expect(stderr, written).toContain(`option '--site-url <url>' argument '${written}' is invalid.`);
@@ -54,7 +62,7 @@ describe('the command line', () => {
     expect({ code, stderr: stderr.split('\n')[0] }).toEqual({
       code: 2,
       stderr:
-        "error: option '--preview-url <url>' argument 'https:///previews/pr-7' is invalid. must name its host right after \"https://\", such as https://www.example.com",
+        "error: option '--preview-url <url>' argument 'https:///previews/pr-7' is invalid. names no host right after https:// (a browser would read previews out of what follows)",
     });
   });
 

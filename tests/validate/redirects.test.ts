@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics.ts';
 import { redirectsSchema, type Redirect } from '../../src/schemas/redirects.ts';
+import { REDIRECTS_FILE } from '../../src/hosting/redirects.ts';
 import { checkRedirects } from '../../src/validate/redirects.ts';
+import { redirectFiles } from '../../src/write/redirectPages.ts';
 import { validateYaml } from '../../src/yaml/zodDiagnostics.ts';
 import { parseYaml } from '../../src/yaml/yamlSource.ts';
 
 const FILE = '/site/content/redirects.yaml';
+const SITE = { url: 'https://www.touchline.example', name: 'Touchline', language: 'en' };
 const ROUTES = new Map([
   ['/', '/site/content/pages/index.yaml'],
   ['/about', '/site/content/pages/about.yaml'],
@@ -185,6 +188,25 @@ describe('content/redirects.yaml', () => {
         expect.stringMatching(/^3:9 redirects\/invalid-format "redirects\[0\]\.to": must be the path of a page/),
       ]);
     }
+  });
+
+  it('refuses an https:// target the URL parser reads otherwise than it is written, and sends the others as it serialises them', () => {
+    for (const [to, problem] of [
+      ['https://0x7f.1/', 'names its host otherwise than a browser reads it: a browser would go to 127.0.0.1; write https://127.0.0.1'],
+      [
+        'https://touchline.example:443/about',
+        'names its host otherwise than a browser reads it: a browser would go to touchline.example; write https://touchline.example',
+      ],
+      ['https://touchline.example/a/../admin', 'is not what a browser reads from it (https://touchline.example/admin)'],
+      ['https://touchline.example/%2e%2e/admin', 'is not what a browser reads from it (https://touchline.example/admin)'],
+    ]) {
+      expect(check(`redirects:\n  - from: /team\n    to: ${JSON.stringify(to)}\n`), to).toEqual([
+        expect.stringContaining(`3:9 redirects/invalid-format "redirects[0].to": ${JSON.stringify(to)} ${problem}`),
+      ]);
+    }
+    expect(check('redirects:\n  - from: /team\n    to: https://Careers.Touchline.example\n')).toEqual([]);
+    const record = JSON.parse(redirectFiles([{ from: '/team', to: 'https://Careers.Touchline.example', permanent: false }], SITE, '').get(REDIRECTS_FILE)!);
+    expect(record['/team'].location).toBe('https://careers.touchline.example/');
   });
 
   it('reports a misspelt key once, with the key it was meant to be, as in any data file', () => {
