@@ -7,15 +7,14 @@ import { EXIT } from './report.ts';
 /** Why the editor settings were left as they are, when they cannot be read as settings. */
 const REFUSED: Partial<Record<SchemasWritten['settings'], string>> = {
   'not-json': `${SETTINGS_FILE} is not plain JSON (comments or trailing commas?), so "${YAML_SCHEMAS_KEY}" was not written: remove them and run sitegen schemas again`,
-  'not-file': `${SETTINGS_FILE} is not a file (a folder, or a file where .vscode/ should be), so nothing was written: move it away and run sitegen schemas again`,
   'not-mapping': `${SETTINGS_FILE} is not an object of settings, or its "${YAML_SCHEMAS_KEY}" is not an object of schema → files, so it was left as it is: make it one and run sitegen schemas again`,
 };
 
 /** `sitegen schemas`: writes the JSON Schemas of the content and the editor settings, then says what changed. */
 export async function schemasCommand(paths: Paths): Promise<number> {
   const result = await writeEditorSchemas(paths, await loadDefinition(paths.templates));
-  if (result.settings === 'not-file') {
-    process.stderr.write(`sitegen: ${REFUSED['not-file']}\n`);
+  if ('refused' in result) {
+    process.stderr.write(`sitegen: cannot write ${result.refused}: ${result.reason}\n`);
     return EXIT.usage;
   }
   const lines = [...result.written.map((file) => `wrote ${file}`), ...result.removed.map((file) => `removed ${file} (it describes nothing the site declares)`)];

@@ -4,7 +4,7 @@ import type { Paths } from '../config.ts';
 import { isProjectContent, readText } from '../load/schemaFiles.ts';
 import type { SiteDefinition } from '../model.ts';
 import { isPlainObject, mergeYamlSchemas, SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
-import { SCHEMAS_FOLDER, schemaFiles } from '../schemas/jsonSchemas.ts';
+import { SCHEMAS_FOLDER, schemaFiles, type SchemaFile } from '../schemas/jsonSchemas.ts';
 
 /** What `sitegen schemas` did: files by path relative to the project. */
 export interface SchemasWritten {
@@ -15,9 +15,15 @@ export interface SchemasWritten {
   /**
    * The editor settings: written, already right, not plain JSON or not a settings object with
    * `yaml.schemas` an object (either left alone, to lose nothing), or not the project's content
-   * folder; or something that is not a file in its place (a folder), when nothing at all is written.
+   * folder.
    */
-  settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project' | 'not-file';
+  settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project';
+}
+
+/** Why `sitegen schemas` wrote nothing, or stopped: the file it could not write (relative to the project), and what is in its way. */
+export interface SchemasRefused {
+  refused: string;
+  reason: string;
 }
 
 /** The indentation a JSON text uses (its first indented line's), so that a rewrite changes only what it must. */
@@ -47,10 +53,20 @@ async function writeSettings(root: string, owned: Record<string, string>): Promi
   return 'written';
 }
 
-/** Whether `file`, or the folder it goes in, is something other than what it should be (a folder where the file goes, a file where its folder goes). */
-async function notAFile(file: string): Promise<boolean> {
-  const [folder, itself] = await Promise.all([stat(path.dirname(file)).catch(() => undefined), stat(file).catch(() => undefined)]);
-  return (folder !== undefined && !folder.isDirectory()) || (itself !== undefined && !itself.isFile());
+/** What stands where a file or folder sitegen writes goes (a folder where a file goes, a file where a folder goes), or undefined when nothing does. */
+async function inTheWay(target: string, kind: 'file' | 'folder'): Promise<string | undefined> {
+  const info = await stat(target).catch(() => undefined);
+  if (!info || (kind === 'file' ? info.isFile() : info.isDirectory())) return undefined;
+  const what = kind === 'file' ? 'it is not a file (a folder, or a file where one of its folders should be)' : 'it is not a folder';
+  return `${what}, so nothing was written: move it away and run sitegen schemas again`;
+}
+
+/** The file-system fault that stopped a write, as the file and its reason, or the error again when it is not one. */
+function fault(error: unknown, rel: (file: string) => string): SchemasRefused {
+  const { code, path: file } = error as NodeJS.ErrnoException;
+  if (!code || !file) throw error;
+  const what = (error as Error).message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '');
+  return { refused: rel(file), reason: `${code}: ${what}: fix this and run sitegen schemas again, which writes what is still missing` };
 }
 
 /**
@@ -58,14 +74,35 @@ async function notAFile(file: string): Promise<boolean> {
  * definition makes (files whose bytes are right are left untouched, schemas of nothing removed),
  * and, for the project's own content/, the editor settings that map them to the YAML files.
  */
-export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>, definition: SiteDefinition): Promise<SchemasWritten> {
+export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>, definition: SiteDefinition): Promise<SchemasWritten | SchemasRefused> {
   const dir = path.join(paths.content, SCHEMAS_FOLDER);
   const rel = (file: string) => path.relative(paths.root, file).split(path.sep).join('/');
   const files = schemaFiles(definition);
   const project = isProjectContent(paths);
-  // Checked before anything is written: the schemas without their settings would be half a run.
-  if (project && (await notAFile(path.join(paths.root, SETTINGS_FILE))))
-    return { folder: rel(dir), written: [], removed: [], unchanged: 0, settings: 'not-file' };
+  // Checked before anything is written: the schemas without their settings, or some schemas without the others, would be half a run.
+  const settingsFile = path.join(paths.root, SETTINGS_FILE);
+  const targets: [string, 'file' | 'folder'][] = [
+    [dir, 'folder'],
+    ...files.map(({ name }): [string, 'file' | 'folder'] => [path.join(dir, name), 'file']),
+    ...(project
+      ? ([
+          [path.dirname(settingsFile), 'folder'],
+          [settingsFile, 'file'],
+        ] satisfies [string, 'file' | 'folder'][])
+      : []),
+  ];
+  for (const [target, kind] of targets) {
+    const reason = await inTheWay(target, kind);
+    if (reason) return { refused: rel(target), reason };
+  }
+  try {
+    return await writeAll(dir, files, project ? paths.root : undefined, rel);
+  } catch (error) {
+    return fault(error, rel);
+  }
+}
+
+async function writeAll(dir: string, files: readonly SchemaFile[], projectRoot: string | undefined, rel: (file: string) => string): Promise<SchemasWritten> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const { name, text } of files) {
@@ -80,6 +117,6 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
     await rm(path.join(dir, name));
     removed.push(rel(path.join(dir, name)));
   }
-  const settings = project ? await writeSettings(paths.root, yamlSchemasSetting(files, 'content')) : 'not-project';
+  const settings = projectRoot ? await writeSettings(projectRoot, yamlSchemasSetting(files, 'content')) : 'not-project';
   return { folder: rel(dir), written, removed, unchanged: files.length - written.length, settings };
 }

@@ -37,6 +37,11 @@ const settingsText = () => readFile(settingsFile(), 'utf8');
 /** Settings with other keys around yaml.schemas, indented with four spaces, as a user's editor may write them. */
 const userSettings = (schemas: Record<string, unknown>) =>
   `${JSON.stringify({ 'editor.tabSize': 4, 'yaml.schemas': schemas, 'files.exclude': { dist: true } }, null, 4)}\n`;
+/** What the run did with the settings; a run that was refused fails here. */
+function settingsOf(result: Awaited<ReturnType<typeof writeEditorSchemas>>) {
+  if ('refused' in result) throw new Error(`refused: ${result.refused}: ${result.reason}`);
+  return result.settings;
+}
 const rules = async () => (await outdatedSchemas(paths, definition)).map((d) => `${path.relative(root, d.file)}:${d.line}  ${d.message}`);
 
 describe('sitegen schemas and the user’s settings', () => {
@@ -44,7 +49,7 @@ describe('sitegen schemas and the user’s settings', () => {
     await writeFile(settingsFile(), userSettings({ ...USERS, ...OWNED }));
     const before = await settingsText();
     const result = await writeEditorSchemas(paths, definition);
-    expect(result.settings).toBe('unchanged');
+    expect(settingsOf(result)).toBe('unchanged');
     expect(await settingsText()).toBe(before);
     expect(await rules()).toEqual([]);
   });
@@ -59,7 +64,7 @@ describe('sitegen schemas and the user’s settings', () => {
       `${SETTINGS_FILE}:3  "yaml.schemas" does not map each schema to the YAML files it checks: run npx sitegen schemas and commit what it writes`,
     ]);
 
-    expect((await writeEditorSchemas(paths, definition)).settings).toBe('written');
+    expect(settingsOf(await writeEditorSchemas(paths, definition))).toBe('written');
     const written = JSON.parse(await settingsText()) as Record<string, Record<string, unknown>>;
     expect(Object.keys(written)).toEqual(['editor.tabSize', 'yaml.schemas', 'files.exclude']);
     expect(written['files.exclude']).toEqual({ dist: true });
@@ -69,10 +74,10 @@ describe('sitegen schemas and the user’s settings', () => {
   });
 
   it('writes the settings when there are none, and adds yaml.schemas to settings without it', async () => {
-    expect((await writeEditorSchemas(paths, definition)).settings).toBe('written');
+    expect(settingsOf(await writeEditorSchemas(paths, definition))).toBe('written');
     expect(JSON.parse(await settingsText())).toEqual({ 'yaml.schemas': OWNED });
     await writeFile(settingsFile(), '{\n  "editor.tabSize": 2\n}\n');
-    expect((await writeEditorSchemas(paths, definition)).settings).toBe('written');
+    expect(settingsOf(await writeEditorSchemas(paths, definition))).toBe('written');
     expect(JSON.parse(await settingsText())).toEqual({ 'editor.tabSize': 2, 'yaml.schemas': OWNED });
     expect(await rules()).toEqual([]);
   });
@@ -88,7 +93,7 @@ describe('sitegen schemas and the user’s settings', () => {
     ] as const;
     for (const [why, text] of unreadable) {
       await writeFile(settingsFile(), text);
-      expect((await writeEditorSchemas(paths, definition)).settings, text).toBe(why);
+      expect(settingsOf(await writeEditorSchemas(paths, definition)), text).toBe(why);
       expect(await settingsText(), text).toBe(text);
       expect(await rules(), text).toEqual([
         expect.stringMatching(why === 'not-json' ? /not plain JSON \(comments or trailing commas\?\)/ : /"yaml\.schemas" does not map/),
@@ -97,13 +102,37 @@ describe('sitegen schemas and the user’s settings', () => {
   });
 });
 
-describe('sitegen schemas with something else where the settings belong', () => {
-  for (const [what, place] of [
-    ['a folder where .vscode/settings.json belongs', () => mkdir(settingsFile())],
-    ['a file where .vscode/ belongs', async () => (await rm(path.join(root, '.vscode'), { recursive: true }), writeFile(path.join(root, '.vscode'), 'notes'))],
+describe('sitegen schemas with something else where a file or folder it writes belongs', () => {
+  const schema = () => path.join(root, 'content/.schemas', schemaFiles(definition)[0]!.name);
+  for (const [what, place, file, reason] of [
+    [
+      'a folder where .vscode/settings.json belongs',
+      () => mkdir(settingsFile()),
+      '.vscode/settings.json',
+      'it is not a file (a folder, or a file where one of its folders should be)',
+    ],
+    [
+      'a file where .vscode/ belongs',
+      async () => (await rm(path.join(root, '.vscode'), { recursive: true }), writeFile(path.join(root, '.vscode'), 'notes')),
+      '.vscode',
+      'it is not a folder',
+    ],
+    [
+      'a file where content/.schemas/ belongs',
+      async () => (await mkdir(path.join(root, 'content')), writeFile(path.join(root, 'content/.schemas'), 'notes')),
+      'content/.schemas',
+      'it is not a folder',
+    ],
+    [
+      'a folder where a schema file belongs',
+      () => mkdir(schema(), { recursive: true }),
+      `content/.schemas/${schemaFiles(definition)[0]!.name}`,
+      'it is not a file (a folder, or a file where one of its folders should be)',
+    ],
   ] as const) {
     it(`says so on one line naming the file, exits 2 and writes nothing, given ${what}`, async () => {
       await place();
+      const before = await readdir(root, { recursive: true });
       let stderr = '';
       const write = process.stderr.write.bind(process.stderr);
       process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
@@ -111,10 +140,8 @@ describe('sitegen schemas with something else where the settings belong', () => 
         () => (process.stderr.write = write),
       );
       expect(code).toBe(2);
-      expect(stderr).toBe(
-        'sitegen: .vscode/settings.json is not a file (a folder, or a file where .vscode/ should be), so nothing was written: move it away and run sitegen schemas again\n',
-      );
-      expect(await readdir(root)).toEqual(['.vscode']);
+      expect(stderr).toBe(`sitegen: cannot write ${file}: ${reason}, so nothing was written: move it away and run sitegen schemas again\n`);
+      expect(await readdir(root, { recursive: true })).toEqual(before);
     });
   }
 });
