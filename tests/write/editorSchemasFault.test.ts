@@ -1,3 +1,4 @@
+import type * as FsPromises from 'node:fs/promises';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { definition } from '../../templates/index.ts';
 
 // A disk that refuses a write no look beforehand can foresee (read-only, full): the second schema file fails.
 vi.mock('node:fs/promises', async (original) => {
-  const fs = await original<typeof import('node:fs/promises')>();
+  const fs = await original<typeof FsPromises>();
   let writes = 0;
   return {
     ...fs,
@@ -32,7 +33,7 @@ describe('sitegen schemas on a disk that refuses a write', () => {
     expect(written).toHaveLength(1);
     expect(result).toEqual({
       refused: expect.stringMatching(/^content\/\.schemas\/.+\.json$/),
-      reason: expect.stringMatching(/^EROFS: read-only file system; /),
+      reason: expect.stringMatching(/^EROFS: read-only file system: fix this/),
     });
     expect('refused' in result && !written.includes(path.basename(result.refused))).toBe(true);
   });
