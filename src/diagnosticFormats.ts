@@ -2,6 +2,7 @@ import path from 'node:path';
 import { codeFrame } from './codeFrame.ts';
 import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
+import { ruleDocs } from './rules.ts';
 import { plural } from './text.ts';
 
 /** Colours for a terminal; the identity when the output is not one (see cli/colour.ts). */
@@ -44,7 +45,7 @@ export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd
   return lines.join('\n');
 }
 
-/** One JSON array for tools, every field always present (an end the source does not know is null). */
+/** One JSON array for tools, every field always present (an end the source does not know is null; `docs`, the rule's entry in the catalogue, null for a template's own rule). */
 export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()): string {
   const entries = relativeTo(sortDiagnostics(list), cwd).map((d) => ({
     file: d.file,
@@ -56,6 +57,7 @@ export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()
     rule: d.rule,
     message: d.message,
     hint: d.hint,
+    docs: ruleDocs(d.rule) ?? null,
   }));
   return JSON.stringify(entries);
 }
@@ -65,7 +67,7 @@ export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()
  * pull request's "Files changed" view shows on the line each points at. The hint follows the
  * message on a line of its own; the end is given only when the source knows it.
  */
-export function githubCommands(list: readonly Diagnostic[], root = process.cwd()): string {
+export function githubCommands(list: readonly Diagnostic[], root: string, links: SourceLinks | undefined): string {
   return relativeTo(sortDiagnostics(list), root)
     .map((d) => ({ ...d, file: d.file.split(path.sep).join('/') }))
     .map((d) => {
@@ -76,7 +78,10 @@ export function githubCommands(list: readonly Diagnostic[], root = process.cwd()
               ['endLine', d.endLine],
               ['endColumn', d.endColumn],
             ];
-      const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', d.rule]] as const;
+      // The title names the rule and where it is explained, as a link to the commit's copy of the catalogue when the run says which.
+      const docs = ruleDocs(d.rule);
+      const title = docs ? `${d.rule} (${links ? `${links.blob}/${docs}` : docs})` : d.rule;
+      const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', title]] as const;
       const props = properties.map(([key, value]) => `${key}=${workflowProperty(String(value))}`).join(',');
       return `::${d.severity} ${props}::${workflowData(`${shown(d.message)}\nhint: ${shown(d.hint)}`)}`;
     })
@@ -144,7 +149,7 @@ export const FORMATS = {
   text: { stream: 'stderr', render: (list, cwd, paint) => (list.length ? formatDiagnostics(list, cwd, paint) : '') },
   json: { stream: 'stdout', render: (list, cwd) => diagnosticsJson(list, cwd) },
   // The runner reads workflow commands on stdout.
-  github: { stream: 'stdout', render: (list, cwd) => githubCommands(list, githubRoot(cwd)) },
+  github: { stream: 'stdout', render: (list, cwd) => githubCommands(list, githubRoot(cwd), sourceLinksFromEnv()) },
 } satisfies Record<string, DiagnosticFormat>;
 
 export type FormatName = keyof typeof FORMATS;

@@ -16,9 +16,9 @@ describe('diagnostics as text', () => {
   it('keeps one line per problem, with each hint once, under the first problem it applies to', () => {
     expect(formatDiagnostics(list, '/p').split('\n')).toEqual([
       'content/articles/a.md:2:8  warning: same title  [article/duplicate-title]',
-      `    hint: ${SCHEMA_CODES['duplicate-title']}`,
+      `    hint: ${SCHEMA_CODES['duplicate-title'].hint}`,
       'content/articles/a.md:6:11  broken link "/prices"  [link/broken]',
-      `    hint: ${RULES['link/broken']}`,
+      `    hint: ${RULES['link/broken'].hint}`,
       'content/site.yaml:52:17  broken link "/legals"  [link/broken]',
       '2 errors and 1 warning in 2 files',
     ]);
@@ -37,7 +37,8 @@ describe('diagnostics as JSON', () => {
       severity: 'warning',
       rule: 'article/duplicate-title',
       message: 'same title',
-      hint: SCHEMA_CODES['duplicate-title'],
+      hint: SCHEMA_CODES['duplicate-title'].hint,
+      docs: 'docs/editors/rules.md#kindduplicate-title',
     });
     expect(last).toMatchObject({ file: 'content/site.yaml', line: 52, column: 17, endLine: 52, endColumn: 24, severity: 'error' });
     expect(diagnosticsJson([], '/p')).toBe('[]');
@@ -46,12 +47,16 @@ describe('diagnostics as JSON', () => {
 
 describe('diagnostics as GitHub workflow commands', () => {
   it('prints one command per problem, with its end when known and the rule as the title; the hint on a second line', () => {
-    expect(githubCommands(list, '/p').split('\n')).toEqual([
-      `::warning file=content/articles/a.md,line=2,col=8,title=article/duplicate-title::same title%0Ahint: ${SCHEMA_CODES['duplicate-title']}`,
-      `::error file=content/articles/a.md,line=6,col=11,title=link/broken::broken link "/prices"%0Ahint: ${RULES['link/broken']}`,
-      `::error file=content/site.yaml,line=52,col=17,endLine=52,endColumn=24,title=link/broken::broken link "/legals"%0Ahint: ${RULES['link/broken']}`,
+    expect(githubCommands(list, '/p', undefined).split('\n')).toEqual([
+      `::warning file=content/articles/a.md,line=2,col=8,title=article/duplicate-title (docs/editors/rules.md#kindduplicate-title)::same title%0Ahint: ${SCHEMA_CODES['duplicate-title'].hint}`,
+      `::error file=content/articles/a.md,line=6,col=11,title=link/broken (docs/editors/rules.md#linkbroken)::broken link "/prices"%0Ahint: ${RULES['link/broken'].hint}`,
+      `::error file=content/site.yaml,line=52,col=17,endLine=52,endColumn=24,title=link/broken (docs/editors/rules.md#linkbroken)::broken link "/legals"%0Ahint: ${RULES['link/broken'].hint}`,
     ]);
-    expect(githubCommands([], '/p')).toBe('');
+    expect(githubCommands([], '/p', undefined)).toBe('');
+    // In a run whose commit is known, the title links the commit's copy of the catalogue.
+    expect(githubCommands(list.slice(1, 2), '/p', { blob: 'https://github.com/t/web/blob/abc' })).toMatch(
+      /,title=link\/broken \(https%3A\/\/github.com\/t\/web\/blob\/abc\/docs\/editors\/rules.md#linkbroken\)::/,
+    );
   });
 
   it("escapes %, CR and LF in properties, and also : and ,; shows the message's CR and LF as \\r and \\n, so no text can end a command early", () => {
@@ -61,12 +66,12 @@ describe('diagnostics as GitHub workflow commands', () => {
       'link/broken',
       'line one\r\nline two: 100% sure, ::error file=x::injected',
     );
-    const [command] = githubCommands([hostile], '/p').split('\n');
+    const [command] = githubCommands([hostile], '/p', undefined).split('\n');
     expect(command).toBe(
-      `::error file=content/articles/50%25%2C off%3A now.md,line=3,col=1,title=link/broken::line one\\r\\nline two: 100%25 sure, ::error file=x::injected%0Ahint: ${RULES['link/broken']}`,
+      `::error file=content/articles/50%25%2C off%3A now.md,line=3,col=1,title=link/broken (docs/editors/rules.md#linkbroken)::line one\\r\\nline two: 100%25 sure, ::error file=x::injected%0Ahint: ${RULES['link/broken'].hint}`,
     );
     // One line: the runner cannot read a second command out of it.
-    expect(githubCommands([hostile], '/p').split('\n')).toHaveLength(1);
+    expect(githubCommands([hostile], '/p', undefined).split('\n')).toHaveLength(1);
   });
 });
 
@@ -128,7 +133,7 @@ describe('hostile file names and messages, in every format', () => {
   });
 
   it('github: one command per problem, no hidden character but in the file it names, every file named exactly', () => {
-    const commands = githubCommands(hostile, '/p').split('\n');
+    const commands = githubCommands(hostile, '/p', undefined).split('\n');
     expect(commands).toHaveLength(names.length);
     commands.forEach((command, i) => {
       const [, props, message] = /^::error ([^]*?)::([^]*)$/.exec(command) ?? [];
@@ -140,7 +145,7 @@ describe('hostile file names and messages, in every format', () => {
         .slice('file='.length);
       expect(unescape(file)).toBe(fileOf(i));
       const [first, hint, ...more] = unescape(message!).split('\n');
-      expect({ first, hint, more }).toEqual({ first: expect.not.stringMatching(HIDDEN), hint: `hint: ${RULES['link/broken']}`, more: [] });
+      expect({ first, hint, more }).toEqual({ first: expect.not.stringMatching(HIDDEN), hint: `hint: ${RULES['link/broken'].hint}`, more: [] });
     });
   });
 

@@ -30,21 +30,24 @@ describe('the rule catalogue', () => {
     expect(Object.keys(SCHEMA_CODES).filter((code) => !sources.includes(`'${code}'`) && !sources.includes(`/${code}\``))).toEqual([]);
   });
 
-  it('gives every rule a hint of one short line that says what to do', () => {
-    for (const [id, hint] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES), ['a template’s check', TEMPLATE_HINT]]) {
+  it('gives every rule a hint of one short line that says what to do, what the problem means and an example', () => {
+    for (const [id, { hint, means, example }] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES)]) {
       expect(hint, id).toMatch(/^[a-z][^\n]{10,130}[^.\s]$/);
+      expect(means, id).toMatch(/^[A-Z][^\n]{10,130}\.$/);
+      expect(example, id).toMatch(/^[^\n]{5,130}$/);
     }
+    expect(TEMPLATE_HINT).toMatch(/^[a-z][^\n]{10,130}[^.\s]$/);
   });
 
   it('finds the hint of a schema rule by its code, whatever the kind of file', () => {
-    expect(hintFor('article/invalid-value')).toBe(SCHEMA_CODES['invalid-value']);
-    expect(hintFor('news/too-small')).toBe(SCHEMA_CODES['too-small']);
-    expect(hintFor('link/broken')).toBe(RULES['link/broken']);
-    expect(diagnostic('a.md', FILE_START, 'site/unknown-key', 'm').hint).toBe(SCHEMA_CODES['unknown-key']);
+    expect(hintFor('article/invalid-value')).toBe(SCHEMA_CODES['invalid-value'].hint);
+    expect(hintFor('news/too-small')).toBe(SCHEMA_CODES['too-small'].hint);
+    expect(hintFor('link/broken')).toBe(RULES['link/broken'].hint);
+    expect(diagnostic('a.md', FILE_START, 'site/unknown-key', 'm').hint).toBe(SCHEMA_CODES['unknown-key'].hint);
   });
 
   it('refuses a made-up rule id at compile time', () => {
     // @ts-expect-error -- not in the catalogue: `npm run typecheck` fails if this compiles
-    expect(diagnostic('a.md', FILE_START, 'link/brokn', 'm').hint).toBeUndefined();
+    expect(diagnostic('a.md', FILE_START, 'link/brokn', 'm').hint).toBe('');
   });
 });

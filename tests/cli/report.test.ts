@@ -29,7 +29,8 @@ const titleWarning = (file: string) => ({
   severity: 'warning',
   rule: 'article/duplicate-title',
   message: expect.stringMatching(/^the title "A Second Look at Renewals" is also the title of second-look/),
-  hint: SCHEMA_CODES['duplicate-title'],
+  hint: SCHEMA_CODES['duplicate-title'].hint,
+  docs: 'docs/editors/rules.md#kindduplicate-title',
 });
 
 describe('--format json', () => {
@@ -59,7 +60,8 @@ describe('--format json', () => {
           severity: 'error',
           rule: 'link/broken',
           message: 'broken link "/articles/third-look": no page or file has the path /articles/third-look',
-          hint: RULES['link/broken'],
+          hint: RULES['link/broken'].hint,
+          docs: 'docs/editors/rules.md#linkbroken',
         },
         {
           file: relative('pages/index.yaml'),
@@ -70,7 +72,8 @@ describe('--format json', () => {
           severity: 'error',
           rule: 'page/unknown-key',
           message: expect.stringMatching(/^unknown key "headng"; did you mean "heading"\?/),
-          hint: SCHEMA_CODES['unknown-key'],
+          hint: SCHEMA_CODES['unknown-key'].hint,
+          docs: 'docs/editors/rules.md#kindunknown-key',
         },
         titleWarning('articles/second-look.md'),
         titleWarning('articles/second-look-again.md'),
@@ -109,7 +112,7 @@ describe('under GitHub Actions', () => {
     expect({ code, stderr }).toEqual({ code: 1, stderr: '1 error in 1 file\n' });
     // Where the repository is checked out, not where sitegen runs: GitHub puts the annotation on content/articles/first-steps.md.
     expect(stdout).toBe(
-      `::error file=content/articles/first-steps.md,line=17,col=63,endLine=17,endColumn=105,title=link/broken::broken link "/articles/third-look": no page or file has the path /articles/third-look%0Ahint: ${RULES['link/broken']}\n`,
+      `::error file=content/articles/first-steps.md,line=17,col=63,endLine=17,endColumn=105,title=link/broken (https%3A//github.com/touchline/web/blob/0123abc/docs/editors/rules.md#linkbroken)::broken link "/articles/third-look": no page or file has the path /articles/third-look%0Ahint: ${RULES['link/broken'].hint}\n`,
     );
     const written = await readFile(summary, 'utf8');
     expect(written).toContain('### sitegen check: 1 error in 1 file\n');

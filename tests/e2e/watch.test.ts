@@ -57,7 +57,7 @@ describe('sitegen watch', () => {
     expect((await dialog.getByRole('listitem').allInnerTexts()).map((item) => item.split(/\n+/))).toEqual([
       [
         `${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`,
-        `hint: ${SCHEMA_CODES['invalid-value']}`,
+        `hint: ${SCHEMA_CODES['invalid-value'].hint}`,
       ],
     ]);
     expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);

@@ -148,7 +148,7 @@ describe('schema errors point at the offending key or value', () => {
         endColumn: 2,
         rule: 'yaml-syntax',
         message: 'invalid YAML: Map keys must be unique',
-        hint: RULES['yaml-syntax'],
+        hint: RULES['yaml-syntax'].hint,
         severity: 'error',
         excerpt: { line: 2, text: ['tagline: B', 'name: C'] },
       },

@@ -1,0 +1,84 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import GithubSlugger from 'github-slugger';
+import { describe, expect, it } from 'vitest';
+import { ruleDocs, ruleHeading, RULES, RULES_PAGE, SCHEMA_CODES, type RuleEntry } from '../../src/rules.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** What the rules of a kind of problem are about, in the order the page lists them. */
+const GROUPS: [prefix: string, title: string][] = [
+  ['yaml', 'YAML'],
+  ['content', 'Files of content/'],
+  ['public', 'Files of public/'],
+  ['markdown', 'Markdown'],
+  ['link', 'Links'],
+  ['asset', 'Images named by content'],
+  ['image', 'Images in public/'],
+  ['page', 'Pages'],
+  ['schemas', 'Editor schemas'],
+  ['redirects', 'Redirects'],
+];
+
+const entry = (heading: string, { means, example, hint }: RuleEntry) =>
+  [`### ${heading}`, '', means, '', `- Example: ${example}`, `- Fix: ${hint}.`, ''].join('\n');
+
+/** docs/editors/rules.md as the rules of src/rules.ts make it. */
+function cataloguePage(): string {
+  const rules = Object.entries(RULES) as [string, RuleEntry][];
+  const group = (id: string) => (id === 'yaml-syntax' ? 'yaml' : id.split('/')[0]!);
+  const known = new Set(GROUPS.map(([prefix]) => prefix));
+  const strays = rules.filter(([id]) => !known.has(group(id))).map(([id]) => id);
+  if (strays.length) throw new Error(`rules of no group of the catalogue: ${strays.join(', ')}; add their prefix to GROUPS`);
+  return [
+    '# Rules',
+    '',
+    'Every problem sitegen reports ends with its rule in brackets (`[link/broken]`). This page explains',
+    'each rule: what it means, an example of what causes it, and how to fix it (the hint printed under',
+    'the first problem of each rule). `--format json` gives each problem’s entry here in its `docs`',
+    'field, and a GitHub annotation names it in its title. How problems are printed is in',
+    '[Errors](errors.md).',
+    '',
+    '<!-- This page is made from src/rules.ts by tests/docs/ruleCatalogue.test.ts: edit the rules there, then run',
+    'SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs/ruleCatalogue.test.ts -->',
+    '',
+    ...GROUPS.flatMap(([prefix, title]) => [
+      `## ${title}`,
+      '',
+      ...rules.filter(([id]) => group(id) === prefix).map(([id, rule]) => entry(ruleHeading(id)!, rule)),
+    ]),
+    '## Any data file',
+    '',
+    'The rules of a YAML file’s schema, and of an article’s or a legal document’s frontmatter, are named after',
+    'the kind of file, then the code: `article/invalid-value`, `page/missing`, `site/unknown-key`,',
+    '`pricing/no-price`. Their entries are here under `KIND/` and the code.',
+    '',
+    ...(Object.entries(SCHEMA_CODES) as [string, RuleEntry][]).map(([code, rule]) => entry(`KIND/${code}`, rule)),
+  ]
+    .join('\n')
+    .replace(/\n+$/, '\n');
+}
+
+describe('the rule catalogue', () => {
+  it(`is ${RULES_PAGE}, made from src/rules.ts: every rule has its entry, with what it means, an example and the fix`, () => {
+    const file = path.join(ROOT, RULES_PAGE);
+    const page = cataloguePage();
+    if (process.env.SITEGEN_WRITE_DOCS) writeFileSync(file, page);
+    expect(
+      readFileSync(file, 'utf8'),
+      `${RULES_PAGE} differs from src/rules.ts (SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs/ruleCatalogue.test.ts rewrites it)`,
+    ).toBe(page);
+  });
+
+  it('gives each problem the address of its entry, as GitHub names the heading', () => {
+    const slugger = new GithubSlugger();
+    const anchors = new Set([...cataloguePage().matchAll(/^#+ (.+)$/gm)].map((m) => slugger.slug(m[1]!)));
+    for (const rule of [...Object.keys(RULES), 'article/invalid-value', 'pricing/no-price', 'site/unknown-key']) {
+      const docs = ruleDocs(rule);
+      expect(docs, rule).toMatch(new RegExp(`^${RULES_PAGE}#`));
+      expect(anchors.has(docs!.split('#')[1]!), `${rule}: ${docs}`).toBe(true);
+    }
+    // A template's own rule is explained by its message and hint alone.
+    expect(ruleDocs('page/offer-plan')).toBeUndefined();
+  });
+});
