@@ -26,7 +26,9 @@ describe('colour in the terminal only, as NO_COLOR and FORCE_COLOR ask', () => {
   it('writes diagnostics with escape codes only when painting', () => {
     const list = [warning('/p/content/a.md', { line: 2, column: 8 }, 'article/duplicate-title', 'same title')];
     const plain = formatDiagnostics(list, '/p', paintFor(pipe, {}));
-    expect(plain).toBe(`content/a.md:2:8  warning: same title  [article/duplicate-title]\n    hint: ${SCHEMA_CODES['duplicate-title'].hint}\n1 warning in 1 file`);
+    expect(plain).toBe(
+      `content/a.md:2:8  warning: same title  [article/duplicate-title]\n    hint: ${SCHEMA_CODES['duplicate-title'].hint}\n1 warning in 1 file`,
+    );
     const painted = formatDiagnostics(list, '/p', paintFor(pipe, { FORCE_COLOR: '1' }));
     expect(painted).toContain('\x1b[');
     expect(stripVTControlCharacters(painted)).toBe(plain);
