@@ -121,7 +121,7 @@ describe('a collection added with one registry entry, one schema and one templat
     expect(code).toBe(1);
     expect(stderr).toContain('content/case-studies/guelph-gryphons.md:2:1  missing required key "client"  [case-study/missing]');
     expect(stderr).toContain(
-      'content/case-studies/guelph-gryphons.md:3:7  "date": "14 March 2025" is not a date: write it as YYYY-MM-DD, such as 2024-07-08  [case-study/invalid-date]',
+      'content/case-studies/guelph-gryphons.md:3:7  date: "14 March 2025" is not written year first, YYYY-MM-DD  [case-study/invalid-date]',
     );
   }, 60_000);
 

@@ -25,7 +25,7 @@ const FIRST_YEAR = 1900;
 
 function dateProblem(value: string): string | undefined {
   const parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\S*)?$/.exec(value.trim());
-  if (!parts) return `${JSON.stringify(value)} is not a date: write it as YYYY-MM-DD, such as 2024-07-08`;
+  if (!parts) return `${JSON.stringify(value)} is not written year first, YYYY-MM-DD${meantDate(value.trim())}`;
   const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
   const written = `${parts[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (year < FIRST_YEAR)
@@ -36,6 +36,24 @@ function dateProblem(value: string): string | undefined {
   if (value.length > 10 && /^\d{4}-\d{2}-\d{2}[T ]/.test(value)) return `${JSON.stringify(value)} has a time: a date is written without one, as ${written}`;
   if (value !== written) return `${JSON.stringify(value)} must be written as ${written} (YYYY-MM-DD, with two-digit month and day)`;
   return undefined;
+}
+
+/**
+ * The date a day-first or month-first date means, when only one reading is a calendar date
+ * (`18/07/2023` is 18 July): `; did you mean "2023-07-18"?`; both readings are named when both are.
+ */
+function meantDate(value: string): string {
+  const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  if (!parts) return '';
+  const [a, b, year] = parts.slice(1).map(Number) as [number, number, number];
+  const iso = (month: number, day: number) =>
+    month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+      ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+      : undefined;
+  const readings = [...new Set([iso(b, a), iso(a, b)].filter((d): d is string => d !== undefined))];
+  if (readings.length === 1) return `; did you mean "${readings[0]}"?`;
+  if (readings.length === 2) return `; is it "${readings[0]}" (day first) or "${readings[1]}" (month first)?`;
+  return '';
 }
 
 const ASSET_ENDINGS = 'svg|png|jpe?g|webp|avif|gif|ico|pdf';

@@ -1,5 +1,6 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { excerptOf } from '../codeFrame.ts';
+import { commonMistake } from './commonMistakes.ts';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.ts';
 
 /** A parsed YAML text that can say where any value or key came from. */
@@ -40,6 +41,13 @@ function parseSource(file: string, text: string, lineOffset: number): YamlSource
     text,
     lineOffset,
   );
+  // A common mistake is said in plain words, once, where it is: the parser's own errors all follow from it.
+  const mistake = errors[0] && commonMistake(text, errors[0].line - lineOffset);
+  if (mistake) {
+    const place = { line: mistake.line + lineOffset, column: mistake.column };
+    const excerpt = excerptOf(text, mistake.line);
+    errors.splice(0, errors.length, { ...diagnostic(file, place, 'yaml-syntax', mistake.message), excerpt: { ...excerpt, line: excerpt.line + lineOffset } });
+  }
   let data: unknown;
   if (!errors.length) {
     try {

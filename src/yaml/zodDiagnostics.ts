@@ -32,7 +32,7 @@ export function validateYaml<S extends z.ZodType>(
 ): { ok: true; value: z.infer<S> } | { ok: false; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(source.data);
   if (result.success) return { ok: true, value: result.data };
-  const issues = withoutMisspeltKeys(source.data, schema, result.error.issues);
+  const issues = withoutMisspeltKeys(source.data, schema, result.error.issues).map(asClosedSet);
   return { ok: false, diagnostics: issues.flatMap((issue) => toDiagnostics(source, schema, issue, rulePrefix)) };
 }
 
@@ -50,6 +50,16 @@ function withoutMisspeltKeys(data: unknown, schema: z.ZodType, issues: readonly 
   return issues.filter((issue) => !(issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined && meant.has(JSON.stringify(issue.path))));
 }
 
+/**
+ * A discriminated union's key with a value none of its options has (`type: prse` among a page's
+ * blocks) is a value of a closed set, said and suggested as any other; zod reports it as a union
+ * that matched nothing.
+ */
+function asClosedSet(issue: Issue): Issue {
+  if (issue.code !== 'invalid_union' || !('options' in issue) || !Array.isArray(issue.options)) return issue;
+  return { code: 'invalid_value', values: issue.options as z.core.util.Primitive[], path: issue.path, message: issue.message, input: issue.input };
+}
+
 function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rulePrefix: string): Diagnostic[] {
   const path = issue.path;
   if (issue.code === 'unrecognized_keys') {
@@ -65,17 +75,26 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
     });
   }
   const value = valueAt(source.data, path);
-  const name = describePath(path);
+  const name = describePath(path, source.data);
   // An empty file or frontmatter block: say what it must hold rather than "expected object, got null".
   if (issue.code === 'invalid_type' && issue.expected === 'object' && (value === null || value === undefined)) {
     const required = requiredKeys(schemaAt(schema, source.data, path));
     if (required.length) {
-      const where = name ? `"${name}" sets no keys` : 'no keys are set here';
+      const where = name ? `${name} sets no keys` : 'no keys are set here';
       return [diagnostic(source.file, startOf(source.locate(path)), `${rulePrefix}/missing`, `${where}; required: ${required.join(', ')}`)];
     }
   }
   if (value === undefined && path.length > 0) {
-    return [diagnostic(source.file, startOf(source.locate(path.slice(0, -1))), `${rulePrefix}/missing`, `missing required key "${name}"`)];
+    const key = String(path.at(-1));
+    const around = describePath(path.slice(0, -1), source.data);
+    return [
+      diagnostic(
+        source.file,
+        startOf(source.locate(path.slice(0, -1))),
+        `${rulePrefix}/missing`,
+        `missing required key "${key}"${around ? ` in ${around}` : ''}`,
+      ),
+    ];
   }
   const rule: SchemaRule = `${rulePrefix}/${codeOf(issue)}`;
   return [diagnostic(source.file, source.locate(path), rule, messageFor(issue, name, value))];
@@ -85,7 +104,7 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
 const startOf = ({ line, column }: Place): Place => ({ line, column });
 
 function messageFor(issue: Issue, name: string, value: unknown): string {
-  const where = name ? `"${name}": ` : '';
+  const where = name ? `${name}: ` : '';
   switch (issue.code) {
     case 'invalid_value': {
       const allowed = issue.values.map((v) => String(v));
@@ -108,11 +127,40 @@ function describeValue(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
-function describePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
-    .join('.')
-    .replace(/\.\[/g, '[');
+/** The fields an entry of a list is known by, in the order they are looked for. */
+const NAME_FIELDS = ['name', 'title', 'label', 'question', 'key', 'from'];
+/** Longer names are no help in a message: the entry is counted instead. */
+const LONGEST_NAME = 40;
+
+/**
+ * A path of the data as an editor reads it: an entry of a list by its name when it has a short
+ * one (`plan "Starter"`), else by its type (`block 2 (prose)`) or its place counted from 1, the
+ * list's key made singular; keys as they are. `groups[0].plans[0].description` reads
+ * `group "For Properties" › plan "Starter" › description`.
+ */
+export function describePath(path: readonly PropertyKey[], data: unknown): string {
+  const parts: string[] = [];
+  for (const [i, step] of path.entries()) {
+    if (typeof step !== 'number') {
+      parts.push(String(step));
+      continue;
+    }
+    const list = typeof path[i - 1] === 'string' ? parts.pop()! : 'entry';
+    const entry = valueAt(data, path.slice(0, i + 1));
+    const fields = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+    const named = NAME_FIELDS.map((field) => fields[field]).find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= LONGEST_NAME);
+    // The type names the entry, unless the path goes on to the type itself.
+    const kind = typeof fields.type === 'string' && path[i + 1] !== 'type' ? ` (${fields.type})` : '';
+    parts.push(named === undefined ? `${singular(list)} ${step + 1}${kind}` : `${singular(list)} ${JSON.stringify(named)}`);
+  }
+  return parts.join(' › ');
+}
+
+/** A list's key as the name of one of its entries: `plans` → `plan`, `categories` → `category`; a key that is no plural is kept. */
+function singular(key: string): string {
+  if (/ies$/.test(key)) return key.replace(/ies$/, 'y');
+  if (/(ss|us)$/.test(key) || !key.endsWith('s')) return key;
+  return key.slice(0, -1);
 }
 
 export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {

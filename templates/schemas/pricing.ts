@@ -191,13 +191,12 @@ export const pricingSchema = z
       let popular: string | undefined;
       g.plans.forEach((p, pi) => {
         const at = ['groups', gi, 'plans', pi];
-        if (!p.prices && !p.display)
-          issue(at, 'no-price', `plan "${p.name}" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored`);
+        if (!p.prices && !p.display) issue(at, 'no-price', `it has neither prices nor a display: add prices: { annual, quarterly } or display: tailored`);
         if (p.display === 'coming-soon' && !p.cta)
           issue(
             at,
             'no-action',
-            `plan "${p.name}" is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }`,
+            `it is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }`,
           );
         if (p.popular && popular) issue([...at, 'popular'], 'popular', `only one plan per group can be the most popular; "${popular}" already is`);
         if (p.popular) popular ??= p.name;

@@ -29,7 +29,7 @@ describe('sitegen check --watch', () => {
       await fx.edit('articles/second-look.md', (text) => text.replace('category: Strategy', 'category: Stratgy'));
       const broken = await ended(2);
       expect(broken.startsWith(`${WATCH_BEGINS}\n`)).toBe(true);
-      expect(broken).toContain('second-look.md:6:11  "category": "Stratgy" is not allowed');
+      expect(broken).toContain('second-look.md:6:11  category: "Stratgy" is not allowed');
       expect(broken).toMatch(/1 error in 1 file\n$/);
 
       await fx.edit('articles/second-look.md', (text) => text.replace('category: Stratgy', 'category: Strategy'));

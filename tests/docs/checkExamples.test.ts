@@ -6,7 +6,7 @@ import didYouMean from './examples/check-did-you-mean.ts';
 describe('the examples of check output in the editors’ docs', () => {
   it('a category typo and a link typo, each with what was meant, in one run', async () => {
     expect((await didYouMean()).split('\n')).toEqual([
-      'content/articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]',
+      'content/articles/first-steps.md:6:11  category: "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]',
       '    hint: copy one of the values allowed: they are case-sensitive',
       'content/articles/first-steps.md:17:63  broken link "/articles/second-lok": no page or file has the path /articles/second-lok; did you mean "/articles/second-look"?  [link/broken]',
       '    hint: link to a page (pages/NAME.yaml is /NAME, a collection’s file is at its route) or to a file in public/',

@@ -46,7 +46,7 @@ describe('sitegen watch', () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Strategery'));
     expect((await failed).type).toBe('failed');
     const overlay = page.locator('#sitegen-overlay');
-    await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toContain('first-steps.md:6:11  "category": "Strategery" is not allowed');
+    await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toContain('first-steps.md:6:11  category: "Strategery" is not allowed');
     expect(await page.locator('h2#why-a-clean-inventory-comes-first').count()).toBe(1);
 
     // A labelled dialog, each problem under its file (relative to the project) with its place, rule and hint.
@@ -56,7 +56,7 @@ describe('sitegen watch', () => {
     expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual([file]);
     expect((await dialog.getByRole('listitem').allInnerTexts()).map((item) => item.split(/\n+/))).toEqual([
       [
-        `${file}:6:11  "category": "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`,
+        `${file}:6:11  category: "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`,
         `hint: ${SCHEMA_CODES['invalid-value'].hint}`,
       ],
     ]);
@@ -70,7 +70,7 @@ describe('sitegen watch', () => {
     const hostile = watcher.nextBuild();
     await fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategery', 'category: "<img src=x onerror=alert(1)>"'));
     expect((await hostile).type).toBe('failed');
-    await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toContain('"category": "<img src=x onerror=alert(1)>" is not allowed');
+    await expect.poll(() => overlay.textContent(), { timeout: 10_000 }).toContain('category: "<img src=x onerror=alert(1)>" is not allowed');
     expect(await dialog.isVisible()).toBe(true);
     expect(await overlay.locator('img').count()).toBe(0);
 

@@ -157,7 +157,7 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
     [
       'invalid YAML',
       () => fx.edit('site.yaml', (t) => t.replace('\nlanguage: en', '\n\tlanguage: en')),
-      ['site.yaml:8:1  invalid YAML: Tabs are not allowed as indentation'],
+      ['site.yaml:8:1  "language" is indented with a tab: YAML indents with spaces only'],
     ],
     [
       'an unknown key',
@@ -168,7 +168,7 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
       'a wrong enum value',
       () => fx.edit('articles/first-steps.md', (t) => t.replace('category: Strategy', 'category: Stratgy')),
       [
-        'articles/first-steps.md:6:11  "category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
+        'articles/first-steps.md:6:11  category: "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
       ],
     ],
     [
@@ -184,7 +184,7 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
     [
       'a date with a time',
       () => fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2024-07-08T10:00:00Z')),
-      ['articles/second-look.md:3:7  "date": "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08'],
+      ['articles/second-look.md:3:7  date: "2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08'],
     ],
     [
       'a misspelt key inside a block',

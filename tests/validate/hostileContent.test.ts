@@ -52,7 +52,9 @@ describe('hostile content', () => {
       expect.objectContaining({ file: expect.stringMatching(/pages\/legal\.yaml$/), line, column: 8, rule: 'yaml/alias-bomb' }),
     ]);
     const github = await runCli('check', '--content', fx.content, '--format', 'github');
-    expect(github.stdout).toMatch(new RegExp(`^::error file=[^,]*pages/legal\\.yaml,line=${line},col=8,.*title=yaml/alias-bomb::`, 'm'));
+    expect(github.stdout).toMatch(
+      new RegExp(`^::error file=[^,]*pages/legal\\.yaml,line=${line},col=8,.*title=yaml/alias-bomb \\(docs/editors/rules\\.md#yamlalias-bomb\\)::`, 'm'),
+    );
   });
 
   it('says a frontmatter block is never closed, at its opening line, instead of calling it missing', async () => {
@@ -69,7 +71,7 @@ describe('hostile content', () => {
     const { code, lines } = await problems();
     expect(code).toBe(1);
     expect(lines).toEqual([
-      'articles/second-look.md:3:7  "date": "0000-01-01" is before 1900: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08  [article/invalid-date]',
+      'articles/second-look.md:3:7  date: "0000-01-01" is before 1900: a date of the site is when something was published or takes effect, written in full, such as 2024-07-08  [article/invalid-date]',
     ]);
   });
 

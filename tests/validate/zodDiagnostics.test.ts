@@ -33,7 +33,7 @@ describe('schema errors point at the offending key or value', () => {
     expect(errors(article(lines))).toEqual([
       {
         at: '6:11',
-        message: '"category": "Strategie" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
+        message: 'category: "Strategie" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
         rule: 'article/invalid-value',
       },
     ]);
@@ -69,7 +69,7 @@ describe('schema errors point at the offending key or value', () => {
     expect(errors(article(lines))).toEqual([
       {
         at: '6:11',
-        message: '"category": "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
+        message: 'category: "Stratgy" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?',
         rule: 'article/invalid-value',
       },
     ]);
@@ -117,15 +117,19 @@ describe('schema errors point at the offending key or value', () => {
     lines[1] = 'date: 2025-02-30';
     lines.push('featured: "yes"');
     expect(errors(article(lines))).toEqual([
-      { at: '3:7', message: '"date": "2025-02-30" is not a real calendar date: February 2025 has 28 days', rule: 'article/invalid-date' },
-      { at: '9:11', message: '"featured": expected boolean, got string "yes"', rule: 'article/invalid-type' },
+      { at: '3:7', message: 'date: "2025-02-30" is not a real calendar date: February 2025 has 28 days', rule: 'article/invalid-date' },
+      { at: '9:11', message: 'featured: expected boolean, got string "yes"', rule: 'article/invalid-type' },
     ]);
   });
 
   it('gives a date one message that says how to write it', () => {
     const dateErrors = (date: string) => errors(article(valid.map((l) => (l.startsWith('date:') ? `date: ${date}` : l))));
     const cases: [string, string][] = [
-      ['yesterday', '"yesterday" is not a date: write it as YYYY-MM-DD, such as 2024-07-08'],
+      ['yesterday', '"yesterday" is not written year first, YYYY-MM-DD'],
+      // A day-first or month-first date is read back as the one calendar date it can be; both are named when both can be.
+      ['18/07/2023', '"18/07/2023" is not written year first, YYYY-MM-DD; did you mean "2023-07-18"?'],
+      ['07/18/2023', '"07/18/2023" is not written year first, YYYY-MM-DD; did you mean "2023-07-18"?'],
+      ['08.07.2023', '"08.07.2023" is not written year first, YYYY-MM-DD; is it "2023-07-08" (day first) or "2023-08-07" (month first)?'],
       ['2024-7-8', '"2024-7-8" must be written as 2024-07-08 (YYYY-MM-DD, with two-digit month and day)'],
       ['2024-07-08T10:00:00Z', '"2024-07-08T10:00:00Z" has a time: a date is written without one, as 2024-07-08'],
       ['2024-13-01', '"2024-13-01" has no month 13: months run from 01 to 12'],
@@ -133,7 +137,7 @@ describe('schema errors point at the offending key or value', () => {
       ['2023-02-29', '"2023-02-29" is not a real calendar date: February 2023 has 28 days'],
     ];
     for (const [date, message] of cases) {
-      expect(dateErrors(date)).toEqual(message ? [{ at: '3:7', message: `"date": ${message}`, rule: 'article/invalid-date' }] : []);
+      expect(dateErrors(date)).toEqual(message ? [{ at: '3:7', message: `date: ${message}`, rule: 'article/invalid-date' }] : []);
     }
   });
 

@@ -4,33 +4,21 @@ import { KeptDocuments, parseYaml } from '../../src/yaml/yamlSource.ts';
 
 describe('YAML syntax errors', () => {
   it('reports the first error of a file with its code frame, then at most two more, saying how many it left out', () => {
-    const text = [
-      'title: About',
-      'hero:',
-      '  heading: We help',
-      '    subheading: wrong indent',
-      'sections:',
-      '  - a: 1',
-      '   b: 2',
-      '  - c: 3',
-      '    d: [1, 2',
-      'e: }',
-      'f: {',
-    ].join('\n');
+    const text = ['title: About', 'sections: [1, 2', 'e: }', 'f: {', 'g: ]', 'h: ['].join('\n');
     const { errors, data } = parseYaml('/site/pages/about.yaml', text);
     expect(data).toBeUndefined();
     expect(errors).toHaveLength(3);
-    expect(errors[0]!.excerpt).toEqual({ line: 2, text: ['hero:', '  heading: We help', '    subheading: wrong indent'] });
+    expect(errors[0]!.excerpt).toEqual({ line: 2, text: ['sections: [1, 2', 'e: }', 'f: {'] });
     expect(errors.slice(1).map((e) => e.excerpt)).toEqual([undefined, undefined]);
     expect(errors[2]!.message).toMatch(/\(and \d+ more YAML errors after it, not shown: they often follow from the first; fix it and check again\)$/);
     const shown = formatDiagnostics(errors, '/site').split('\n');
     // The frame and one hint under the first problem; one line each for the others; then the count.
     expect(shown.slice(0, 6)).toEqual([
-      'pages/about.yaml:3:12  invalid YAML: Implicit keys need to be on a single line  [yaml-syntax]',
-      '      2 | hero:',
-      '    > 3 |   heading: We help',
-      '        |            ^',
-      '      4 |     subheading: wrong indent',
+      'pages/about.yaml:3:1  invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]  [yaml-syntax]',
+      '      2 | sections: [1, 2',
+      '    > 3 | e: }',
+      '        | ^',
+      '      4 | f: {',
       expect.stringMatching(/^ {4}hint: indent with spaces/),
     ]);
     expect(shown.slice(6)).toHaveLength(3);
@@ -39,12 +27,61 @@ describe('YAML syntax errors', () => {
 
   it('numbers the frame of frontmatter by the lines of its markdown file', () => {
     const { errors } = parseYaml('/site/articles/a.md', 'title: x\n  bad: y\n', 1);
-    expect(errors[0]).toMatchObject({ line: 2, column: 8, excerpt: { line: 2, text: ['title: x', '  bad: y'] } });
+    expect(errors).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 3,
+        message: '"bad" is indented 2 spaces, which matches no key around it: indent it like "title" above it, 0 spaces',
+        excerpt: { line: 2, text: ['title: x', '  bad: y'] },
+      }),
+    ]);
   });
 
   it('says nothing is left out when nothing is', () => {
     const { errors } = parseYaml('/site/a.yaml', 'a: 1\na: 2\n');
     expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^invalid YAML: Map keys must be unique$/)]);
+  });
+});
+
+describe('the common YAML mistakes, in plain words, once, where the mistake is', () => {
+  const only = (text: string, lineOffset = 0) => {
+    const { errors } = parseYaml('/site/pages/about.yaml', text, lineOffset);
+    return errors.map((e) => `${e.line}:${e.column} ${e.message}`);
+  };
+
+  it('a value holding ": " without quotes, the caret on that colon, with the line to write', () => {
+    expect(only('title: Value Banks: Tracking What You Owe\ndate: 2023-07-18\n', 1)).toEqual([
+      '2:19 the value of "title" holds ": ", which YAML reads as the start of another key: put the whole value in quotes, title: "Value Banks: Tracking What You Owe"',
+    ]);
+    expect(only('blocks:\n  - type: hero\n    heading: Sponsorship: the whole season\n')).toEqual([
+      '3:25 the value of "heading" holds ": ", which YAML reads as the start of another key: put the whole value in quotes, heading: "Sponsorship: the whole season"',
+    ]);
+    // Quoted, or a colon with no space after it (a time, an address), it is no mistake.
+    expect(only('title: "Value Banks: Tracking"\nat: 10:30\nurl: https://example.com\n')).toEqual([]);
+  });
+
+  it('a key indented a space less or more than its neighbours, at its first character, naming the key to line up with', () => {
+    const page = [
+      'template: blocks',
+      'blocks:',
+      '  - type: hero',
+      '    eyebrow: Our story',
+      '   heading: Built by people who sold sponsorships',
+      '    lead: Touchline started in a partnerships office.',
+    ];
+    expect(only(page.join('\n'))).toEqual(['5:4 "heading" is indented 3 spaces, which matches no key around it: indent it like "eyebrow" above it, 4 spaces']);
+    page[4] = '     heading: Built by people who sold sponsorships';
+    expect(only(page.join('\n'))).toEqual(['5:6 "heading" is indented 5 spaces, which matches no key around it: indent it like "eyebrow" above it, 4 spaces']);
+    expect(only('a:\n  b: 1\n   c: 2\n')).toEqual(['3:4 "c" is indented 3 spaces, which matches no key around it: indent it like "b" above it, 2 spaces']);
+  });
+
+  it('a tab in the indentation, at the tab', () => {
+    expect(only('site:\n  name: Touchline\n\turl: https://www.touchline.example\n')).toEqual(['3:1 "url" is indented with a tab: YAML indents with spaces only']);
+  });
+
+  it('leaves other faults to the parser, and a value going on over two lines alone', () => {
+    expect(only('description: A value that goes on\n  over a second line\ntitle: About\n')).toEqual([]);
+    expect(only('a: 1\na: 2\n')).toEqual([expect.stringMatching(/invalid YAML: Map keys must be unique/)]);
   });
 });
 

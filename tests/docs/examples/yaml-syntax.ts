@@ -1,6 +1,6 @@
 import { withContentCopy } from '../../helpers/docExamples.ts';
 
-/** `sitegen check` on a page whose YAML is broken in many places: the first error framed, two more, and how many were left out. */
+/** `sitegen check` on a page whose YAML is broken in many places: the first mistake, a key indented too far, said once in plain words. */
 export default () =>
   withContentCopy(async (copy) => {
     await copy.write(

@@ -36,14 +36,14 @@ describe('content/pricing.yaml schema', () => {
       '        prices: { annual: 375, quarterly: 475 }\n',
       'name: Essentials',
       'pricing/no-price',
-      '"groups[0].plans[1]": plan "Essentials" has neither prices nor a display: add prices: { annual, quarterly } or display: tailored',
+      'group "For Properties" › plan "Essentials": it has neither prices nor a display: add prices: { annual, quarterly } or display: tailored',
     ],
     [
       'a plan coming soon without an action',
       '        cta: { label: Talk to us, href: /contact }\n',
       'name: Enterprise+',
       'pricing/no-action',
-      '"groups[1].plans[3]": plan "Enterprise+" is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }',
+      'group "For Brands" › plan "Enterprise+": it is coming soon and has no cta: give visitors a way to hear when it opens, such as cta: { label: Notify me, href: /newsletter }',
     ],
   ])('rejects %s, at the plan', (_, removed, plan, rule, message) => {
     expect(validateEdited(removed, '')).toEqual([{ at: positionOf(original.replace(removed, ''), plan), rule, message }]);
@@ -59,7 +59,7 @@ describe('content/pricing.yaml schema', () => {
     expect(problem).toEqual({
       at: positionOf(original.replace('prices: { annual: 225, quarterly: 270 }', to), value),
       rule: expect.stringMatching(/^pricing\//),
-      message: `"groups[0].plans[0].prices.annual": ${message}`,
+      message: `group "For Properties" › plan "Starter" › prices › annual: ${message}`,
     });
   });
 
@@ -70,7 +70,7 @@ describe('content/pricing.yaml schema', () => {
         at: positionOf(original.replace('prices: { annual: 675, quarterly: 845 }', to), '600'),
         rule: 'pricing/quarterly-below-annual',
         message:
-          '"groups[0].plans[2].prices.quarterly": must not be below the annual price: paying every 3 months never costs less per month than paying yearly',
+          'group "For Properties" › plan "Pro" › prices › quarterly: must not be below the annual price: paying every 3 months never costs less per month than paying yearly',
       },
     ]);
   });
@@ -81,7 +81,7 @@ describe('content/pricing.yaml schema', () => {
     expect(problem!.at).toBe(positionOf(original, 'e2e-essentials'));
     expect(problem!.rule).toBe('pricing/unknown-detail');
     expect(problem!.message).toMatch(
-      /^"groups\[0\]\.plans\[1\]\.details": unknown detail "e2e-essential"; expected one of: e2e-starter, e2e-essentials, e2e-pro,/,
+      /^group "For Properties" › plan "Essentials" › details: unknown detail "e2e-essential"; expected one of: e2e-starter, e2e-essentials, e2e-pro,/,
     );
   });
 
@@ -93,7 +93,7 @@ describe('content/pricing.yaml schema', () => {
       {
         at: positionOf(edited, 'popular: true', 2, 'popular: '.length),
         rule: 'pricing/popular',
-        message: '"groups[0].plans[2].popular": only one plan per group can be the most popular; "Essentials" already is',
+        message: 'group "For Properties" › plan "Pro" › popular: only one plan per group can be the most popular; "Essentials" already is',
       },
     ]);
   });
@@ -113,7 +113,7 @@ describe('content/pricing.yaml schema', () => {
       {
         at: positionOf(original, 'end-to-end-platform'),
         rule: 'pricing/default-group',
-        message: '"defaultGroup": "sponsorship-crm" is not a visible group; expected one of: end-to-end-platform, brands',
+        message: 'defaultGroup: "sponsorship-crm" is not a visible group; expected one of: end-to-end-platform, brands',
       },
     ]);
   });
