@@ -76,7 +76,9 @@ describe('the common YAML mistakes, in plain words, once, where the mistake is',
   });
 
   it('a tab in the indentation, at the tab', () => {
-    expect(only('site:\n  name: Touchline\n\turl: https://www.touchline.example\n')).toEqual(['3:1 "url" is indented with a tab: YAML indents with spaces only']);
+    expect(only('site:\n  name: Touchline\n\turl: https://www.touchline.example\n')).toEqual([
+      '3:1 "url" is indented with a tab: YAML indents with spaces only',
+    ]);
   });
 
   it('leaves other faults to the parser, and a value going on over two lines alone', () => {
