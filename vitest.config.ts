@@ -37,7 +37,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,links,redirects,typedReferences,zodDiagnostics}.test.ts',
       'tests/watch/{buildWorkerProtocol,fileChanges}.test.ts',
-      'tests/write/{editorSchemas,editorSchemasFault,redirectPages,siteFiles}.test.ts',
+      'tests/write/{editorSchemas,editorSchemasFault,publicCopy,redirectPages,siteFiles}.test.ts',
     ],
     exclude: ['tests/{lint,model}.test.ts'],
     parallel: true,

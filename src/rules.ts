@@ -76,6 +76,11 @@ export const RULES = {
     example: '`public/.env`',
     hint: 'rename it without the leading dot if it is meant to be published, or move it out of public/',
   },
+  'public/changed-during-build': {
+    means: 'A file of public/ changed between its check and its copy into the output, so the build stopped rather than publish what it never checked.',
+    example: 'an SVG saved again, or swapped for a link, while a build ran',
+    hint: 'build again once nothing is writing to public/',
+  },
   'public/unsafe-document': {
     means: "An HTML, XHTML or XML file of public/ could run script in the site's origin.",
     example: '`public/report.xhtml` holding a `<script>`',

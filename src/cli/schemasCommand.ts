@@ -14,7 +14,7 @@ const REFUSED: Partial<Record<SchemasWritten['settings'], string>> = {
 export async function schemasCommand(paths: Paths): Promise<number> {
   const result = await writeEditorSchemas(paths, await loadDefinition(paths.templates));
   if ('refused' in result) {
-    process.stderr.write(`sitegen: cannot write ${result.refused}: ${result.reason}\n`);
+    process.stderr.write(`sitegen: cannot ${result.verb} ${result.refused}: ${result.reason}\n`);
     return EXIT.usage;
   }
   const lines = [...result.written.map((file) => `wrote ${file}`), ...result.removed.map((file) => `removed ${file} (it describes nothing the site declares)`)];

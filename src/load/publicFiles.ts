@@ -2,11 +2,16 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import path from 'node:path';
 import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
+import { fileStamp } from './fileStamp.ts';
 
 /** A file public/ publishes: its path on the site (relative to public/, with /) and the file its bytes come from. */
 export interface PublicFile {
   rel: string;
   source: string;
+  /** The file as an editor names it, in public/ (a link's own path, not its target's). */
+  shown: string;
+  /** Its source's stamp when it was walked (`fileStamp`): the copy refuses a source that is no longer that file. */
+  stamp: string;
   /** Reached through a link: its bytes may change without public/ changing. */
   linked: boolean;
 }
@@ -89,7 +94,7 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
           continue;
         }
       }
-      const stat = statSync(real);
+      const stat = statSync(real, { bigint: true });
       if (stat.isDirectory()) {
         if (holders.includes(real)) {
           diagnostics.push(
@@ -104,7 +109,7 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
         }
         walk(real, at, linked || entry.isSymbolicLink(), [...holders, real]);
       } else if (stat.isFile()) {
-        files.push({ rel: at, source: real, linked: linked || entry.isSymbolicLink() });
+        files.push({ rel: at, source: real, shown, stamp: fileStamp(stat), linked: linked || entry.isSymbolicLink() });
       }
     }
   };
@@ -114,7 +119,7 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
 
 /** Whether `outer` is `inner` or a folder around it. */
 function holds(outer: string, inner: string): boolean {
-  return inner === outer || inner.startsWith(outer + path.sep);
+  return inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
 }
 
 /** Where a link in public/ really leads, or why it may not be published as what it points at. */

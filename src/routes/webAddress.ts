@@ -27,7 +27,8 @@ export function readWebAddress(written: string): WebAddress {
     return { fault: 'host', problem: `holds a user name before an @, and a browser would go to ${url.host}: write the address of the page itself` };
   const origin = `${url.protocol}//${url.host}`;
   const writtenOrigin = written.slice(0, origin.length);
-  if (writtenOrigin.toLowerCase() !== origin || (written.length > origin.length && !/[/?#]/.test(written[origin.length]!))) {
+  // Only ASCII letters fold: the parser maps the Kelvin sign (U+212A) to k, and a host is compared as written.
+  if (writtenOrigin.replace(/[A-Z]/g, (c) => c.toLowerCase()) !== origin || (written.length > origin.length && !/[/?#]/.test(written[origin.length]!))) {
     return /^https?:\/\/[^/\\?#]/i.test(written)
       ? { fault: 'host', problem: `names its host otherwise than a browser reads it: a browser would go to ${url.host}; write ${origin}` }
       : { fault: 'host', problem: `names no host right after ${url.protocol}// (a browser would read ${url.host} out of what follows)` };

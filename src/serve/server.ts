@@ -147,6 +147,9 @@ export function createSiteServer(dir: string, { hooks = {}, dev = false, base = 
   };
 
   return http.createServer((req, res) => {
+    // Node keeps the first of two Host headers; a client that sends two means one of them to be read otherwise (RFC 9112: 400).
+    const hostHeaders = req.rawHeaders.filter((name, i) => i % 2 === 0 && /^host$/i.test(name)).length;
+    if (hostHeaders > 1) return send(res, 400, { 'Content-Type': TEXT_TYPE }, 'a request names one host\n');
     const refusal = hosts.refusal(req.headers.host, req.headers.origin);
     if (refusal) {
       tell(refusal);

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { isProjectContent, readText } from '../load/schemaFiles.ts';
@@ -23,6 +23,8 @@ export interface SchemasWritten {
 /** Why `sitegen schemas` wrote nothing, or stopped: the file it could not write (relative to the project), and what is in its way. */
 export interface SchemasRefused {
   refused: string;
+  /** What sitegen meant to do with it. */
+  verb: 'write' | 'remove';
   reason: string;
 }
 
@@ -55,9 +57,14 @@ async function writeSettings(root: string, owned: Record<string, string>): Promi
 
 /** What stands where a file or folder sitegen writes goes (a folder where a file goes, a file where a folder goes), or undefined when nothing does. */
 async function inTheWay(target: string, kind: 'file' | 'folder'): Promise<string | undefined> {
-  const info = await stat(target).catch(() => undefined);
+  // Not followed: a link there (dangling, round a loop, or out of the project) would have sitegen write where it leads.
+  const info = await lstat(target).catch(() => undefined);
   if (!info || (kind === 'file' ? info.isFile() : info.isDirectory())) return undefined;
-  const what = kind === 'file' ? 'it is not a file (a folder, or a file where one of its folders should be)' : 'it is not a folder';
+  const what = info.isSymbolicLink()
+    ? `it is a link, and sitegen writes its ${kind === 'file' ? 'files' : 'folders'} only where they are`
+    : kind === 'file'
+      ? 'it is not a file (a folder, or a file where one of its folders should be)'
+      : 'it is not a folder';
   return `${what}, so nothing was written: move it away and run sitegen schemas again`;
 }
 
@@ -66,7 +73,7 @@ function fault(error: unknown, rel: (file: string) => string): SchemasRefused {
   const { code, path: file } = error as NodeJS.ErrnoException;
   if (!code || !file) throw error;
   const what = (error as Error).message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '');
-  return { refused: rel(file), reason: `${code}: ${what}: fix this and run sitegen schemas again, which writes what is still missing` };
+  return { refused: rel(file), verb: 'write', reason: `${code}: ${what}: fix this and run sitegen schemas again, which writes what is still missing` };
 }
 
 /**
@@ -93,13 +100,23 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
   ];
   for (const [target, kind] of targets) {
     const reason = await inTheWay(target, kind);
-    if (reason) return { refused: rel(target), reason };
+    if (reason) return { refused: rel(target), verb: 'write', reason };
+  }
+  for (const name of await stale(dir, files)) {
+    const reason = await inTheWay(path.join(dir, name), 'file');
+    if (reason) return { refused: rel(path.join(dir, name)), verb: 'remove', reason };
   }
   try {
     return await writeAll(dir, files, project ? paths.root : undefined, rel);
   } catch (error) {
     return fault(error, rel);
   }
+}
+
+/** The schema files of .schemas/ that describe nothing the definition makes: removed by a run. */
+async function stale(dir: string, files: readonly SchemaFile[]): Promise<string[]> {
+  const names = new Set(files.map((f) => f.name));
+  return ((await readdir(dir).catch(() => [])) as string[]).filter((n) => n.endsWith('.json') && !names.has(n)).sort();
 }
 
 async function writeAll(dir: string, files: readonly SchemaFile[], projectRoot: string | undefined, rel: (file: string) => string): Promise<SchemasWritten> {
@@ -111,9 +128,8 @@ async function writeAll(dir: string, files: readonly SchemaFile[], projectRoot: 
     await writeFile(file, text);
     written.push(rel(file));
   }
-  const names = new Set(files.map((f) => f.name));
   const removed: string[] = [];
-  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.json') && !names.has(n)).sort()) {
+  for (const name of await stale(dir, files)) {
     await rm(path.join(dir, name));
     removed.push(rel(path.join(dir, name)));
   }

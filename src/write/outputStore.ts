@@ -1,10 +1,12 @@
-import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { constants, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pidOfWorkingName, processAlive, workingName } from '../runtime/processes.ts';
 import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
+import { ContentError, diagnostic, FILE_START } from '../diagnostics.ts';
+import { fileStamp } from '../load/fileStamp.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -274,12 +276,43 @@ async function copyPublic(files: PublicFile[], dir: string, linkFrom: string | u
     dir,
     files.map((f) => f.rel),
   );
-  for (const { rel, source, linked } of files) {
+  for (const file of files) {
     // A linked file may have changed outside public/: it is always copied afresh.
-    const reused = linkFrom !== undefined && !linked && linkedFrom(path.join(linkFrom, rel), path.join(dir, rel));
-    if (!reused) await copyFile(source, path.join(dir, rel));
+    const reused = linkFrom !== undefined && !file.linked && linkedFrom(path.join(linkFrom, file.rel), path.join(dir, file.rel));
+    if (!reused) await copyWalked(file, path.join(dir, file.rel));
   }
 }
+
+/**
+ * Copies a file of public/ only if it is still the file its walk checked: opened without following
+ * a link, its stamp the one it had then. A file swapped for a link to package.json, or for an
+ * unchecked SVG, between the check and the copy stops the build instead of going out.
+ */
+async function copyWalked(file: PublicFile, target: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(file.source, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if (['ELOOP', 'ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw changedDuringBuild(file);
+    throw error;
+  }
+  try {
+    if (fileStamp(await handle.stat({ bigint: true })) !== file.stamp) throw changedDuringBuild(file);
+    await writeFile(target, handle.createReadStream({ autoClose: false }));
+  } finally {
+    await handle.close();
+  }
+}
+
+const changedDuringBuild = (file: PublicFile) =>
+  new ContentError([
+    diagnostic(
+      file.shown,
+      FILE_START,
+      'public/changed-during-build',
+      'this file changed while the build ran, after it was checked: nothing of this build is published; build again',
+    ),
+  ]);
 
 /** Hard-links a file on this thread (a thread-pool round trip per file cost watch's edits more than the links), saying whether it could. */
 function linkedFrom(existing: string, created: string): boolean {

@@ -175,7 +175,7 @@ describe('what public/ publishes', () => {
 
   it('refuses public/ itself as a link to the project, a folder of it or a folder around it, and publishes nothing', async () => {
     await rm(at('public'), { recursive: true });
-    for (const target of ['.', 'content', 'drawings', '..']) {
+    for (const target of ['.', 'content', 'drawings', '..', '/']) {
       await rm(at('public'), { force: true });
       await symlink(target, at('public'));
       expect(walked(), target).toEqual({ problems: ['public error public/linked-folder'], files: [] });

@@ -28,6 +28,8 @@ describe('an address of another site', () => {
       'https://2130706433/',
       'https://example.com:443/',
       'https://bücher.example/',
+      // The Kelvin sign, which the parser folds to k: the host read is not the one written.
+      'https://\u212Aelvin.example/',
       'ftp://example.com/',
       'https://',
       'not a url',

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../src/hosting/policy.ts';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
@@ -100,6 +101,26 @@ describe('the names sitegen serve answers', () => {
       for (let i = 0; i < 40; i++) expect((await requestAs(port, '/', { Host: `host-${i}.example` })).status).toBe(403);
       expect(lines).toHaveLength(21);
       expect(lines.at(-1)).toBe('sitegen: more requests were refused; they are not shown');
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  });
+
+  it('refuses a request with two Host headers, whichever comes first', async () => {
+    const guarded = createSiteServer(dir);
+    const port = await listen(guarded, 0);
+    const raw = (hosts: string[]) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('close', () => resolve(data.split('\r\n')[0]!));
+        socket.write(`GET /about HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join('')}Connection: close\r\n\r\n`);
+      });
+    try {
+      expect(await raw(['localhost', 'attacker.example'])).toBe('HTTP/1.1 400 Bad Request');
+      expect(await raw(['attacker.example', 'localhost'])).toMatch(/^HTTP\/1\.1 (400|403) /);
+      expect(await raw(['localhost'])).toBe('HTTP/1.1 200 OK');
     } finally {
       await new Promise((resolve) => guarded.close(resolve));
     }

@@ -125,7 +125,7 @@ describe('a link to a file with errors of its own is checked in the same run', (
 describe('links to other sites', () => {
   it('are read as a browser reads them, the WHATWG URL parser’s way, in markdown and in YAML, and refused when that is not what was written', async () => {
     await writeBody(
-      '[a](https:///x) [b](https:x) [c](https://evil.example\\@good.example/) [d](https://user@good.example/) [e](https://example.com:8443/a?b#c) [f](https://www.touchline.example) [g](https://0x7f.1/) [h](<https://example.com/a b>) [i](https://example.com/a/../b) [j](https://EXAMPLE.com)',
+      '[a](https:///x) [b](https:x) [c](https://evil.example\\@good.example/) [d](https://user@good.example/) [e](https://example.com:8443/a?b#c) [f](https://www.touchline.example) [g](https://0x7f.1/) [h](<https://example.com/a b>) [i](https://example.com/a/../b) [j](https://EXAMPLE.com) [k](https://[::1]/docs)',
     );
     await fx.edit('pages/legal.yaml', (t) => t.replace('href: /privacy-policy\n', "href: 'https://privacy.example\\\\@good.example/'\n"));
     expect(await problems()).toEqual([
@@ -137,6 +137,7 @@ describe('links to other sites', () => {
       'articles/first-steps.md:13:174  link "https://0x7f.1/" names its host otherwise than a browser reads it: a browser would go to 127.0.0.1; write https://127.0.0.1  [link/no-host]',
       'articles/first-steps.md:13:195  link "https://example.com/a b" is not what a browser reads from it (https://example.com/a%20b): percent-encode spaces, quotes, < > and other characters, and write no . or .. parts  [link/unread]',
       'articles/first-steps.md:13:226  link "https://example.com/a/../b" is not what a browser reads from it (https://example.com/b): percent-encode spaces, quotes, < > and other characters, and write no . or .. parts  [link/unread]',
+      'articles/first-steps.md:13:283  link "https://[::1]/docs" names an IPv6 address, which a page\'s link cannot carry as written: link to the site\'s name  [link/unread]',
       'pages/legal.yaml:11:15  link "https://privacy.example\\\\@good.example/" names its host otherwise than a browser reads it: a browser would go to privacy.example; write https://privacy.example  [link/no-host]',
     ]);
   });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,13 +16,19 @@ import { definition } from '../../templates/index.ts';
  */
 
 let root: string;
+/** A folder outside the project, where a link could lead a write. */
+let outside: string;
 let paths: { root: string; content: string };
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'sitegen-editor-schemas-'));
+  outside = await mkdtemp(path.join(tmpdir(), 'sitegen-editor-outside-'));
   paths = { root, content: path.join(root, 'content') };
   await mkdir(path.join(root, '.vscode'), { recursive: true });
 });
-afterEach(() => rm(root, { recursive: true, force: true }));
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
 
 const OWNED = yamlSchemasSetting(schemaFiles(definition), 'content');
 const USERS = {
@@ -129,6 +135,18 @@ describe('sitegen schemas with something else where a file or folder it writes b
       `content/.schemas/${schemaFiles(definition)[0]!.name}`,
       'it is not a file (a folder, or a file where one of its folders should be)',
     ],
+    [
+      'a dangling link where a schema file belongs, leading out of the project',
+      async () => (await mkdir(path.dirname(schema()), { recursive: true }), symlink(path.join(outside, 'written-outside.json'), schema())),
+      `content/.schemas/${schemaFiles(definition)[0]!.name}`,
+      'it is a link, and sitegen writes its files only where they are',
+    ],
+    [
+      'a link round a loop where .vscode/settings.json belongs',
+      () => symlink('settings.json', settingsFile()),
+      '.vscode/settings.json',
+      'it is a link, and sitegen writes its files only where they are',
+    ],
   ] as const) {
     it(`says so on one line naming the file, exits 2 and writes nothing, given ${what}`, async () => {
       await place();
@@ -142,6 +160,23 @@ describe('sitegen schemas with something else where a file or folder it writes b
       expect(code).toBe(2);
       expect(stderr).toBe(`sitegen: cannot write ${file}: ${reason}, so nothing was written: move it away and run sitegen schemas again\n`);
       expect(await readdir(root, { recursive: true })).toEqual(before);
+      expect(await readdir(outside)).toEqual([]);
     });
   }
+
+  it('says it cannot remove a stale schema that is a folder, before writing anything', async () => {
+    await mkdir(path.join(root, 'content/.schemas/stale.json'), { recursive: true });
+    const before = await readdir(root, { recursive: true });
+    let stderr = '';
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+    const code = await schemasCommand({ ...resolvePaths({ root }), templates: path.resolve(import.meta.dirname, '../../templates') }).finally(
+      () => (process.stderr.write = write),
+    );
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'sitegen: cannot remove content/.schemas/stale.json: it is not a file (a folder, or a file where one of its folders should be), so nothing was written: move it away and run sitegen schemas again\n',
+    );
+    expect(await readdir(root, { recursive: true })).toEqual(before);
+  });
 });

@@ -33,6 +33,7 @@ describe('sitegen schemas on a disk that refuses a write', () => {
     expect(written).toHaveLength(1);
     expect(result).toEqual({
       refused: expect.stringMatching(/^content\/\.schemas\/.+\.json$/),
+      verb: 'write',
       reason: expect.stringMatching(/^EROFS: read-only file system: fix this/),
     });
     expect('refused' in result && !written.includes(path.basename(result.refused))).toBe(true);
