@@ -77,7 +77,7 @@ export const RULES = {
     hint: 'rename it without the leading dot if it is meant to be published, or move it out of public/',
   },
   'public/changed-during-build': {
-    means: 'A file of public/ changed between its check and its copy into the output, so the build stopped rather than publish what it never checked.',
+    means: 'A file of public/ changed between its check and its copy, so the build stopped rather than publish it unchecked.',
     example: 'an SVG saved again, or swapped for a link, while a build ran',
     hint: 'build again once nothing is writing to public/',
   },

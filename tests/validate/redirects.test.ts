@@ -166,7 +166,7 @@ describe('content/redirects.yaml', () => {
     ];
     for (const from of froms) {
       expect(check(`redirects:\n  - from: ${JSON.stringify(from)}\n    to: /about\n`), from).toEqual([
-        expect.stringMatching(/^2:11 redirects\/invalid-format "redirects\[0\]\.from": must be a path of the site such as \/old-page/),
+        expect.stringMatching(/^2:11 redirects\/invalid-format redirect ".*" › from: must be a path of the site such as \/old-page/),
       ]);
     }
     for (const to of [
@@ -185,7 +185,7 @@ describe('content/redirects.yaml', () => {
       'https://touchline.example/a b',
     ]) {
       expect(check(`redirects:\n  - from: /team\n    to: ${JSON.stringify(to)}\n`), to).toEqual([
-        expect.stringMatching(/^3:9 redirects\/invalid-format "redirects\[0\]\.to": must be the path of a page/),
+        expect.stringMatching(/^3:9 redirects\/invalid-format redirect "\/team" › to: must be the path of a page/),
       ]);
     }
   });
@@ -201,7 +201,7 @@ describe('content/redirects.yaml', () => {
       ['https://touchline.example/%2e%2e/admin', 'is not what a browser reads from it (https://touchline.example/admin)'],
     ]) {
       expect(check(`redirects:\n  - from: /team\n    to: ${JSON.stringify(to)}\n`), to).toEqual([
-        expect.stringContaining(`3:9 redirects/invalid-format "redirects[0].to": ${JSON.stringify(to)} ${problem}`),
+        expect.stringContaining(`3:9 redirects/invalid-format redirect "/team" › to: ${JSON.stringify(to)} ${problem}`),
       ]);
     }
     expect(check('redirects:\n  - from: /team\n    to: https://Careers.Touchline.example\n')).toEqual([]);
