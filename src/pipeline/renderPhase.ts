@@ -306,7 +306,9 @@ export class RenderPhase {
    */
   private async keys(model: ContentModel, plan: SitePlan, shared: SharedRender, version: string | undefined): Promise<(page: PlannedPage) => string> {
     const code = await this.setup.pageCode();
-    // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site.
+    // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site; and
+    // what the images the content names are (their sizes and bytes): a page and every card of it show them, and
+    // watch, which has no version of public/, would otherwise keep a page with an edited image's old size.
     const sharedKey = contentHash(
       JSON.stringify([
         version ?? code?.shared ?? '',
@@ -318,6 +320,7 @@ export class RenderPhase {
         shared.base,
         shared.preview,
         unreleased(model),
+        [...this.imageSources(model).keys()].sort(),
       ]),
       20,
     );

@@ -98,6 +98,29 @@ describe('watch loses no edit', () => {
   });
 });
 
+describe('watch sees an image of public/ change', () => {
+  it('renders the pages that show an SVG again with its new size, though no content changed', async () => {
+    const project = await projectCopy({ content: 'fixture' });
+    let watcher: Watcher | undefined;
+    try {
+      watcher = await startWatch(resolvePaths({ root: project.root, out: project.file(WATCH_OUT) }), { port: 0, fixed: true }, () => undefined);
+      const image = async () =>
+        /<img src="\/images\/articles\/value-banks\.svg"[^>]* width="(\d+)" height="(\d+)"/
+          .exec(await (await fetch(`http://127.0.0.1:${watcher!.port}/articles/first-steps`)).text())
+          ?.slice(1);
+      expect(await image()).toEqual(['1200', '675']);
+      // As the hostile trial drew it again: a new size, and nothing else of the site changed.
+      const next = watcher.nextBuild();
+      await project.edit('public/images/articles/value-banks.svg', (svg) => svg.replace('width="1200" height="675"', 'width="1234" height="600"'));
+      expect((await next).type).toBe('built');
+      expect(await image()).toEqual(['1234', '600']);
+    } finally {
+      await watcher?.close();
+      await project.remove();
+    }
+  });
+});
+
 describe('watch answers only its own host', () => {
   it('serves a draft to localhost and refuses it, with one line in the terminal, to a page of another name (DNS rebinding)', async () => {
     const fx = await fixtureCopy();
