@@ -1,9 +1,21 @@
 #!/usr/bin/env node
 // The sitegen command. It runs the generator compiled once per source change (bin/generator.mjs),
 // so `npx sitegen` works right after `npm ci` with no build step to remember.
-// React's production build: the development one is several times slower and only adds dev warnings.
-process.env.NODE_ENV ??= 'production';
-process.setSourceMapsEnabled(true);
-const { loadGenerator } = await import('./generator.mjs');
-const { main } = await loadGenerator();
-process.exitCode = await main(process.argv);
+import { readFileSync } from 'node:fs';
+
+// `--version` and `--help` answer at once, without loading the generator: the help is the one the
+// command line prints, kept in bin/help.txt (tests/cli/options.test.ts fails when they differ).
+const args = process.argv.slice(2);
+const only = (...flags) => args.length === 1 && flags.includes(args[0]);
+if (only('--version', '-V')) {
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else if (only('--help', '-h')) {
+  process.stdout.write(readFileSync(new URL('./help.txt', import.meta.url), 'utf8'));
+} else {
+  // React's production build: the development one is several times slower and only adds dev warnings.
+  process.env.NODE_ENV ??= 'production';
+  process.setSourceMapsEnabled(true);
+  const { loadGenerator } = await import('./generator.mjs');
+  const { main } = await loadGenerator();
+  process.exitCode = await main(process.argv);
+}

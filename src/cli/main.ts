@@ -111,7 +111,9 @@ export async function main(argv: string[]): Promise<number> {
     .version(packageJson.version, '-V, --version', 'print the version of sitegen')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // One width on every terminal: bin/help.txt, printed without loading the generator, is this help.
+    .configureHelp({ helpWidth: 100 });
 
   let code: number = EXIT.ok;
 

@@ -1,12 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { sourceDateEpochProblem } from '../../src/config.ts';
 import { runCli } from '../helpers/fixture.ts';
 
+const HELP = path.resolve(import.meta.dirname, '../../bin/help.txt');
+/** A module hook that makes loading bin/generator.mjs (and so the generator) throw. */
+const REFUSE_GENERATOR = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent('export async function resolve(s, c, next) { if (s.endsWith("generator.mjs")) throw new Error("the generator was loaded"); return next(s, c); }'));`,
+)}`;
+
 describe('the command line', () => {
   it('prints its version', async () => {
     for (const flag of ['--version', '-V']) expect(await runCli(flag)).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
+  });
+
+  it('answers --version and --help from bin/sitegen.mjs without loading the generator, with the help the command line prints', async () => {
+    const help = await runCli('--help');
+    expect(help.code).toBe(0);
+    if (process.env.SITEGEN_WRITE_DOCS) writeFileSync(HELP, help.stdout);
+    expect(
+      readFileSync(HELP, 'utf8'),
+      'bin/help.txt differs from sitegen --help (SITEGEN_WRITE_DOCS=1 npx vitest run tests/cli/options.test.ts rewrites it)',
+    ).toBe(help.stdout);
+    // Run as a user runs it, with the generator's loader made to fail: neither answer may reach it.
+    const bin = path.resolve(import.meta.dirname, '../../bin/sitegen.mjs');
+    for (const [flags, expected] of [
+      [['--help'], help.stdout],
+      [['-h'], help.stdout],
+      [['--version'], `${packageJson.version}\n`],
+      [['-V'], `${packageJson.version}\n`],
+    ] as const) {
+      const run = spawnSync(process.execPath, ['--import', REFUSE_GENERATOR, bin, ...flags], { encoding: 'utf8' });
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }, flags.join(' ')).toEqual({ status: 0, stdout: expected, stderr: '' });
+    }
   });
 
   it('names a --content folder that does not exist as a usage error (exit 2), for every command that reads content', async () => {
