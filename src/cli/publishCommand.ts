@@ -3,6 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { shown } from '../escape.ts';
 import { outputMode } from '../hosting/buildMode.ts';
+import { Bucket } from '../publish/bucket.ts';
 import { describeError } from '../publish/describeError.ts';
 import { executePublish, executeRemoval, preparePublish, prepareRemoval, type Overlap, type PublishOptions } from '../publish/publish.ts';
 import { parsePrefix, prefixProblemLine } from '../publish/prefix.ts';
@@ -105,6 +106,11 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     return EXIT.usage;
   }
   const { prefix } = parsed;
+  const unconfigured = await new Bucket(options).configurationProblem();
+  if (unconfigured) {
+    process.stderr.write(`sitegen publish: ${unconfigured}; nothing was sent to the bucket\n`);
+    return EXIT.usage;
+  }
   if (options.deleteAll) return removeCommand(options, prefix);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);

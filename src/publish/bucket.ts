@@ -45,6 +45,19 @@ export class Bucket {
     });
   }
 
+  /**
+   * What of the configuration is missing that no request would get past, said before any request:
+   * the region (from --region, AWS_REGION or the profile; the SDK reads it without the network).
+   */
+  async configurationProblem(): Promise<string | undefined> {
+    try {
+      await this.client.config.region();
+      return undefined;
+    } catch {
+      return 'no region: pass --region, or set AWS_REGION (or a region in the AWS profile)';
+    }
+  }
+
   async list(prefix: string): Promise<RemoteObject[]> {
     const objects: RemoteObject[] = [];
     let token: string | undefined;

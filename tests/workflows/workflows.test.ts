@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
@@ -28,6 +29,8 @@ const PLAUSIBLE: Record<string, string> = {
   'vars.SITE_URL': 'https://www.touchline.example',
   'vars.PREVIEW_BUCKET': 'touchline-previews-example',
   'vars.PREVIEW_URL': 'https://touchline-previews.example',
+  'vars.AWS_ROLE_ARN': 'arn:aws:iam::123456789012:role/touchline-web-publish',
+  'vars.AWS_PREVIEW_ROLE_ARN': 'arn:aws:iam::123456789012:role/touchline-web-preview',
   'github.event.pull_request.number': '42',
   'github.event.pull_request.head.repo.full_name == github.repository': 'true',
 };
@@ -41,6 +44,8 @@ function withValues(text: string): string {
 }
 
 interface Step {
+  name?: string;
+  if?: string;
   run?: string;
   uses?: string;
   with?: Record<string, string>;
@@ -201,9 +206,9 @@ describe('the workflows in .github/workflows', () => {
     expect(
       publishes.map(({ where, argv }) => `${where}: ${option(argv, '--bucket')} ${argv.includes('--prefix') ? option(argv, '--prefix') : '(root)'}`),
     ).toEqual([
-      `preview-cleanup.yml remove-preview step 4: ${previews} pr-42/`,
-      `site.yml pull-request step 7: ${previews} pr-42/`,
-      `site.yml live step 5: ${live} (root)`,
+      `preview-cleanup.yml remove-preview step 5: ${previews} pr-42/`,
+      `site.yml pull-request step 8: ${previews} pr-42/`,
+      `site.yml live step 6: ${live} (root)`,
     ]);
     // The preview is built for where it is published: its base is its prefix, its address the preview host's.
     const preview = lines.find((line) => line.argv.includes('--drafts'))!.argv;
@@ -310,6 +315,41 @@ describe('the roles the operators’ guide gives', () => {
     expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual([
       'repo:OWNER/REPO:ref:refs/heads/main',
     ]);
+  });
+});
+
+describe('the check of the repository variables', () => {
+  const jobs = () =>
+    ['site.yml', 'preview-cleanup.yml'].flatMap((name) =>
+      Object.entries((parseYaml(read(path.join(WORKFLOWS, name))) as WorkflowYaml).jobs).map(([id, job]) => ({ where: `${name} ${id}`, job })),
+    );
+  /** Runs a check step's script as the runner would, with these variables set. */
+  const runCheck = (step: Step, env: Record<string, string>) =>
+    spawnSync('bash', ['-e', '-c', step.run!], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
+
+  it('comes first in every job that publishes, and checks every variable the job reads', () => {
+    for (const { where, job } of jobs()) {
+      const [first] = job.steps ?? [];
+      expect(first?.name, where).toBe('Check the repository variables');
+      const read = new Set([...JSON.stringify(job).matchAll(/vars\.([A-Z_]+)/g)].map((m) => m[1]!));
+      const checked = Object.keys(first!.env ?? {});
+      expect(new Set(checked), where).toEqual(read);
+      for (const name of checked) expect(first!.env![name], where).toBe(`\${{ vars.${name} }}`);
+    }
+  });
+
+  it('passes with every variable set, and names each missing one as an error annotation, failing the job before anything runs', () => {
+    for (const { where, job } of jobs()) {
+      const step = job.steps![0]!;
+      const all = Object.fromEntries(Object.keys(step.env!).map((name) => [name, PLAUSIBLE[`vars.${name}`]!]));
+      expect(runCheck(step, all).status, where).toBe(0);
+      const [missing, ...rest] = Object.keys(all);
+      const run = runCheck(step, Object.fromEntries(rest.map((name) => [name, all[name]!])));
+      expect(run.status, where).toBe(1);
+      expect(run.stdout, where).toBe(
+        `::error title=Repository variable ${missing} is not set::Set ${missing} under Settings > Secrets and variables > Actions > Variables (docs/operators/ci.md)\n`,
+      );
+    }
   });
 });
 
