@@ -47,7 +47,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
   build: {
     files: [
       'tests/{lint,model}.test.ts',
-      'tests/cli/{options,ports,report}.test.ts',
+      'tests/cli/{lifetime,options,ports,report}.test.ts',
       'tests/content/articles.test.ts',
       'tests/diff/diffCommand.test.ts',
       'tests/docs/{examples,recipe}.test.ts',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createSiteServer, listenOn, PortInUse, type PortChoice } from '../serve/server.ts';
+import { onParentExit } from './parentProcess.ts';
 import { EXIT, listeningLine } from './report.ts';
 
 /** Serves `dir` (under `base`, for a site built with `--base`) until stopped. */
@@ -17,9 +18,13 @@ export async function serveCommand(dir: string, choice: PortChoice, base: string
     return EXIT.usage;
   }
   await new Promise<void>((resolve) => {
-    const stop = () => server.close(() => resolve());
+    const stop = () => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    onParentExit(stop);
   });
   return EXIT.ok;
 }

@@ -3,6 +3,7 @@ import { progressReporter } from '../progress.ts';
 import { PortInUse, type PortChoice } from '../serve/server.ts';
 import { startWatch } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
+import { onParentExit } from './parentProcess.ts';
 import { EXIT, listeningLine } from './report.ts';
 
 export async function watchCommand(paths: Paths, choice: PortChoice, allowedHosts: readonly string[]): Promise<number> {
@@ -16,9 +17,15 @@ export async function watchCommand(paths: Paths, choice: PortChoice, allowedHost
   }
   process.stdout.write(`${listeningLine('watching content/, templates/ and public/; serving', choice, watcher.port)}\n`);
   await new Promise<void>((resolve) => {
-    const stop = () => void watcher.close().then(resolve);
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void watcher.close({ now: true }).then(resolve);
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    onParentExit(stop);
   });
   return EXIT.ok;
 }

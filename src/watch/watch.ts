@@ -40,7 +40,12 @@ const SILENT: ProgressReporter = { update: () => undefined, done: () => undefine
 
 export interface Watcher {
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops watching and serving. The worker finishes its build and hands over, unless `now` (the
+   * user stopped watch: Ctrl-C, SIGTERM, its parent gone), when it is ended at once: what it leaves
+   * is a scratch output and a lock of a process that is gone, which the next build takes over.
+   */
+  close(options?: { now?: boolean }): Promise<void>;
   /**
    * Resolves with the outcome of the last build once a build has finished after this call and
    * none is running, waiting or due (for tests: a save may start more than one build).
@@ -241,12 +246,12 @@ export async function startWatch(
   return {
     port: actual,
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
-    async close() {
+    async close({ now = false } = {}) {
       clearTimeout(timer);
       live.close();
       await files.close();
       closed = true;
-      if (worker) retiring = retire(worker);
+      if (worker) retiring = now ? worker.terminate().then(() => undefined) : retire(worker);
       await retiring;
       await compiler?.dispose();
       server.closeAllConnections();
