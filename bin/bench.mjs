@@ -7,7 +7,7 @@
 // of an article, a page template and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
 // 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
@@ -40,12 +40,14 @@ await rm(path.join(root, '.sitegen-cache'), { recursive: true, force: true });
 
 function run(label) {
   const started = process.hrtime.bigint();
-  // Its progress lines (stderr) are not the benchmark's.
-  const output = execFileSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'build', '--content', content, '--out', out, '--verbose'], {
+  // Its summary and --verbose lines are on stderr (with its progress), its problems, none here, on stdout.
+  const result = spawnSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'build', '--content', content, '--out', out, '--verbose'], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
+  const output = result.stderr;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const pages = Number(/built (\d+) pages/.exec(output)?.[1]);
   const rendered = /rendered (\d+) of/.exec(output)?.[1];
@@ -207,10 +209,12 @@ async function photosBench(n, photoRuns) {
   const photosOut = path.join(project, 'dist');
   const build = (label) => {
     const started = process.hrtime.bigint();
-    const output = execFileSync(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'build', '--out', photosOut, '--verbose'], {
+    const result = spawnSync(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'build', '--out', photosOut, '--verbose'], {
       cwd: project,
       encoding: 'utf8',
     });
+    if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
+    const output = result.stderr;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const [, made, cached] = /images ready \((\d+) made, (\d+) from the cache\)/.exec(output);
     console.log(

@@ -137,19 +137,23 @@ export function stepSummary(title: string, list: readonly Diagnostic[], cwd = pr
   return [`### ${title}: ${countLine(list)}`, '', '| | where | problem | rule |', '|---|---|---|---|', ...rows, ...more, ''].join('\n');
 }
 
-/** A way to print the problems of a run (`--format`). */
+/**
+ * A way to print the problems of a run (`--format`). Every format prints them on stdout, and the
+ * run's other lines (progress, the summary) on stderr, as ESLint and tsc do: `check > problems.txt`
+ * keeps the problems, and a tool reads stdout alone.
+ */
 export interface DiagnosticFormat {
-  /** Where the problems go. A format read by tools takes stdout, and the run's other lines move to stderr. */
-  stream: 'stdout' | 'stderr';
+  /** Whether its text ends with the counts of errors and warnings; the others' summary line says them on stderr. */
+  counts: boolean;
   /** The problems of a run (none when it went well) as the text to print; '' prints nothing. */
   render(list: readonly Diagnostic[], cwd: string, paint: Paint): string;
 }
 
 export const FORMATS = {
-  text: { stream: 'stderr', render: (list, cwd, paint) => (list.length ? formatDiagnostics(list, cwd, paint) : '') },
-  json: { stream: 'stdout', render: (list, cwd) => diagnosticsJson(list, cwd) },
+  text: { counts: true, render: (list, cwd, paint) => (list.length ? formatDiagnostics(list, cwd, paint) : '') },
+  json: { counts: false, render: (list, cwd) => diagnosticsJson(list, cwd) },
   // The runner reads workflow commands on stdout.
-  github: { stream: 'stdout', render: (list, cwd) => githubCommands(list, githubRoot(cwd), sourceLinksFromEnv()) },
+  github: { counts: false, render: (list, cwd) => githubCommands(list, githubRoot(cwd), sourceLinksFromEnv()) },
 } satisfies Record<string, DiagnosticFormat>;
 
 export type FormatName = keyof typeof FORMATS;

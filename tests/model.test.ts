@@ -89,7 +89,7 @@ describe('a collection added with one registry entry, one schema and one templat
   it('gets its pages, sitemap entries and link checks', async () => {
     const built = await project.run(['build']);
     // No problem reported; a build slowed past a second by a loaded machine may print progress lines.
-    expect(built.stderr.split('\n').filter((line) => line && !PROGRESS_LINE.test(line))).toEqual([]);
+    expect(built.stdout.split('\n').filter((line) => line && !PROGRESS_LINE.test(line))).toEqual([]);
     expect(built.code).toBe(0);
     const html = await readFile(path.join(project.out, 'case-studies/guelph-gryphons/index.html'), 'utf8');
     expect(html).toContain('<h1>How the Guelph Gryphons renewed every partner</h1>');
@@ -108,26 +108,26 @@ describe('a collection added with one registry entry, one schema and one templat
     const lines = (await readFile(project.file('content/articles/value-banks.md'), 'utf8')).split('\n').length - 1;
     const checked = await project.run(['check']);
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toContain(`content/articles/value-banks.md:${lines}:`);
-    expect(checked.stderr).toContain('broken link "/case-studies/nowhere": no page or file has the path /case-studies/nowhere  [link/broken]');
-    expect(checked.stderr).not.toContain('/case-studies/guelph-gryphons"');
+    expect(checked.stdout).toContain(`content/articles/value-banks.md:${lines}:`);
+    expect(checked.stdout).toContain('broken link "/case-studies/nowhere": no page or file has the path /case-studies/nowhere  [link/broken]');
+    expect(checked.stdout).not.toContain('/case-studies/guelph-gryphons"');
   }, 120_000);
 
   it('reports its frontmatter errors at their place, under its own name', async () => {
     await project.edit('content/case-studies/guelph-gryphons.md', (t) =>
       t.replace('date: 2025-03-14', 'date: 14 March 2025').replace('client: University of Guelph Athletics\n', ''),
     );
-    const { code, stderr } = await project.run(['check']);
+    const { code, stdout } = await project.run(['check']);
     expect(code).toBe(1);
-    expect(stderr).toContain('content/case-studies/guelph-gryphons.md:2:1  missing required key "client"  [case-study/missing]');
-    expect(stderr).toContain(
+    expect(stdout).toContain('content/case-studies/guelph-gryphons.md:2:1  missing required key "client"  [case-study/missing]');
+    expect(stdout).toContain(
       'content/case-studies/guelph-gryphons.md:3:7  date: "14 March 2025" is not written year first, YYYY-MM-DD  [case-study/invalid-date]',
     );
   }, 60_000);
 
   it('gets a schema of its frontmatter from sitegen schemas, which check asks for until it is written', async () => {
     const schema = 'content/.schemas/case-studies.frontmatter.schema.json';
-    expect((await project.run(['check'])).stderr).toContain(
+    expect((await project.run(['check'])).stdout).toContain(
       `${schema}:1:1  the schema of the frontmatter of content/case-studies/*.md is missing: run npx sitegen schemas`,
     );
     const { code, stdout } = await project.run(['schemas']);
@@ -140,6 +140,6 @@ describe('a collection added with one registry entry, one schema and one templat
     };
     expect(json).toMatchObject({ required: ['title', 'client', 'date', 'summary'], additionalProperties: false });
     expect(Object.keys(json.properties)).toEqual(['title', 'client', 'date', 'summary']);
-    expect((await project.run(['check'])).stderr).not.toContain('schemas/outdated');
+    expect((await project.run(['check'])).stdout).not.toContain('schemas/outdated');
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { Paths } from '../config.ts';
 import { describeCrash, type FormatName } from '../diagnosticFormats.ts';
 import { check } from '../pipeline/builder.ts';
 import { EXIT, reporter, reportFailure } from './report.ts';
+import { stopRequest } from './stopRequest.ts';
 
 export interface CheckOptions {
   drafts?: boolean;
@@ -67,13 +68,11 @@ export async function watchCheck(paths: Paths, options: CheckOptions): Promise<{
   };
 }
 
-/** Waits for Ctrl+C (or the editor stopping its task), then stops watching. */
+/** Waits for Ctrl+C (or the editor stopping its task, or going away), then stops watching. */
 export async function checkWatchCommand(paths: Paths, options: CheckOptions): Promise<number> {
+  const stopped = stopRequest();
   const watching = await watchCheck(paths, options);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await watching.close();
   return EXIT.ok;
 }

@@ -26,11 +26,12 @@ const DRAFTS_HELP =
   'also publish drafts and entries dated after today (SOURCE_DATE_EPOCH when set), marked "Draft" or "Scheduled for …" and kept from search engines: for previews';
 
 /**
- * How `build` and `check` print problems: for people on stderr, or for tools as the only thing on
- * stdout. Under GitHub Actions, as annotations on the pull request's diff unless told otherwise.
+ * How `build` and `check` print problems, always on stdout (progress and the summary on stderr):
+ * for people, for tools, or under GitHub Actions as annotations on the pull request's diff unless
+ * told otherwise.
  */
 const formatOption = () =>
-  new Option('--format <format>', 'print problems as text (on stderr), as one JSON array on stdout for tools, or as GitHub Actions annotations on stdout')
+  new Option('--format <format>', 'print problems on stdout: as text, as one JSON array for tools, or as GitHub Actions annotations')
     .choices(Object.keys(FORMATS))
     .default(process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text', process.env.GITHUB_ACTIONS === 'true' ? 'github under GitHub Actions' : 'text');
 

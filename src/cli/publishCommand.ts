@@ -53,12 +53,20 @@ function overlapLines(overlaps: Overlap[], bucket: string, prefix: string): stri
   );
 }
 
+/** Says, before any request, what of the configuration is missing (the region); whether anything is. */
+async function unconfigured(options: PublishCommandOptions): Promise<boolean> {
+  const problem = await new Bucket(options).configurationProblem();
+  if (problem) process.stderr.write(`sitegen publish: ${problem}; nothing was sent to the bucket\n`);
+  return problem !== undefined;
+}
+
 /** `sitegen publish --delete-all`: removes every object of the site at the prefix, as a publish reports. */
 async function removeCommand(options: PublishCommandOptions, prefix: string): Promise<number> {
   if (!prefix) {
     process.stderr.write('sitegen publish: --delete-all needs a --prefix (such as previews/pr-42/): it never deletes a whole bucket\n');
     return EXIT.usage;
   }
+  if (await unconfigured(options)) return EXIT.usage;
   const started = performance.now();
   try {
     const prepared = await prepareRemoval({ ...options, prefix });
@@ -106,11 +114,6 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     return EXIT.usage;
   }
   const { prefix } = parsed;
-  const unconfigured = await new Bucket(options).configurationProblem();
-  if (unconfigured) {
-    process.stderr.write(`sitegen publish: ${unconfigured}; nothing was sent to the bucket\n`);
-    return EXIT.usage;
-  }
   if (options.deleteAll) return removeCommand(options, prefix);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`${dir} holds no built site: run \`sitegen build\` first\n`);
@@ -122,6 +125,7 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     process.stderr.write(`sitegen publish: ${shown(unfit)}\n`);
     return EXIT.usage;
   }
+  if (await unconfigured(options)) return EXIT.usage;
   const started = performance.now();
   try {
     const prepared = await preparePublish({ ...options, prefix, dir });

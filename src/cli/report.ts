@@ -54,7 +54,7 @@ export interface Reporter {
  */
 export function reporter(name: FormatName, command: string, env: NodeJS.ProcessEnv = process.env): Reporter {
   const format = FORMATS[name];
-  const [problemsTo, linesTo] = format.stream === 'stdout' ? [process.stdout, process.stderr] : [process.stderr, process.stdout];
+  const [problemsTo, linesTo] = [process.stdout, process.stderr];
   const problems = (list: readonly Diagnostic[]) => {
     const text = format.render(list, process.cwd(), paintFor(problemsTo));
     if (text) problemsTo.write(`${text}\n`);
@@ -66,7 +66,7 @@ export function reporter(name: FormatName, command: string, env: NodeJS.ProcessE
     failed(list) {
       problems(list);
       // A run that went well ends with its summary on the lines' stream; one that failed says its counts there too.
-      if (format.stream === 'stdout') linesTo.write(`${countLine(list, paintFor(linesTo))}\n`);
+      if (!format.counts) linesTo.write(`${countLine(list, paintFor(linesTo))}\n`);
     },
     line: (text) => void linesTo.write(`${text}\n`),
   };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createSiteServer, listenOn, PortInUse, type PortChoice } from '../serve/server.ts';
-import { onParentExit } from './parentProcess.ts';
+import { stopRequest } from './stopRequest.ts';
 import { EXIT, listeningLine } from './report.ts';
 
 /** Serves `dir` (under `base`, for a site built with `--base`) until stopped. */
@@ -11,20 +11,15 @@ export async function serveCommand(dir: string, choice: PortChoice, base: string
     return EXIT.usage;
   }
   const server = createSiteServer(dir, { base, allowedHosts, log: (line) => process.stderr.write(`${line}\n`) });
+  const stopped = stopRequest();
   try {
     process.stdout.write(`${listeningLine(`serving ${dir}`, choice, await listenOn(server, choice), base ? `${base}/` : '')}\n`);
   } catch (error) {
     process.stderr.write(`sitegen: ${error instanceof PortInUse ? error.message : `cannot listen on port ${choice.port}: ${(error as Error).message}`}\n`);
     return EXIT.usage;
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    onParentExit(stop);
-  });
+  await stopped;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
   return EXIT.ok;
 }

@@ -3,11 +3,12 @@ import { progressReporter } from '../progress.ts';
 import { PortInUse, type PortChoice } from '../serve/server.ts';
 import { startWatch } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
-import { onParentExit } from './parentProcess.ts';
+import { stopRequest } from './stopRequest.ts';
 import { EXIT, listeningLine } from './report.ts';
 
 export async function watchCommand(paths: Paths, choice: PortChoice, allowedHosts: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  const stopped = stopRequest();
   let watcher;
   try {
     watcher = await startWatch(paths, choice, log, () => progressReporter(process.stderr), allowedHosts);
@@ -16,16 +17,7 @@ export async function watchCommand(paths: Paths, choice: PortChoice, allowedHost
     return EXIT.usage;
   }
   process.stdout.write(`${listeningLine('watching content/, templates/ and public/; serving', choice, watcher.port)}\n`);
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      void watcher.close({ now: true }).then(resolve);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    onParentExit(stop);
-  });
+  await stopped;
+  await watcher.close({ now: true });
   return EXIT.ok;
 }

@@ -123,7 +123,7 @@ describe('under GitHub Actions', () => {
     // A second step appends its own summary below the first; --format still chooses the output.
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/third-look)', '(/articles/second-look)'));
     const clean = await runCli('check', '--content', fx.content, '--format', 'text');
-    expect({ code: clean.code, stdout: clean.stdout }).toMatchObject({ code: 0, stdout: expect.stringMatching(/^content is valid/) });
+    expect({ code: clean.code, stderr: clean.stderr }).toMatchObject({ code: 0, stderr: expect.stringMatching(/^content is valid/) });
     expect(await readFile(summary, 'utf8')).toBe(`${written}### sitegen check: no problems\n\n`);
   });
 });
@@ -135,7 +135,7 @@ describe('a content file whose name holds a newline, a workflow command and a bi
     await copyFile(fx.file('articles/second-look.md'), fx.file(NAME));
     const text = await runCli('check', '--content', fx.content);
     expect(text.code).toBe(1);
-    const lines = text.stderr.trimEnd().split('\n');
+    const lines = text.stdout.trimEnd().split('\n');
     // Three problems (the slug, the title seen from each file), two hints, the counts: nothing else.
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toBe('1 error and 2 warnings in 2 files');

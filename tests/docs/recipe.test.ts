@@ -31,8 +31,8 @@ describe("the README's recipe for an article, a page and an image", () => {
     await mkdir(path.dirname(project.file(`public${thumbnail}`)), { recursive: true });
     await copyFile(project.file('public/images/articles/pga-canada-case-study.jpg'), project.file(`public${thumbnail}`));
 
-    const { code, stdout, stderr } = await project.run(['check']);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(stdout).toMatch(/^content is valid/);
+    const { code, stderr, stdout } = await project.run(['check']);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).toMatch(/^content is valid/);
   }, 120_000);
 });

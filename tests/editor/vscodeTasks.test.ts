@@ -91,7 +91,7 @@ describe('VS Code', () => {
       'yaml-syntax',
     ]);
     // Nothing else is read as a problem: not the code frame, the hints or the count.
-    expect(matchedProblems(text.stderr)).toEqual(expected);
+    expect(matchedProblems(text.stdout)).toEqual(expected);
   });
 
   it("runs the check without colours, whose codes the matcher would not read on the task's terminal", () => {

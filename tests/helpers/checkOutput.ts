@@ -8,8 +8,8 @@ export async function checkOutput(change: (fx: Fixture) => Promise<void>): Promi
   const fx = await fixtureCopy();
   try {
     await change(fx);
-    const { stderr } = await runCli('check', '--content', fx.content);
-    return stderr.replaceAll(path.relative(process.cwd(), fx.content) + path.sep, `content${path.sep}`).trimEnd();
+    const { stdout } = await runCli('check', '--content', fx.content);
+    return stdout.replaceAll(path.relative(process.cwd(), fx.content) + path.sep, `content${path.sep}`).trimEnd();
   } finally {
     await fx.remove();
   }

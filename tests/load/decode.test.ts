@@ -23,10 +23,10 @@ describe('content files that are not UTF-8', () => {
     await spoil('articles/first-steps.md', 'sponsorship sale', [0x63, 0x61, 0x66, 0xe9]);
     await spoil('articles/second-look.md', 'title: ', [0x74, 0x69, 0x74, 0x6c, 0x65, 0x3a, 0x20, 0xc9]);
     await spoil('site.yaml', 'name: Fixture Site', [...Buffer.from('name: Fixture '), 0x96, ...Buffer.from(' Site')]);
-    const { code, stderr } = await runCli('check', '--content', fx.content);
+    const { code, stdout } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
     const prefix = path.relative(process.cwd(), fx.content) + path.sep;
-    const lines = stderr
+    const lines = stdout
       .split('\n')
       .filter((line) => line.includes('[content/encoding]'))
       .map((line) => line.slice(prefix.length));

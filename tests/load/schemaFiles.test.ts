@@ -18,12 +18,12 @@ afterAll(() => project?.remove());
 
 const SCHEMAS = 'content/.schemas';
 /** The problems of `check`'s text output, one per line, without the hints. */
-const problemLines = (stderr: string) => stderr.split('\n').filter((line) => line.includes('  ['));
+const problemLines = (stdout: string) => stdout.split('\n').filter((line) => line.includes('  ['));
 
 describe('check compares the committed schemas with the definition', () => {
   it('passes on the project as committed', async () => {
-    const { code, stderr } = await project.run(['check']);
-    expect(stderr).toBe('');
+    const { code, stdout } = await project.run(['check']);
+    expect(stdout).toBe('');
     expect(code).toBe(0);
   });
 
@@ -40,13 +40,13 @@ describe('check compares the committed schemas with the definition', () => {
     const checked = await project.run(['check']);
     expect(checked.code).toBe(1);
     const settingsLine = settings.split('\n').findIndex((line) => line.includes('"yaml.schemas"')) + 1;
-    expect(problemLines(checked.stderr)).toEqual([
+    expect(problemLines(checked.stdout)).toEqual([
       `.vscode/settings.json:${settingsLine}:3  "yaml.schemas" does not map each schema to the YAML files it checks: run npx sitegen schemas and commit what it writes  [schemas/outdated]`,
       `${SCHEMAS}/case-studies.frontmatter.schema.json:1:1  no data file, page template or collection of templates/index.ts has this schema any more: run npx sitegen schemas and commit what it writes (it removes the file)  [schemas/outdated]`,
       `${SCHEMAS}/pages.schema.json:1:1  the schema of content/pages/*.yaml is missing: run npx sitegen schemas and commit what it writes  [schemas/outdated]`,
       `${SCHEMAS}/site.schema.json:${edited}:1  the schema of content/site.yaml is out of date (from this line on, templates/ now declare it otherwise): run npx sitegen schemas and commit what it writes  [schemas/outdated]`,
     ]);
-    expect(checked.stderr).toContain('hint: run npx sitegen schemas');
+    expect(checked.stdout).toContain('hint: run npx sitegen schemas');
 
     const written = await project.run(['schemas']);
     expect(written.code).toBe(0);
@@ -63,7 +63,7 @@ describe('check compares the committed schemas with the definition', () => {
     expect(await readFile(project.file(`${SCHEMAS}/site.schema.json`), 'utf8')).toBe(site);
     expect(await readFile(project.file('.vscode/settings.json'), 'utf8')).toBe(settings);
     const again = await project.run(['check']);
-    expect(again.stderr).toBe('');
+    expect(again.stdout).toBe('');
     expect(again.code).toBe(0);
   }, 60_000);
 
@@ -74,7 +74,7 @@ describe('check compares the committed schemas with the definition', () => {
       const parsed = JSON.parse(t) as Record<string, Record<string, string>>;
       return `${JSON.stringify({ 'editor.tabSize': 2, 'yaml.schemas': { ...users, ...parsed['yaml.schemas'], 'content/.schemas/old.schema.json': 'content/old.yaml' } }, null, 2)}\n`;
     });
-    expect(problemLines((await project.run(['check'])).stderr)).toEqual([
+    expect(problemLines((await project.run(['check'])).stdout)).toEqual([
       expect.stringMatching(/^\.vscode\/settings\.json:3:3 {2}"yaml\.schemas" does not map each schema/),
     ]);
     const written = await project.run(['schemas']);
@@ -86,7 +86,7 @@ describe('check compares the committed schemas with the definition', () => {
       'yaml.schemas': { ...users, ...(JSON.parse(settings) as Record<string, Record<string, string>>)['yaml.schemas'] },
     });
     const checked = await project.run(['check']);
-    expect({ code: checked.code, stderr: checked.stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code: checked.code, stdout: checked.stdout }).toEqual({ code: 0, stdout: '' });
 
     const commented = (await readFile(project.file('.vscode/settings.json'), 'utf8')).replace('{\n', '{\n  // the user’s note\n');
     await writeFile(project.file('.vscode/settings.json'), commented);
@@ -116,7 +116,7 @@ describe('a content folder other than the project’s', () => {
     const settings = await readFile(path.resolve(import.meta.dirname, '../../.vscode/settings.json'), 'utf8');
     try {
       const before = await runCli('check', '--content', fx.content);
-      expect(before.stderr).toBe('');
+      expect(before.stdout).toBe('');
       expect(before.code).toBe(0);
       const written = await runCli('schemas', '--content', fx.content);
       expect(written.code).toBe(0);
@@ -124,9 +124,9 @@ describe('a content folder other than the project’s', () => {
       expect(await readFile(path.resolve(import.meta.dirname, '../../.vscode/settings.json'), 'utf8')).toBe(settings);
       expect((await runCli('check', '--content', fx.content)).code).toBe(0);
       await rm(fx.file('.schemas/legal.frontmatter.schema.json'));
-      const { code, stderr } = await runCli('check', '--content', fx.content);
+      const { code, stdout } = await runCli('check', '--content', fx.content);
       expect(code).toBe(1);
-      expect(stderr).toContain(
+      expect(stdout).toContain(
         '.schemas/legal.frontmatter.schema.json:1:1  the schema of the frontmatter of content/legal/*.md is missing: run npx sitegen schemas',
       );
     } finally {

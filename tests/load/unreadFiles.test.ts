@@ -27,9 +27,9 @@ describe('files under content/ that no collection reads', () => {
     await fx.write('.editorconfig', 'root = true\n');
     await mkdir(fx.file('.schemas'));
     await fx.write('.schemas/site.schema.json', '{}\n');
-    const { code, stderr } = await runCli('check', '--content', fx.content);
+    const { code, stdout } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
-    const lines = stderr
+    const lines = stdout
       .split('\n')
       .filter((line) => line.includes('[content/unread-file]'))
       .map((line) => path.relative(fx.content, path.resolve(line)).replace(/ {2}\[content\/unread-file\]$/, ''));

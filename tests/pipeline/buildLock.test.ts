@@ -25,10 +25,10 @@ afterAll(() => project?.remove());
 
 /** The cache is whole when the next build renders nothing again and drops nothing. */
 async function expectIntact() {
-  const { code, stdout } = await project.run(['build', '--verbose']);
+  const { code, stderr } = await project.run(['build', '--verbose']);
   expect(code).toBe(0);
-  expect(stdout).toMatch(/^rendered 0 of \d+ pages/m);
-  expect(stdout).not.toContain('cache:');
+  expect(stderr).toMatch(/^rendered 0 of \d+ pages/m);
+  expect(stderr).not.toContain('cache:');
   expect(await treeHashes(project.out)).toEqual(cold);
 }
 

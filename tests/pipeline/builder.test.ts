@@ -18,17 +18,17 @@ afterEach(() => fx.remove());
 
 const build = () => runCli('build', '--content', fx.content, '--out', fx.out);
 /** The `path:line:column  message` lines of a failed build, with paths relative to the content folder. */
-const errorLines = (stderr: string) =>
-  stderr
+const errorLines = (stdout: string) =>
+  stdout
     .split('\n')
     .filter((l) => /:\d+:\d+ {2}/.test(l))
     .map((l) => path.relative(fx.content, path.resolve(ROOT, l)).replace(/ {2}\[[^\]]+\]$/, ''));
 
 describe('sitegen build', () => {
   it('builds the fixture: pages at clean paths, 404, sitemap, robots, feed, hashed assets', async () => {
-    const { code, stdout } = await build();
+    const { code, stderr } = await build();
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^built 8 pages and \d+ assets \([\d.]+ KB\) into .+ in \d+ ms\n$/);
+    expect(stderr).toMatch(/^built 8 pages and \d+ assets \([\d.]+ KB\) into .+ in \d+ ms\n$/);
     const files = Object.keys(await treeHashes(fx.out)).sort();
     expect(files).toEqual(
       expect.arrayContaining([
@@ -53,11 +53,11 @@ describe('sitegen build', () => {
   });
 
   it('reports the same files and bytes for a build that reuses the last output as for the one that wrote it', async () => {
-    const summary = (stdout: string) => stdout.replace(/ in \d+ ms\n$/, '');
+    const summary = (stderr: string) => stderr.replace(/ in \d+ ms\n$/, '');
     const first = await build();
     const again = await build();
     expect(first.code + again.code).toBe(0);
-    expect(summary(again.stdout)).toBe(summary(first.stdout));
+    expect(summary(again.stderr)).toBe(summary(first.stderr));
   });
 
   it('records in its marker how it was built, and marks the output again when only that changed', async () => {
@@ -146,9 +146,9 @@ describe('sitegen build', () => {
   });
 
   it('check validates without writing anything', async () => {
-    const { code, stdout } = await runCli('check', '--content', fx.content);
+    const { code, stderr } = await runCli('check', '--content', fx.content);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^content is valid/);
+    expect(stderr).toMatch(/^content is valid/);
   });
 });
 
@@ -234,18 +234,18 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
   for (const [name, introduce, expected] of cases) {
     it(`reports ${name}`, async () => {
       await introduce();
-      const { code, stderr } = await build();
+      const { code, stdout } = await build();
       expect(code).toBe(1);
-      expect(errorLines(stderr)).toEqual(expected);
+      expect(errorLines(stdout)).toEqual(expected);
     });
   }
 
   it('reports every problem in every file in one run', async () => {
     const named = (name: string) => cases.find(([n]) => n === name)![1];
     for (const introduce of ['a wrong enum value', 'a missing field', 'a broken link in YAML'].map(named)) await introduce();
-    const { stderr } = await build();
-    expect(errorLines(stderr)).toHaveLength(3);
-    expect(stderr).toMatch(/3 errors in 3 files\n$/);
+    const { stdout } = await build();
+    expect(errorLines(stdout)).toHaveLength(3);
+    expect(stdout).toMatch(/3 errors in 3 files\n$/);
   });
 });
 
@@ -253,7 +253,7 @@ describe('the sitegen command', () => {
   it('runs from bin/ with exit 0, and exits 2 on a usage error', async () => {
     const run = promisify(execFile);
     const ok = await run('node', [path.join(ROOT, 'bin/sitegen.mjs'), 'check', '--content', fx.content], { cwd: ROOT });
-    expect(ok.stdout).toMatch(/content is valid/);
+    expect(ok.stderr).toMatch(/content is valid/);
     const bad = await run('node', [path.join(ROOT, 'bin/sitegen.mjs'), 'build', '--bogus'], { cwd: ROOT }).catch((e: { code: number; stderr: string }) => e);
     expect(bad).toMatchObject({ code: 2 });
     expect((bad as { stderr: string }).stderr).toContain("unknown option '--bogus'");
@@ -280,30 +280,30 @@ describe('the sitegen command', () => {
 
 describe('incremental builds', () => {
   const verbose = () => runCli('build', '--content', fx.content, '--out', fx.out, '--verbose');
-  const renderedCount = (stdout: string) => Number(/rendered (\d+) of \d+ pages/.exec(stdout)?.[1]);
+  const renderedCount = (stderr: string) => Number(/rendered (\d+) of \d+ pages/.exec(stderr)?.[1]);
   // Builds in this process share the checkout's .sitegen-cache/, whose page cache keeps the pages
   // of every site it built: a site name of its own keys every page of this test apart.
   beforeEach(() => fx.edit('site.yaml', (t) => t.replace('name: Fixture Site', `name: Fixture Site ${randomUUID().slice(0, 8)}`)));
 
   it('renders nothing again when nothing changed, and only the edited page after an edit', async () => {
-    const cold = (await verbose()).stdout;
+    const cold = (await verbose()).stderr;
     expect(renderedCount(cold)).toBe(8);
     // The steps of the build, in order, each with the time it finished.
     expect(cold).toMatch(
       /^steps: content read \d+ ms · 3 markdown files analysed \d+ ms · content validated \d+ ms · assets ready \d+ ms · pages rendered \d+ ms · images ready \(\d+ made, \d+ from the cache\) \d+ ms · output written \d+ ms · cache saved \(8 pages added, \d+ dropped\) \d+ ms$/m,
     );
     const first = await treeHashes(fx.out);
-    expect(renderedCount((await verbose()).stdout)).toBe(0);
+    expect(renderedCount((await verbose()).stderr)).toBe(0);
     expect(await treeHashes(fx.out)).toEqual(first);
     await fx.edit('articles/second-look.md', (t) => t.replace('Renewals start on day one.', 'Renewals start on the first day.'));
-    expect(renderedCount((await verbose()).stdout)).toBe(1);
+    expect(renderedCount((await verbose()).stderr)).toBe(1);
     expect(await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8')).toContain('Renewals start on the first day.');
   });
 
   it('re-renders every page that shows something another file changed (a title on cards and related lists)', async () => {
     await verbose();
     await fx.edit('articles/first-steps.md', (t) => t.replace('title: First Steps With Sponsorship Inventory', 'title: First Steps With Inventory'));
-    expect(renderedCount((await verbose()).stdout)).toBe(8);
+    expect(renderedCount((await verbose()).stderr)).toBe(8);
     expect(await readFile(path.join(fx.out, 'articles/second-look/index.html'), 'utf8')).toContain('First Steps With Inventory');
   });
 
@@ -312,7 +312,7 @@ describe('incremental builds', () => {
     const page = path.join(fx.out, 'legal/index.html');
     const { writeFile } = await import('node:fs/promises');
     await writeFile(page, 'tampered');
-    const again = (await verbose()).stdout;
+    const again = (await verbose()).stderr;
     expect(renderedCount(again)).toBe(1);
     expect(again).toMatch(/^cache: dropped .*\.sitegen-cache\/pages\/[0-9a-f]{2}\/[0-9a-f]{64}: it is truncated or damaged/m);
     expect(await readFile(page, 'utf8')).toContain('Legal Stuff');
@@ -324,11 +324,11 @@ describe('incremental builds', () => {
     const files = [...home.matchAll(/data-props-src="\/([^"]+)"/g)].map((m) => m[1]!);
     expect(files).toEqual([expect.stringMatching(/^assets\/props\/NavMenus-/), expect.stringMatching(/^assets\/props\/MobileMenu-/)]);
     await fx.edit('articles/second-look.md', (t) => t.replace('Renewals start on day one.', 'Renewals start on the first day.'));
-    expect(renderedCount((await verbose()).stdout)).toBe(1);
+    expect(renderedCount((await verbose()).stderr)).toBe(1);
     for (const file of files) expect(JSON.parse(await readFile(path.join(fx.out, file), 'utf8'))).toHaveProperty('menus');
     // The pages naming it are not linked from the output: they come from the page cache, with the file.
     await rm(path.join(fx.out, files[0]!));
-    expect(renderedCount((await verbose()).stdout)).toBe(0);
+    expect(renderedCount((await verbose()).stderr)).toBe(0);
     expect(existsSync(path.join(fx.out, files[0]!))).toBe(true);
   });
 });

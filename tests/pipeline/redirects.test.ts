@@ -38,12 +38,12 @@ async function served(pathname: string, base = ''): Promise<Response> {
 describe('a site with content/redirects.yaml', () => {
   it('builds a page at each old address, counted apart and left out of the sitemap, and serves each with its status', async () => {
     const plain = await build();
-    const assets = /^built 8 pages and (\d+) assets /.exec(plain.stdout)?.[1];
-    expect(assets, plain.stdout).toBeDefined();
+    const assets = /^built 8 pages and (\d+) assets /.exec(plain.stderr)?.[1];
+    expect(assets, plain.stderr).toBeDefined();
     await fx.write('redirects.yaml', REDIRECTS);
     const built = await build();
-    expect(built.code, built.stderr).toBe(0);
-    expect(built.stdout).toMatch(new RegExp(`^built 8 pages, 2 redirects and ${assets} assets `));
+    expect(built.code, built.stdout).toBe(0);
+    expect(built.stderr).toMatch(new RegExp(`^built 8 pages, 2 redirects and ${assets} assets `));
     expect(await output('blog/index.html')).toContain('<meta http-equiv="refresh" content="0; url=/news-insights" />');
     expect(await output('articles/first-look/index.html')).toContain('<link rel="canonical" href="https://www.touchline.example/articles/second-look" />');
     const sitemap = await output('sitemap.xml');
@@ -59,7 +59,7 @@ describe('a site with content/redirects.yaml', () => {
   it('with --base: the pages and the served Location lead under the base', async () => {
     await fx.write('redirects.yaml', REDIRECTS);
     const built = await build('--base', '/previews/pr-7', '--site-url', 'https://preview.touchline.example');
-    expect(built.code, built.stderr).toBe(0);
+    expect(built.code, built.stdout).toBe(0);
     const page = await output('blog/index.html');
     expect(page).toContain('url=/previews/pr-7/news-insights"');
     expect(page).toContain('<link rel="canonical" href="https://preview.touchline.example/previews/pr-7/news-insights" />');
@@ -75,32 +75,32 @@ describe('a site with content/redirects.yaml', () => {
         'A clean inventory is the base of every sponsorship sale, as [the blog](/blog) says.',
       ),
     );
-    const { code, stderr } = await build();
-    expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(
+    const { code, stdout } = await build();
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(
       /first-steps\.md:13:61 {2}warning: link "\/blog" leads to \/blog, an old address redirected to \/news-insights: link to \/news-insights {2}\[link\/redirected\]/,
     );
   }, 60_000);
 
   it('stops the build at a redirect that would hide a page or lead nowhere, with the place of each', async () => {
     await fx.write('redirects.yaml', ['redirects:', '  - from: /legal', '    to: /news-insights', '  - from: /old', '    to: /new', ''].join('\n'));
-    const { code, stderr } = await build();
+    const { code, stdout } = await build();
     expect(code).toBe(1);
     const file = path.relative(process.cwd(), fx.file('redirects.yaml'));
-    expect(stderr).toContain(`${file}:2:11  /legal is the address of a page (legal.yaml): a redirect would hide it  [redirects/from-page]`);
-    expect(stderr).toContain(`${file}:5:9  no page has the address /new  [redirects/broken]`);
+    expect(stdout).toContain(`${file}:2:11  /legal is the address of a page (legal.yaml): a redirect would hide it  [redirects/from-page]`);
+    expect(stdout).toContain(`${file}:5:9  no page has the address /new  [redirects/broken]`);
   }, 60_000);
 
   it('stops at an old address whose page would take the place of a page or land in the assets, before a page is written', async () => {
     const froms = ['/index.html', '/legal/index.html', '/Legal', '/assets', '/assets/x'];
     await fx.write('redirects.yaml', ['redirects:', ...froms.flatMap((from) => [`  - from: ${from}`, '    to: /news-insights']), ''].join('\n'));
     const out = path.join(fx.dir, 'fresh');
-    const { code, stderr } = await runCli('build', '--content', fx.content, '--out', out);
+    const { code, stdout } = await runCli('build', '--content', fx.content, '--out', out);
     expect(code).toBe(1);
     const file = path.relative(process.cwd(), fx.file('redirects.yaml'));
-    froms.forEach((from, i) => expect(stderr).toContain(`${file}:${2 + 2 * i}:11  ${from} `));
-    expect(stderr.match(/\[redirects\/from-page\]/g)).toHaveLength(froms.length);
-    expect(stderr).not.toContain('ENOTDIR');
+    froms.forEach((from, i) => expect(stdout).toContain(`${file}:${2 + 2 * i}:11  ${from} `));
+    expect(stdout.match(/\[redirects\/from-page\]/g)).toHaveLength(froms.length);
+    expect(stdout).not.toContain('ENOTDIR');
     // Stopped at the plan: no output at all.
     expect(existsSync(out)).toBe(false);
   }, 60_000);
@@ -108,9 +108,9 @@ describe('a site with content/redirects.yaml', () => {
   it('says a redirect leads to a page with errors of its own, not to a draft', async () => {
     await fx.write('redirects.yaml', 'redirects:\n  - from: /blog\n    to: /news-insights\n');
     await fx.edit('pages/news-insights.yaml', (t) => `${t}headline-typo: Latest news\n`);
-    const { code, stderr } = await build();
+    const { code, stdout } = await build();
     expect(code).toBe(1);
-    expect(stderr).toContain(
+    expect(stdout).toContain(
       '/news-insights is news-insights.yaml, which this build does not publish until its errors are fixed: the redirect would lead nowhere  [redirects/broken]',
     );
   }, 60_000);

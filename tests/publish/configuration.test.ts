@@ -1,12 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OUTPUT_MARKER } from '../../src/config.ts';
 import { runCli } from '../helpers/fixture.ts';
 
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-publish-config-'));
+  // A plain build, as far as publish can tell before it asks the bucket anything.
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Touchline</title>\n');
+  await writeFile(path.join(dir, OUTPUT_MARKER), JSON.stringify({ generator: 'sitegen', mode: { drafts: false, base: '', siteUrl: null } }));
   // No region anywhere the SDK looks: not in the environment, not in a profile.
   for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_PROFILE']) vi.stubEnv(name, undefined);
   vi.stubEnv('AWS_CONFIG_FILE', path.join(dir, 'no-config'));

@@ -53,8 +53,8 @@ const page = (route: string) => readFile(path.join(fx.out, route, 'index.html'),
 
 describe('a production build', () => {
   it('leaves drafts and articles dated after the build day out of every file: pages, lists, search, sitemap and feed', async () => {
-    const { code, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const { code, stdout } = await runCli('build', '--content', fx.content, '--out', fx.out);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     const files = await everyFile(fx.out);
     expect(files.has('articles/second-look/index.html')).toBe(true);
     for (const [file, text] of files) {
@@ -76,15 +76,15 @@ describe('a production build', () => {
   it('refuses a link from a published page to a draft or a scheduled article, naming the file it leads to', async () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/work-in-progress)'));
     await fx.edit('articles/second-look.md', (t) => `${t}\nSee [what comes next](/articles/coming-soon#top).\n`);
-    const { code, stderr } = await runCli('check', '--content', fx.content);
+    const { code, stdout } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
-    expect(stderr).toContain(
+    expect(stdout).toContain(
       `${path.relative(process.cwd(), fx.file('articles/first-steps.md'))}:17:63  link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft: it is not published, so the link would be broken  [link/unpublished]`,
     );
-    expect(stderr).toContain(
+    expect(stdout).toContain(
       'link "/articles/coming-soon#top" leads to articles/coming-soon.md, which is scheduled for 2025-04-01: the link would be broken until then  [link/unpublished]',
     );
-    expect(stderr).toMatch(/2 errors in 2 files\n$/);
+    expect(stdout).toMatch(/2 errors in 2 files\n$/);
   });
 
   it('lets a draft link anywhere, and a scheduled article link to one published before it, but not to a draft', async () => {
@@ -94,19 +94,19 @@ describe('a production build', () => {
     );
     expect((await runCli('check', '--content', fx.content)).code).toBe(0);
     await fx.edit('articles/coming-soon.md', (t) => `${t}\nIt builds on [the draft](/articles/work-in-progress).\n`);
-    const { code, stderr } = await runCli('check', '--content', fx.content);
+    const { code, stdout } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
-    expect(stderr).toContain('link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
+    expect(stdout).toContain('link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
   });
 });
 
 describe('a build with --drafts (and watch)', () => {
   it('shows drafts and scheduled articles with their badge and noindex, in lists and search but not in the sitemap or feed; links to them are warnings', async () => {
     await fx.edit('articles/first-steps.md', (t) => t.replace('(/articles/second-look)', '(/articles/work-in-progress)'));
-    const { code, stdout, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out, '--drafts');
+    const { code, stderr, stdout } = await runCli('build', '--content', fx.content, '--out', fx.out, '--drafts');
     expect(code).toBe(0);
-    expect(stderr).toContain('warning: link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
-    expect(stdout).toMatch(/^built 10 pages/);
+    expect(stdout).toContain('warning: link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
+    expect(stderr).toMatch(/^built 10 pages/);
 
     const draft = await page('articles/work-in-progress');
     expect(draft).toContain('<meta name="robots" content="noindex"/>');

@@ -13,11 +13,11 @@ beforeEach(async () => {
 afterEach(() => fx.remove());
 
 async function problems(): Promise<{ code: number; lines: string[] }> {
-  const { code, stderr } = await runCli('check', '--content', fx.content);
+  const { code, stdout } = await runCli('check', '--content', fx.content);
   const prefix = path.relative(process.cwd(), fx.content) + path.sep;
   return {
     code,
-    lines: stderr
+    lines: stdout
       .split('\n')
       .filter((line) => /:\d+:\d+ {2}/.test(line))
       .map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line)),
@@ -93,10 +93,10 @@ describe('hostile content', () => {
       await writeFile(project.file('public/images/sizeless.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
       await project.edit('content/articles/value-banks.md', (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/broken.png'));
       await project.edit('content/articles/birds-eye-view.md', (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/sizeless.svg'));
-      const { code, stderr } = await project.run(['check']);
+      const { code, stdout } = await project.run(['check']);
       expect(code).toBe(1);
       const reason = 'cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file  [asset/undecodable]';
-      expect(stderr.split('\n').filter((line) => line.includes('[asset/'))).toEqual([
+      expect(stdout.split('\n').filter((line) => line.includes('[asset/'))).toEqual([
         expect.stringMatching(new RegExp(`^content/articles/birds-eye-view\\.md:\\d+:12  image "/images/sizeless\\.svg" ${escape(reason)}$`)),
         expect.stringMatching(new RegExp(`^content/articles/value-banks\\.md:\\d+:12  image "/images/broken\\.png" ${escape(reason)}$`)),
       ]);

@@ -13,9 +13,9 @@ const writeBody = (text: string) => fx.edit('articles/first-steps.md', (t) => t.
 
 /** The `path:line:column  message  [rule]` lines of a check, paths relative to the content folder. */
 async function problems(): Promise<string[]> {
-  const { stderr } = await runCli('check', '--content', fx.content);
+  const { stdout } = await runCli('check', '--content', fx.content);
   const prefix = path.relative(process.cwd(), fx.content) + path.sep;
-  return stderr
+  return stdout
     .split('\n')
     .filter((line) => /:\d+:\d+ {2}/.test(line))
     .map((line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line));

@@ -19,7 +19,7 @@ async function write(rel: string, text: string) {
 }
 const svg = (body: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${attributes}>${body}</svg>\n`;
 /** The problem lines sitegen printed about public/ (the hint lines after them left out). */
-const aboutPublic = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('public/'));
+const aboutPublic = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('public/'));
 
 describe('public/ publishes only what is safe to serve', () => {
   it('refuses an unsafe SVG, HTML or XML file that no page names, at any depth, in check and build, and the build writes nothing new', async () => {
@@ -48,9 +48,9 @@ describe('public/ publishes only what is safe to serve', () => {
       `public/report.xhtml:1:${column(xhtml, '<script')}  this file is served as application/xhtml+xml, a document that ${unsafe}: it holds a <script>  [public/unsafe-document]`,
     ];
     for (const command of ['check', 'build']) {
-      const { code, stderr } = await project.run([command]);
+      const { code, stdout } = await project.run([command]);
       expect(code, command).toBe(1);
-      expect(aboutPublic(stderr), command).toEqual(expected);
+      expect(aboutPublic(stdout), command).toEqual(expected);
     }
     expect(await readlink(project.out)).toBe(before.link);
     expect(await treeHashes(project.out)).toEqual(before.files);
@@ -71,9 +71,9 @@ describe('public/ publishes only what is safe to serve', () => {
     await write('public/google1234abcd.html', 'google-site-verification: google1234abcd.html\n');
     await write('public/.env', 'TOKEN=secret\n');
     await write('public/.git/config', '[core]\n');
-    const { code, stderr } = await project.run(['build']);
-    expect(code, stderr).toBe(0);
-    expect(aboutPublic(stderr)).toEqual([
+    const { code, stdout } = await project.run(['build']);
+    expect(code, stdout).toBe(0);
+    expect(aboutPublic(stdout)).toEqual([
       'public/.env:1:1  warning: this file is not published: names starting with a dot are never published  [public/dotfile]',
       'public/.git:1:1  warning: this folder is not published: names starting with a dot are never published  [public/dotfile]',
     ]);

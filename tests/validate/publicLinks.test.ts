@@ -15,9 +15,9 @@ describe('links in public/', () => {
     await symlink('/etc/passwd', project.file('public/pw.txt'));
     await symlink('no-such-file.svg', project.file('public/gone.svg'));
     for (const command of ['check', 'build']) {
-      const { code, stderr } = await project.run([command]);
+      const { code, stdout } = await project.run([command]);
       expect(code, command).toBe(1);
-      expect(stderr.split('\n').filter((line) => line.startsWith('public/'))).toEqual([
+      expect(stdout.split('\n').filter((line) => line.startsWith('public/'))).toEqual([
         'public/gone.svg:1:1  this link in public/ points at no-such-file.svg, which does not exist: fix the link or remove it  [public/dangling-link]',
         'public/pw.txt:1:1  this link in public/ leads outside public/ (to /etc/passwd), and would publish it: copy the file into public/ instead  [public/link-outside]',
       ]);
@@ -45,10 +45,10 @@ describe('links in public/', () => {
     const before = { link: await readlink(project.out), files: await treeHashes(project.out) };
     const version = path.basename(before.link);
     for (const command of ['check', 'build']) {
-      const { code, stderr } = await project.run([command]);
+      const { code, stdout } = await project.run([command]);
       expect(code, command).toBe(1);
       expect(
-        stderr.split('\n').filter((line) => line.startsWith('public/')),
+        stdout.split('\n').filter((line) => line.startsWith('public/')),
         command,
       ).toEqual(
         [
@@ -71,8 +71,8 @@ describe('links in public/', () => {
 
   it('are published as the files they point at when they stay inside public/', async () => {
     await symlink('favicon.svg', project.file('public/icon.svg'));
-    const { code, stderr } = await project.run(['build']);
-    expect(code, stderr).toBe(0);
+    const { code, stdout } = await project.run(['build']);
+    expect(code, stdout).toBe(0);
     const published = path.join(project.out, 'icon.svg');
     expect((await lstat(published)).isFile()).toBe(true);
     expect(await readFile(published, 'utf8')).toBe(await readFile(project.file('public/favicon.svg'), 'utf8'));

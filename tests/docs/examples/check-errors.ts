@@ -5,6 +5,6 @@ export default () =>
   withContentCopy(async (copy) => {
     await copy.edit('articles/value-banks.md', (t) => t.replace('category: Analytics', 'category: Analytic'));
     await copy.edit('site.yaml', (t) => t.replace('href: /legal\n', 'href: /legals\n'));
-    const { stderr } = await copy.run('check');
-    return `$ npx sitegen check\n${stderr}`;
+    const { stdout } = await copy.run('check');
+    return `$ npx sitegen check\n${stdout}`;
   });

@@ -4,6 +4,6 @@ import { linkToUnpublished, withContentCopy } from '../../helpers/docExamples.ts
 export default () =>
   withContentCopy(async (copy) => {
     await linkToUnpublished(copy, { date: '2024-05-14', draft: true });
-    const { stderr } = await copy.run('check');
-    return `$ npx sitegen check\n${stderr}`;
+    const { stdout } = await copy.run('check');
+    return `$ npx sitegen check\n${stdout}`;
   });

@@ -11,8 +11,8 @@ export default async (): Promise<string> => {
         '\n',
       ),
     );
-    const { stderr } = await runCli('check', '--content', fx.content);
-    return stderr.replaceAll(path.relative(process.cwd(), fx.content), 'content');
+    const { stdout } = await runCli('check', '--content', fx.content);
+    return stdout.replaceAll(path.relative(process.cwd(), fx.content), 'content');
   } finally {
     await fx.remove();
   }

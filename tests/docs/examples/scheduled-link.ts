@@ -7,6 +7,6 @@ const EPOCH = String(Date.UTC(2026, 11, 1) / 1000);
 export default () =>
   withContentCopy(async (copy) => {
     await linkToUnpublished(copy, { date: '2026-12-15' });
-    const { stderr } = await withEnv({ SOURCE_DATE_EPOCH: EPOCH }, () => copy.run('check'));
-    return `$ SOURCE_DATE_EPOCH=${EPOCH} npx sitegen check\n${stderr}`;
+    const { stdout } = await withEnv({ SOURCE_DATE_EPOCH: EPOCH }, () => copy.run('check'));
+    return `$ SOURCE_DATE_EPOCH=${EPOCH} npx sitegen check\n${stdout}`;
   });

@@ -7,9 +7,9 @@ export default async (): Promise<string> => {
   try {
     await fx.edit('articles/second-look.md', (text) => text.replace('category: Strategy', 'category: Stratgy'));
     await fx.edit('articles/first-steps.md', (text) => text.replace('A clean inventory', 'A [clean inventory](/inventry)'));
-    const { stderr } = await runCli('check', '--content', fx.content, '--format', 'text');
+    const { stdout } = await runCli('check', '--content', fx.content, '--format', 'text');
     // Named from the project, as the task (run in the workspace folder) names them.
-    return `$ npx sitegen check\n${stderr.replaceAll(`${path.relative(process.cwd(), fx.content)}/`, 'content/').trimEnd()}`;
+    return `$ npx sitegen check\n${stdout.replaceAll(`${path.relative(process.cwd(), fx.content)}/`, 'content/').trimEnd()}`;
   } finally {
     await fx.remove();
   }

@@ -20,6 +20,6 @@ export default () =>
         '',
       ].join('\n'),
     );
-    const { stderr } = await copy.run('check');
-    return `$ npx sitegen check\n${stderr}`;
+    const { stdout } = await copy.run('check');
+    return `$ npx sitegen check\n${stdout}`;
   });

@@ -19,9 +19,9 @@ const cacheFiles = async (project: Project) => (await readdir(project.cache, { r
 
 it('builds warm in a fresh clone at another path with the cache restored, and writes the same site', async () => {
   const cold = await made.run(['build', '--verbose']);
-  expect(cold.code, cold.stderr).toBe(0);
-  expect(cold.stdout).toMatch(/· 6\d markdown files analysed/);
-  expect(cold.stdout).toMatch(/images ready \([1-9]\d* made, 0 from the cache\)/);
+  expect(cold.code, cold.stdout).toBe(0);
+  expect(cold.stderr).toMatch(/· 6\d markdown files analysed/);
+  expect(cold.stderr).toMatch(/images ready \([1-9]\d* made, 0 from the cache\)/);
   const stored = await cacheFiles(made);
 
   expect(clone.root).not.toBe(made.root);
@@ -30,12 +30,12 @@ it('builds warm in a fresh clone at another path with the cache restored, and wr
   const later = new Date(Date.now() + 60_000);
   for (const file of await readdir(clone.file('public'), { recursive: true })) await utimes(clone.file(`public/${file}`), later, later);
   const warm = await clone.run(['build', '--verbose']);
-  expect(warm.code, warm.stderr).toBe(0);
+  expect(warm.code, warm.stdout).toBe(0);
   // No markdown file parsed again, no image made again...
-  expect(warm.stdout).toMatch(/· 0 markdown files analysed/);
-  expect(warm.stdout).toMatch(/images ready \(0 made, [1-9]\d* from the cache\)/);
+  expect(warm.stderr).toMatch(/· 0 markdown files analysed/);
+  expect(warm.stderr).toMatch(/images ready \(0 made, [1-9]\d* from the cache\)/);
   // ...and no page rendered: every one was in the cache under its key.
-  expect(warm.stdout).toMatch(/rendered 0 of \d+ pages/);
+  expect(warm.stderr).toMatch(/rendered 0 of \d+ pages/);
   // ...and nothing added to the cache: the stylesheet and island bundles came from it too.
   expect(await cacheFiles(clone)).toEqual(stored);
   expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
@@ -44,8 +44,8 @@ it('builds warm in a fresh clone at another path with the cache restored, and wr
 /** A CI job of a pull request: the cache restored, no output. */
 const withoutOutput = (project: Project) => Promise.all(['dist', '.dist.sitegen'].map((name) => rm(project.file(name), { recursive: true, force: true })));
 /** The routes --verbose lists with a time of their own: pages taken from the cache took none. */
-const renderedRoutes = (stdout: string) =>
-  [...stdout.matchAll(/^ +([\d.]+) ms +[\d.]+ [KM]?B {2}(\S+)/gm)].filter(([, ms]) => Number(ms) > 0).map(([, , route]) => route);
+const renderedRoutes = (stderr: string) =>
+  [...stderr.matchAll(/^ +([\d.]+) ms +[\d.]+ [KM]?B {2}(\S+)/gm)].filter(([, ms]) => Number(ms) > 0).map(([, , route]) => route);
 const edited = (text: string) => text.replace('\n\nDelivery approval', '\n\nDelivery approvals');
 const appended = (text: string) => `${text}\nOne more paragraph, at the end of the body.\n`;
 
@@ -53,16 +53,16 @@ it('renders only the page whose key changed when one article changed, and writes
   await withoutOutput(clone);
   await clone.edit('content/articles/synthetic-3.md', edited);
   const pullRequest = await clone.run(['build', '--verbose']);
-  expect(pullRequest.code, pullRequest.stderr).toBe(0);
+  expect(pullRequest.code, pullRequest.stdout).toBe(0);
   // The article's own page: its list cards show its title, summary and reading time, which a change of its body leaves as they were.
-  expect(pullRequest.stdout).toMatch(/rendered 1 of (\d+) pages/);
-  expect(renderedRoutes(pullRequest.stdout)).toEqual(['/articles/synthetic-3']);
+  expect(pullRequest.stderr).toMatch(/rendered 1 of (\d+) pages/);
+  expect(renderedRoutes(pullRequest.stderr)).toEqual(['/articles/synthetic-3']);
 
   await made.edit('content/articles/synthetic-3.md', edited);
   await rm(made.cache, { recursive: true, force: true });
   await withoutOutput(made);
   const cold = await made.run(['build', '--verbose']);
-  expect(cold.stdout).toMatch(/rendered (\d+) of \1 pages/);
+  expect(cold.stderr).toMatch(/rendered (\d+) of \1 pages/);
   expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
 }, 120_000);
 
@@ -79,14 +79,14 @@ it('renders again the pages whose cached copies are truncated or damaged, says s
   await writeFile(home, (await readFile(home, 'utf8')).replace('</main>', '</main><p>damaged</p>'));
 
   const build = await clone.run(['build', '--verbose']);
-  expect(build.code, build.stderr).toBe(0);
-  expect(build.stdout).toMatch(/rendered 2 of \d+ pages/);
-  expect(renderedRoutes(build.stdout).sort()).toEqual(['/', '/articles/synthetic-5']);
-  expect(build.stdout.match(/^cache: dropped \.sitegen-cache\/pages\/[0-9a-f]{2}\/[0-9a-f]{64}: it is truncated or damaged/gm)).toHaveLength(2);
+  expect(build.code, build.stdout).toBe(0);
+  expect(build.stderr).toMatch(/rendered 2 of \d+ pages/);
+  expect(renderedRoutes(build.stderr).sort()).toEqual(['/', '/articles/synthetic-5']);
+  expect(build.stderr.match(/^cache: dropped \.sitegen-cache\/pages\/[0-9a-f]{2}\/[0-9a-f]{64}: it is truncated or damaged/gm)).toHaveLength(2);
   expect(await treeHashes(clone.out)).toEqual(await treeHashes(made.out));
   // And the cache holds good copies again: the next build without output renders nothing.
   await withoutOutput(clone);
-  expect((await clone.run(['build', '--verbose'])).stdout).toMatch(/rendered 0 of \d+ pages/);
+  expect((await clone.run(['build', '--verbose'])).stderr).toMatch(/rendered 0 of \d+ pages/);
 }, 120_000);
 
 it('leaves the page cache unread when every page comes from the last output, and records the whole site once a page renders', async () => {
@@ -94,19 +94,19 @@ it('leaves the page cache unread when every page comes from the last output, and
   // Damaged: a build that read it would say so, and one that wrote it would make it whole.
   await truncate(index, 10);
   const unchanged = await clone.run(['build', '--verbose']);
-  expect(unchanged.code, unchanged.stderr).toBe(0);
-  expect(unchanged.stdout).toMatch(/rendered 0 of \d+ pages/);
-  expect(unchanged.stdout).not.toContain('cache: dropped');
+  expect(unchanged.code, unchanged.stdout).toBe(0);
+  expect(unchanged.stderr).toMatch(/rendered 0 of \d+ pages/);
+  expect(unchanged.stderr).not.toContain('cache: dropped');
   expect((await readFile(index)).length).toBe(10);
 
   await clone.edit('content/articles/synthetic-8.md', appended);
   const one = await clone.run(['build', '--verbose']);
-  expect(one.stdout).toMatch(/rendered 1 of \d+ pages/);
-  expect(one.stdout).toMatch(/^cache: dropped \.sitegen-cache\/pages\/index\.json: it is not a sitegen cache file, or it is truncated; it is rebuilt$/m);
+  expect(one.stderr).toMatch(/rendered 1 of \d+ pages/);
+  expect(one.stderr).toMatch(/^cache: dropped \.sitegen-cache\/pages\/index\.json: it is not a sitegen cache file, or it is truncated; it is rebuilt$/m);
   // Every page of that build is in the cache now, the ones linked from the last output too.
   await withoutOutput(clone);
   const restored = await clone.run(['build', '--verbose']);
-  expect(restored.stdout).toMatch(/rendered 0 of \d+ pages/);
+  expect(restored.stderr).toMatch(/rendered 0 of \d+ pages/);
   expect(await treeHashes(clone.out)).toEqual(
     (await made.edit('content/articles/synthetic-8.md', appended), await made.run(['build']), await treeHashes(made.out)),
   );
@@ -120,18 +120,18 @@ it('renders, for a new article, the pages that list or show it and no other arti
     .replace(/^category: .*$/m, 'category: Reports');
   await writeFile(clone.file('content/articles/synthetic-new.md'), added);
   const build = await clone.run(['build', '--verbose']);
-  expect(build.code, build.stderr).toBe(0);
+  expect(build.code, build.stdout).toBe(0);
   const showing: string[] = [];
   for (const slug of await readdir(clone.file('dist/articles'))) {
     const html = await readFile(clone.file(`dist/articles/${slug}/index.html`), 'utf8');
     if (html.includes('href="/articles/synthetic-new"')) showing.push(`/articles/${slug}`);
   }
-  const renderedArticles = renderedRoutes(build.stdout).filter((route) => route?.startsWith('/articles/'));
+  const renderedArticles = renderedRoutes(build.stderr).filter((route) => route?.startsWith('/articles/'));
   expect(renderedArticles.sort()).toEqual([...showing, '/articles/synthetic-new'].sort());
   // Those of the other categories came from the cache.
   expect(renderedArticles.length).toBeGreaterThan(3);
   expect(renderedArticles.length).toBeLessThan((await readdir(clone.file('dist/articles'))).length / 2);
-  expect(renderedRoutes(build.stdout)).toContain('/news-insights');
+  expect(renderedRoutes(build.stderr)).toContain('/news-insights');
 
   await writeFile(made.file('content/articles/synthetic-new.md'), added);
   await rm(made.cache, { recursive: true, force: true });

@@ -138,7 +138,7 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   beforeAll(async () => {
     project = await projectCopy();
     const first = await project.run(['build']);
-    expect(first.code, first.stderr).toBe(0);
+    expect(first.code, first.stdout).toBe(0);
     cold = await treeHashes(project.out);
     pristine = path.join(project.parent, 'pristine-cache');
     await cp(project.cache, pristine, { recursive: true });
@@ -173,8 +173,8 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   });
 
   /** The cache files a build's --verbose output says it dropped, and why. */
-  const dropped = (stdout: string) =>
-    stdout
+  const dropped = (stderr: string) =>
+    stderr
       .split('\n')
       .filter((line) => line.startsWith('cache: dropped'))
       .map((line) => /^cache: dropped \.sitegen-cache\/(.+?): it is (a \w+), not (a file|a folder); it is rebuilt$/.exec(line)?.slice(1) ?? [line])
@@ -186,10 +186,10 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
       const outside = await mkdtemp(path.join(project.parent, 'outside-'));
       for (const entry of entries) await replace(path.join(project.cache, entry), outside);
       const kept = await snapshot(outside);
-      const { code, stdout, stderr } = await project.run(['build', '--verbose']);
-      expect(code, stderr).toBe(0);
+      const { code, stderr, stdout } = await project.run(['build', '--verbose']);
+      expect(code, stdout).toBe(0);
       const kind = wrong.startsWith('a folder') ? 'a folder' : wrong.startsWith('a FIFO') ? 'a FIFO' : 'a link';
-      expect(dropped(stdout)).toEqual(entries.map((entry) => [entry, kind, 'a file']).sort());
+      expect(dropped(stderr)).toEqual(entries.map((entry) => [entry, kind, 'a file']).sort());
       expect(await treeHashes(project.out)).toEqual(cold);
       expect(await snapshot(outside)).toEqual(kept);
       for (const entry of entries) expect((await lstat(path.join(project.cache, entry))).isFile(), entry).toBe(true);
@@ -214,9 +214,9 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
     await symlink(path.join(outside, 'pages'), path.join(project.cache, 'pages'));
     await mkdir(path.join(project.cache, 'build.lock/inner'), { recursive: true });
     const kept = await snapshot(outside);
-    const { code, stdout, stderr } = await project.run(['build', '--verbose']);
-    expect(code, stderr).toBe(0);
-    expect(dropped(stdout)).toEqual([
+    const { code, stderr, stdout } = await project.run(['build', '--verbose']);
+    expect(code, stdout).toBe(0);
+    expect(dropped(stderr)).toEqual([
       ['analyses', 'a file', 'a folder'],
       ['assets', 'a link', 'a folder'],
       ['images', 'a link', 'a folder'],
@@ -226,9 +226,9 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
     expect(await snapshot(outside)).toEqual(kept);
     // Healed: the next build takes everything from the cache and says nothing of it.
     const warm = await project.run(['build', '--verbose']);
-    expect(warm.code, warm.stderr).toBe(0);
-    expect(warm.stdout).toMatch(/^rendered 0 of \d+ pages/m);
-    expect(warm.stdout).toMatch(/images ready \(0 made, [1-9]\d* from the cache\)/);
-    expect(warm.stdout).not.toContain('cache:');
+    expect(warm.code, warm.stdout).toBe(0);
+    expect(warm.stderr).toMatch(/^rendered 0 of \d+ pages/m);
+    expect(warm.stderr).toMatch(/images ready \(0 made, [1-9]\d* from the cache\)/);
+    expect(warm.stderr).not.toContain('cache:');
   }, 300_000);
 });
