@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench -- --articles N [--runs R]
 // Copies the real content, adds N synthetic articles of the real article shape, then runs a
-// cold `sitegen build`, a second build with nothing changed, and a pull-request build (as a CI
+// cold `sitegen check` and `sitegen build`, a second build with nothing changed and a check after it, and a pull-request build (as a CI
 // job runs it: the cache restored, no output, one article edited), printing wall time, pages per
 // second, peak memory and pages rendered of each; then `sitegen watch`'s first build and its rebuilds after edits
 // of an article, a page template and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
@@ -57,6 +57,14 @@ function run(label) {
   );
 }
 
+/** `sitegen check` on the same content: it writes nothing, so it must cost less than the build beside it. */
+function check(label) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'check', '--content', content], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the check failed:\n${result.stdout}${result.stderr}`);
+  console.log(`${label.padEnd(24)} ${String(Math.round(Number(process.hrtime.bigint() - started) / 1e6)).padStart(6)} ms wall`);
+}
+
 /** Removes the output (the link `dist` and the versions beside it) and flushes the removal, which is not the next build's work. */
 async function removeOutput() {
   for (const name of [out, path.join(dir, '.dist.sitegen')]) await rm(name, { recursive: true, force: true });
@@ -67,9 +75,12 @@ console.log(`real content + ${count} synthetic articles, ${os.cpus().length} cor
 for (let r = 0; r < runs; r++) {
   // Cold: no cache, and no earlier output (the link `dist` and the versions beside it) to replace.
   await rm(path.join(root, '.sitegen-cache'), { recursive: true, force: true });
+  check('cold check');
+  await rm(path.join(root, '.sitegen-cache'), { recursive: true, force: true });
   await removeOutput();
   run('cold build');
   run('second build, no change');
+  check('check, after a build');
   // A CI job of a pull request that edits one article: the cache restored, no output.
   await removeOutput();
   const article = path.join(content, 'articles/value-banks.md');

@@ -49,6 +49,8 @@ export interface BuildOptions extends CheckOptions {
 export interface BuilderOptions {
   /** Keep analyses and an output manifest in .sitegen-cache/ so the next build redoes only what changed. */
   persistent?: boolean;
+  /** Read the analyses builds kept in .sitegen-cache/, and keep none (`check`: what a build analysed it does not parse again). */
+  readsCache?: boolean;
   /** Keep processed images in .sitegen-cache/images/ (their names hash their source): on with `persistent`. */
   cacheImages?: boolean;
   /**

@@ -68,7 +68,7 @@ export class Builder {
     this.site.catch(() => undefined);
     this.address = options.address ?? { base: '' };
     this.workspace = new MarkdownWorkspace(paths, () => this.site, this.address.base);
-    if (options.persistent) {
+    if (options.persistent || options.readsCache) {
       this.code = codeVersion(paths.root, paths.public, paths.cache, this.note);
       this.version = this.code.then((code) => code.version);
     }
@@ -394,7 +394,7 @@ export async function build(paths: Paths, options: BuildOptions = {}, address?: 
   return result;
 }
 
-/** One check with a fresh builder (the CLI's `check`), which keeps no cache. */
+/** One check with a fresh builder (the CLI's `check`): it reads the analyses builds kept, and writes nothing. */
 export function check(paths: Paths, options: CheckOptions = {}): Promise<CheckResult> {
-  return new Builder(paths).check(options);
+  return new Builder(paths, { readsCache: true }).check(options);
 }
