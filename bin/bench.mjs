@@ -4,7 +4,7 @@
 // cold `sitegen check` and `sitegen build`, a second build with nothing changed and a check after it, and a pull-request build (as a CI
 // job runs it: the cache restored, no output, one article edited), printing wall time, pages per
 // second, peak memory and pages rendered of each; then `sitegen watch`'s first build and its rebuilds after edits
-// of an article, a page template and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
+// of an article, a page template, the footer (its words, then a class) and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
 // 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -125,6 +125,10 @@ async function watchEdits() {
   const edits = [
     ['one-article edit', 'content/articles/value-banks.md', (text, i) => `${text}\nAn edit made by the benchmark, number ${i}.\n`],
     ['page template edit', 'templates/pages/Article.tsx', (text, i) => text.replace('Back to Articles', `Back to Articles (${i})`)],
+    // A component every page shows, its words changed: every page rendered again, no class and no island touched.
+    ['footer edit', 'templates/components/Footer.tsx', (text, i) => text.replace('All rights reserved.', `All rights reserved (${i}).`)],
+    // A class no template used before: the stylesheet compiled again too.
+    ['footer class edit', 'templates/components/Footer.tsx', (text, i) => text.replace('className="max-w-sm"', `className="max-w-sm rotate-${i}"`)],
     ['stylesheet edit', 'templates/styles.css', (text, i) => `${text}\n.bench-edit { outline-offset: ${i}px; }\n`],
   ];
   for (const [label, file, edit] of edits) {

@@ -7,9 +7,14 @@ import { sourceDateEpochProblem } from '../../src/config.ts';
 import { runCli } from '../helpers/fixture.ts';
 
 const HELP = path.resolve(import.meta.dirname, '../../bin/help.txt');
-/** A module hook that makes loading bin/generator.mjs (and so the generator) throw. */
+/** A module hook that makes loading bin/generator.mjs (and so the generator) throw: in-thread where Node has registerHooks, else through register (Node 20). */
 const REFUSE_GENERATOR = `data:text/javascript,${encodeURIComponent(
-  `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent('export async function resolve(s, c, next) { if (s.endsWith("generator.mjs")) throw new Error("the generator was loaded"); return next(s, c); }'));`,
+  [
+    `import * as module from 'node:module';`,
+    `function resolve(s, c, next) { if (s.endsWith('generator.mjs')) throw new Error('the generator was loaded'); return next(s, c); }`,
+    `if (module.registerHooks) module.registerHooks({ resolve });`,
+    `else module.register('data:text/javascript,' + encodeURIComponent('export ' + resolve.toString()));`,
+  ].join('\n'),
 )}`;
 
 describe('the command line', () => {
