@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { codeFrame } from './codeFrame.ts';
+import { readFileSync } from 'node:fs';
+import { codeFrame, excerptOf } from './codeFrame.ts';
 import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
 import { ruleDocs } from './rules.ts';
@@ -158,18 +159,41 @@ export const FORMATS = {
 
 export type FormatName = keyof typeof FORMATS;
 
+/** The frames of a crash shown: the project's own (templates/, src/), which source maps point at. */
+const OWN_FRAMES = 6;
+
 /**
  * A fault in a template, a worker or the generator itself: what failed and where (the page and
  * content file when a page was rendering) on one line, a name's control characters shown as
- * escapes, then the first frames of the original error's stack, which source maps point at src/
- * and templates/ lines.
+ * escapes, then the frames of the original error's stack that are the project's own (source maps
+ * point them at templates/ and src/ lines), paths relative to `cwd`, the first one with a code
+ * frame of the line that threw; frames in node_modules/ and Node's own are folded into one line.
  */
-export function describeCrash(error: unknown): string {
+export function describeCrash(error: unknown, cwd = process.cwd()): string {
   const err = error instanceof Error ? error : new Error(String(error));
   const origin = err.cause instanceof Error ? err.cause : err;
-  const frames = (origin.stack ?? '')
-    .split('\n')
-    .filter((line) => /^\s+at /.test(line))
-    .slice(0, 6);
-  return [`sitegen: ${shown(err.message)}`, ...frames].join('\n');
+  const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const own = frames.filter((line) => !/node_modules|\(node:|at node:|<anonymous>/.test(line)).slice(0, OWN_FRAMES);
+  const folded = frames.length - own.length;
+  const lines = own.map(
+    (line) => `    ${line.trim().replace(/\(?(\/[^():]+):(\d+):(\d+)\)?$/, (whole, file: string) => whole.replace(file, shownPath(file, cwd)))}`,
+  );
+  const place = /\(?(\/[^():]+):(\d+):(\d+)\)?$/.exec(own[0] ?? '');
+  const frame = place ? sourceFrame(place[1]!, Number(place[2]), Number(place[3])) : [];
+  return [
+    `sitegen: ${shown(err.message)}`,
+    ...lines.slice(0, 1),
+    ...frame.map((line) => `    ${shown(line)}`),
+    ...lines.slice(1),
+    ...(folded ? [`    … ${folded} ${folded === 1 ? 'frame' : 'frames'} in node_modules/ and Node`] : []),
+  ].join('\n');
+}
+
+/** The lines around `line` of a source file, as a code frame; none when it cannot be read. */
+function sourceFrame(file: string, line: number, column: number): string[] {
+  try {
+    return codeFrame(excerptOf(readFileSync(file, 'utf8'), line), { line, column });
+  } catch {
+    return [];
+  }
 }

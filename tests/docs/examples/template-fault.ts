@@ -4,8 +4,8 @@ const FAULT = "  if (article.slug === 'value-banks') throw new Error('the card h
 
 /**
  * `sitegen build` in a copy of the project whose article template throws for one article: the
- * page, its content file and the template's line. The lines of progress before it, and the
- * frames' folder before templates/ (the copy's), are left out: `…/` stands for it.
+ * page, its content file, the template's frame and the line that threw; React's frames folded.
+ * The lines of progress before it are left out.
  */
 export default async () => {
   const project = await projectCopy();
@@ -14,8 +14,8 @@ export default async () => {
     const { code, stderr } = await project.run(['build']);
     if (code !== 1) throw new Error(`the build with a faulty Article.tsx exited ${code}: the example no longer shows a fault`);
     const lines = stderr.trimEnd().split('\n');
-    const fault = lines.slice(lines.findIndex((l) => l.startsWith('sitegen: '))).slice(0, 2);
-    return `$ npx sitegen build\n${fault.join('\n').split(`${project.root}/`).join('…/')}`;
+    const fault = lines.slice(lines.findIndex((l) => l.startsWith('sitegen: ')));
+    return `$ npx sitegen build\n${fault.join('\n')}`;
   } finally {
     await project.remove();
   }
