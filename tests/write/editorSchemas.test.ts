@@ -108,6 +108,17 @@ describe('sitegen schemas and the user’s settings', () => {
   });
 });
 
+/** `sitegen schemas` in the temporary project, as the command line runs it: its exit code and what it says on stderr. */
+async function runSchemas(): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+  const code = await schemasCommand({ ...resolvePaths({ root }), templates: path.resolve(import.meta.dirname, '../../templates') }).finally(
+    () => (process.stderr.write = write),
+  );
+  return { code, stderr };
+}
+
 describe('sitegen schemas with something else where a file or folder it writes belongs', () => {
   const schema = () => path.join(root, 'content/.schemas', schemaFiles(definition)[0]!.name);
   for (const [what, place, file, reason] of [
@@ -151,12 +162,7 @@ describe('sitegen schemas with something else where a file or folder it writes b
     it(`says so on one line naming the file, exits 2 and writes nothing, given ${what}`, async () => {
       await place();
       const before = await readdir(root, { recursive: true });
-      let stderr = '';
-      const write = process.stderr.write.bind(process.stderr);
-      process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
-      const code = await schemasCommand({ ...resolvePaths({ root }), templates: path.resolve(import.meta.dirname, '../../templates') }).finally(
-        () => (process.stderr.write = write),
-      );
+      const { code, stderr } = await runSchemas();
       expect(code).toBe(2);
       expect(stderr).toBe(`sitegen: cannot write ${file}: ${reason}, so nothing was written: move it away and run sitegen schemas again\n`);
       expect(await readdir(root, { recursive: true })).toEqual(before);
@@ -167,12 +173,7 @@ describe('sitegen schemas with something else where a file or folder it writes b
   it('says it cannot remove a stale schema that is a folder, before writing anything', async () => {
     await mkdir(path.join(root, 'content/.schemas/stale.json'), { recursive: true });
     const before = await readdir(root, { recursive: true });
-    let stderr = '';
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
-    const code = await schemasCommand({ ...resolvePaths({ root }), templates: path.resolve(import.meta.dirname, '../../templates') }).finally(
-      () => (process.stderr.write = write),
-    );
+    const { code, stderr } = await runSchemas();
     expect(code).toBe(2);
     expect(stderr).toBe(
       'sitegen: cannot remove content/.schemas/stale.json: it is not a file (a folder, or a file where one of its folders should be), so nothing was written: move it away and run sitegen schemas again\n',
