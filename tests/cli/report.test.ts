@@ -154,11 +154,12 @@ describe('a content file whose name holds a newline, a workflow command and a bi
     expect(json.map((d) => d.file)).toContain(relative(NAME));
   });
 
-  it("is one line in a crash's report, before the stack frames", () => {
+  it("is one line in a crash's report, before the stack frames and the code frame", () => {
     const crash = new Error('content/articles/x\n::error::injected.md: rendering /articles/x failed');
     const [first, ...frames] = describeCrash(crash).split('\n');
     expect(first).toBe('sitegen: content/articles/x\\n::error::injected.md: rendering /articles/x failed');
     expect(frames.length).toBeGreaterThan(0);
-    for (const frame of frames) expect(frame).toMatch(/^\s+at /);
+    // Every line after it is a frame, a line of the code frame under the first, or the folded frames' count.
+    for (const frame of frames) expect(frame).toMatch(/^ {4}(at |[> ] +\d+ \| | +\| +\^|… \d+ frames? in node_modules)/);
   });
 });
