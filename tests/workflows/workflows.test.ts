@@ -395,7 +395,8 @@ describe('the tests workflow', () => {
 
   it('runs what .ci/run runs, which names lanes and never a test file', () => {
     const ci = read(path.join(ROOT, '.ci/run'));
-    for (const command of ['npm run typecheck', 'npm run lint', 'npm test', 'npm run test:unit', 'npm run test:build']) expect(ci, command).toContain(command);
+    for (const command of ['npm run typecheck', 'npm run lint', 'npm test', 'npm run test:unit', 'npx sitegen check', 'npx sitegen build'])
+      expect(ci, command).toContain(command);
     expect(ci).not.toMatch(/--exclude|tests\//);
     expect(scripts.test).toBe('vitest run');
   });
