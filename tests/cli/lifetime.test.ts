@@ -59,6 +59,18 @@ describe('watch and serve end with whatever started them', () => {
       await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     });
 
+    it(`${command[0]} ends when what started its shell is killed (npm exec, then sh -c, then sitegen), freeing its port`, async () => {
+      // npx runs sitegen through a shell that outlives it: killing npx leaves the shell, sitegen's parent, alive.
+      const inner = `"${process.execPath}" bin/sitegen.mjs ${command.join(' ')} & echo "pid $!"; wait; true`;
+      const launcher = spawn('sh', ['-c', `sh -c '${inner}' & wait`], { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const pid = Number((await lineOf(launcher.stdout!, /^pid \d+/)).split(' ')[1]);
+      const port = Number(/localhost:(\d+)/.exec(await lineOf(launcher.stdout!, /at http:\/\/localhost:\d+/))![1]);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      launcher.kill('SIGKILL');
+      expect(await ended(pid)).toBe(true);
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    });
+
     it(`${command[0]} ends on SIGTERM with exit 0, its worker and server stopped`, async () => {
       const child = project.start(command);
       const result = finished(child);
