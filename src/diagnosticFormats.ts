@@ -159,6 +159,9 @@ export const FORMATS = {
 
 export type FormatName = keyof typeof FORMATS;
 
+/** Where a stack frame points: an absolute file, its line and its column, at the end of the frame. */
+const FRAME_PLACE = /\(?(\/[^():]+):(\d+):(\d+)\)?$/;
+
 /** The frames of a crash shown: the project's own (templates/, src/), which source maps point at. */
 const OWN_FRAMES = 6;
 
@@ -175,10 +178,8 @@ export function describeCrash(error: unknown, cwd = process.cwd()): string {
   const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   const own = frames.filter((line) => !/node_modules|\(node:|at node:|<anonymous>/.test(line)).slice(0, OWN_FRAMES);
   const folded = frames.length - own.length;
-  const lines = own.map(
-    (line) => `    ${line.trim().replace(/\(?(\/[^():]+):(\d+):(\d+)\)?$/, (whole, file: string) => whole.replace(file, shownPath(file, cwd)))}`,
-  );
-  const place = /\(?(\/[^():]+):(\d+):(\d+)\)?$/.exec(own[0] ?? '');
+  const lines = own.map((line) => `    ${line.trim().replace(FRAME_PLACE, (whole, file: string) => whole.replace(file, shownPath(file, cwd)))}`);
+  const place = FRAME_PLACE.exec(own[0] ?? '');
   const frame = place ? sourceFrame(place[1]!, Number(place[2]), Number(place[3])) : [];
   return [
     `sitegen: ${shown(err.message)}`,

@@ -131,9 +131,10 @@ export class RenderPhase {
     this.pageCache = undefined;
     const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
     const shared = await this.assetFiles(output, model, plan, assets);
-    const keyOf = await this.keys(model, plan, shared, version);
+    const images = this.imageSources(model);
+    const keyOf = await this.keys(model, plan, shared, version, images);
     // The images each page names are made while the others render; reused pages name theirs from the manifest or the page cache.
-    this.images.begin(this.imageSources(model));
+    this.images.begin(images);
     const entryPages = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! }));
     const { toRender, fromCache } = await this.reuse(output, entryPages, plan.yamlPages, keyOf, lastOutput(manifest, paths.out));
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
@@ -304,7 +305,13 @@ export class RenderPhase {
    * Each page's key: everything a page can see besides its own inputs (when this changes, every
    * page renders again), the collections unless its inputs cover the part of them it shows, and its inputs.
    */
-  private async keys(model: ContentModel, plan: SitePlan, shared: SharedRender, version: string | undefined): Promise<(page: PlannedPage) => string> {
+  private async keys(
+    model: ContentModel,
+    plan: SitePlan,
+    shared: SharedRender,
+    version: string | undefined,
+    images: ReadonlyMap<string, ImageSourceFile>,
+  ): Promise<(page: PlannedPage) => string> {
     const code = await this.setup.pageCode();
     // The base is part of it (every URL of a page is under it); so is the site's address, in model.data.site; and
     // what the images the content names are (their sizes and bytes): a page and every card of it show them, and
@@ -320,7 +327,7 @@ export class RenderPhase {
         shared.base,
         shared.preview,
         unreleased(model),
-        [...this.imageSources(model).keys()].sort(),
+        [...images.keys()].sort(),
       ]),
       20,
     );

@@ -209,7 +209,7 @@ function linkProblem(
   if (/^https:/i.test(url)) {
     const read = readWebAddress(url);
     // A page's markdown link carries [ and ] percent-encoded, and no browser reads that host again.
-    if ('href' in read && new URL(read.href).hostname.startsWith('['))
+    if ('href' in read && read.href.startsWith('https://['))
       return { rule: 'link/unread', message: `link "${url}" names an IPv6 address, which a page's link cannot carry as written: link to the site's name` };
     if ('href' in read) return undefined;
     return { rule: read.fault === 'host' ? 'link/no-host' : 'link/unread', message: `link "${url}" ${read.problem}` };
