@@ -106,11 +106,13 @@ async function watchEdits() {
   const started = Date.now();
   const child = spawn(process.execPath, [path.join(project, 'bin/sitegen.mjs'), 'watch', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   const rebuilt = [];
+  let faults = 0;
   let waiting;
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text) => {
     for (const [, rendered, total] of text.matchAll(/rebuilt (\d+) of (\d+) pages in \d+ ms/g))
       rebuilt.push({ at: Date.now(), rendered: Number(rendered), total: Number(total) });
+    faults += text.match(/^sitegen: .* failed: /gm)?.length ?? 0;
     waiting?.();
   });
   const next = (n) =>
@@ -148,6 +150,25 @@ async function watchEdits() {
     times.sort((a, b) => a - b);
     console.log(`watch, ${label.padEnd(21)} ${String(times[2]).padStart(6)} ms median of 5 (${times[0]}–${times[4]} ms), saved to served, ${rendered}`);
   }
+  // A component that throws on every page, then its fix: timed from the fix's save to the site served again.
+  const footer = path.join(project, 'templates/components/Footer.tsx');
+  const text = await readFile(footer, 'utf8');
+  const times = [];
+  for (let i = 1; i <= 5; i++) {
+    await sleep(300);
+    const seen = faults;
+    await writeFile(footer, text.replace('{`© ${year}', `{(() => { throw new Error('benchmark fault ${i}'); })()}{\`© \${year}`));
+    while (faults === seen) await new Promise((resolve) => (waiting = resolve));
+    await sleep(300);
+    const saved = Date.now();
+    await writeFile(footer, text);
+    const done = await next(rebuilt.length + 1);
+    times.push(done.at - saved);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `watch, ${'template fault fixed'.padEnd(21)} ${String(times[2]).padStart(6)} ms median of 5 (${times[0]}–${times[4]} ms), the fix saved to the site served`,
+  );
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   await rm(project, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { toHast } from '../markdown/toHast.ts';
 import type { Collections, Site } from '../model.ts';
 import { entryPageJob } from '../plan/pagePlan.tsx';
 import { renderWithIslands } from '../render/islands.tsx';
-import { renderPage, type RenderedDocument } from '../render/renderPage.tsx';
+import { renderEach, renderPage, type RenderedDocument } from '../render/renderPage.tsx';
 import type { PropsFile } from '../islands/Island.tsx';
 import { writeStagedFile } from '../write/outputStore.ts';
 import type { LoadedSite } from './loadDefinition.ts';
@@ -187,7 +187,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
       carried.add(file);
       return true;
     };
-    return docs.map((doc) => {
+    return renderEach(docs, (doc) => {
       const started = performance.now();
       const known = this.bodies.get(doc.facts.file);
       const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);

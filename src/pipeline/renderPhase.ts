@@ -6,7 +6,7 @@ import { contentHash } from '../hash.ts';
 import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { PlannedPage, SitePlan } from '../plan/plannedPages.ts';
-import { renderPage, type RenderContext } from '../render/renderPage.tsx';
+import { RenderError, renderEach, renderPage, type RenderContext } from '../render/renderPage.tsx';
 import type { SiteAddress } from '../routes/urls.ts';
 import { imageReferences } from '../validate/crossChecks.ts';
 import type { Entry } from '../validate/entries.ts';
@@ -174,13 +174,24 @@ export class RenderPhase {
       images: this.setup.workspace.images,
       Layout: definition.Layout,
     };
-    for (const job of plan.yamlPages) {
-      if (!toRender.has(job)) continue;
-      const t0 = performance.now();
-      const page = renderPage(job, context);
-      // With the version open (worker threads, or a build that keeps no pages), this thread's pages
-      // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
-      this.keep(output, job, keyOf(job), placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, false);
+    try {
+      renderEach(
+        plan.yamlPages.filter((job) => toRender.has(job)),
+        (job) => {
+          const t0 = performance.now();
+          const page = renderPage(job, context);
+          // With the version open (worker threads, or a build that keeps no pages), this thread's pages
+          // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
+          this.keep(output, job, keyOf(job), placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, false);
+        },
+      );
+    } catch (error) {
+      // The entry pages' failures counted too: a fault in the layout fails every page of the site.
+      const entries = await rendering.then(
+        () => 0,
+        (fault: unknown) => (fault instanceof RenderError ? 1 + fault.others : 0),
+      );
+      throw error instanceof RenderError && entries ? new RenderError(error.job, error.cause, error.others + entries) : error;
     }
 
     const pages = await rendering;

@@ -27,15 +27,46 @@ export interface RenderContext {
   Layout: ComponentType<{ children: ReactNode; route: string }>;
 }
 
-/** A template failed while rendering a page: names the page and the content file it came from, keeps the cause. */
+/**
+ * A template failed while rendering a page: names the page and the content file it came from, keeps
+ * the cause, and says how many other pages the same build saw fail (a fault in a component every page
+ * shows fails them all, and the page named is only the first).
+ */
 export class RenderError extends Error {
   override name = 'RenderError';
-  constructor(job: PageJob, cause: unknown) {
+  constructor(
+    readonly job: PageJob,
+    cause: unknown,
+    readonly others = 0,
+  ) {
     super(
-      `${path.relative(process.cwd(), job.source) || job.source}: rendering ${job.route} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      `${path.relative(process.cwd(), job.source) || job.source}: rendering ${job.route} failed: ${cause instanceof Error ? cause.message : String(cause)}${
+        others ? ` (and ${others} other ${others === 1 ? 'page' : 'pages'}: look in the code they share)` : ''
+      }`,
       { cause },
     );
   }
+}
+
+/**
+ * Renders each item, on past a page a template fails, and throws the first failure with the number
+ * of the others; any other error is thrown at once.
+ */
+export function renderEach<Item, Out>(items: Iterable<Item>, render: (item: Item) => Out): Out[] {
+  const out: Out[] = [];
+  let first: RenderError | undefined;
+  let others = 0;
+  for (const item of items) {
+    try {
+      out.push(render(item));
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      if (first) others += 1 + error.others;
+      else first = error;
+    }
+  }
+  if (first) throw new RenderError(first.job, first.cause, first.others + others);
+  return out;
 }
 
 /** A page rendered into a complete HTML document, with the islands it holds, the props files of its shared ones and the processed images it names. */

@@ -5,6 +5,7 @@ import type { Paths } from '../config.ts';
 import { compiled as compiledNow, setCompiled, type Compiled } from '../runtime/compiled.ts';
 import { describeCrash } from '../diagnosticFormats.ts';
 import { ContentError } from '../diagnostics.ts';
+import { RenderError } from '../render/renderPage.tsx';
 import type { BuildProgress } from '../progress.ts';
 import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
 
@@ -91,7 +92,9 @@ function build(request: Extract<BuildWorkerRequest, { type: 'build' }>): Promise
     (error: unknown) => {
       // A fault is described as `build` describes it: the page, its content file and the template's frames.
       const outcome: BuildOutcome =
-        error instanceof ContentError ? { type: 'failed', diagnostics: error.diagnostics } : { type: 'crashed', message: describeCrash(error) };
+        error instanceof ContentError
+          ? { type: 'failed', diagnostics: error.diagnostics }
+          : { type: error instanceof RenderError ? 'faulted' : 'crashed', message: describeCrash(error) };
       say(outcome);
     },
   );

@@ -22,11 +22,16 @@ export interface BuildWorkerMessages {
     stop: Record<never, never>;
   };
   replies: {
-    /** Each build is answered with one of `built`, `failed` and `crashed`. */
+    /** Each build is answered with one of `built`, `failed`, `faulted` and `crashed`. */
     built: { pages: number; rendered: number; ms: number; warnings: Diagnostic[] };
     /** The content has errors (every error and warning of the build). */
     failed: { diagnostics: Diagnostic[] };
-    /** A template, a worker or sitegen itself failed: the error's stack. */
+    /**
+     * A template threw while rendering a page: the build failed, and the worker and what it keeps
+     * are sound (the error's stack, as for a crash).
+     */
+    faulted: { message: string };
+    /** A worker or sitegen itself failed, or a template could not be loaded: the error's stack. */
     crashed: { message: string };
     /** A build waits for another build of the project. */
     waiting: { line: string };
@@ -43,4 +48,4 @@ type Messages<Map> = { [Name in keyof Map]: { type: Name } & Map[Name] }[keyof M
 export type BuildWorkerRequest = Messages<BuildWorkerMessages['requests']>;
 export type BuildWorkerReply = Messages<BuildWorkerMessages['replies']>;
 /** How a build ended, as data: the watch loop decides how the terminal and the browser show it. */
-export type BuildOutcome = Extract<BuildWorkerReply, { type: 'built' | 'failed' | 'crashed' }>;
+export type BuildOutcome = Extract<BuildWorkerReply, { type: 'built' | 'failed' | 'faulted' | 'crashed' }>;

@@ -132,10 +132,12 @@ export async function startWatch(
         // The browser is shown paths in the project, not on this machine.
         live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(outcome.diagnostics), paths.root) });
         break;
+      case 'faulted':
       case 'crashed':
         log(outcome.message);
         live.failed({ kind: 'crash', message: outcome.message });
-        if (worker && !keepWorker) {
+        // A template that threw leaves the worker sound: the fix is rendered by it, with everything it keeps.
+        if (worker && !keepWorker && outcome.type === 'crashed') {
           retiring = retire(worker);
           worker = undefined;
         }
@@ -195,6 +197,7 @@ export async function startWatch(
             return progress.done();
           case 'built':
           case 'failed':
+          case 'faulted':
           case 'crashed':
             progress.done();
             w.off('message', onMessage);
@@ -280,6 +283,7 @@ async function retire(w: Worker): Promise<Adopted | undefined> {
         // The build it was finishing, heard by the loop while the worker was its current one.
         case 'built':
         case 'failed':
+        case 'faulted':
         case 'crashed':
         case 'waiting':
         case 'progress':

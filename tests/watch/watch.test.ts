@@ -300,6 +300,26 @@ describe('watch rebuilds what an edit can change', () => {
     expect(await nextRebuild(before)).toMatch(/^rebuilt (\d+) of \1 pages in \d+ ms$/);
   }, 90_000);
 
+  it('reports a fault in a component every page shows once, with the number of pages it stopped, and serves the fix without rendering a page', async () => {
+    const good = await page('/');
+    const said = stderr.length;
+    const before = rebuilt.length;
+    const fault = "{(() => { throw new Error('the footer has no year'); })()}";
+    await project.edit('templates/components/Footer.tsx', (t) => t.replace('{`© ${year}', `${fault}{\`© \${year}`));
+    for (let i = 0; i < 600 && !stderr.slice(said).includes('the footer has no year'); i++) await sleep(50);
+    const report = stderr.slice(said).split('\n');
+    const first = report.findIndex((line) => line.includes('the footer has no year'));
+    const pages = Number(/ of (\d+) pages/.exec(rebuilt.at(-1)!)?.[1]);
+    expect(report[first]).toMatch(
+      new RegExp(`^sitegen: content/[^:]+: rendering /[^ ]* failed: the footer has no year \\(and ${pages - 1} other pages: look in the code they share\\)$`),
+    );
+    expect(report[first + 1]).toMatch(/^\s+at Footer \(templates\/components\/Footer\.tsx:\d+:\d+\)$/);
+    expect(report.filter((line) => / failed: /.test(line))).toHaveLength(1);
+    expect(await page('/')).toBe(good);
+    await project.edit('templates/components/Footer.tsx', (t) => t.replace(fault, ''));
+    expect(await nextRebuild(before)).toMatch(/^rebuilt 0 of \d+ pages in \d+ ms$/);
+  }, 90_000);
+
   it('reports a build whose worker ended mid-way (a template calling process.exit) as a crash, and builds again after the next edit', async () => {
     const good = await page('/articles/value-banks');
     const said = stderr.length;
