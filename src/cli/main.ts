@@ -79,6 +79,12 @@ function url(value: string): string {
   return value;
 }
 
+/**
+ * `--endpoint`, or the variable AWS's own tools read for an S3 endpoint: a workflow that publishes to
+ * an S3-compatible store sets it once for every command.
+ */
+const endpointOption = (description: string) => new Option('--endpoint <url>', description).env('AWS_ENDPOINT_URL_S3').argParser(url);
+
 /** The path a site is published or served under, normalised (`/previews/pr-42/` is `/previews/pr-42`). */
 function basePath(value: string): string {
   const parsed = parseBase(value);
@@ -212,7 +218,7 @@ export async function main(argv: string[]): Promise<number> {
       '--prefix <prefix>',
       'key prefix inside the bucket, as previews/pr-42/: plain segments (letters, digits, -, _, ~, .) separated by /; left out, the bucket root',
     )
-    .option('--endpoint <url>', 'S3-compatible endpoint (MinIO, R2, …); default: AWS S3', url)
+    .addOption(endpointOption('S3-compatible endpoint (MinIO, R2, …); default: AWS S3'))
     .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
     .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
     .option('--delete-all', 'delete every object of the site at --prefix (a preview whose pull request closed) instead of publishing; --prefix is required')
@@ -275,7 +281,7 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
     .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
-    .option('--endpoint <url>', 'S3-compatible endpoint of an s3:// side (MinIO, R2, …); default: AWS S3', url)
+    .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …); default: AWS S3'))
     .option('--region <region>', "region of an s3:// side's bucket (default: AWS_REGION or the AWS profile)")
     .action(
       async (

@@ -31,6 +31,12 @@ const PLAUSIBLE: Record<string, string> = {
   'vars.PREVIEW_URL': 'https://touchline-previews.example',
   'vars.AWS_ROLE_ARN': 'arn:aws:iam::123456789012:role/touchline-web-publish',
   'vars.AWS_PREVIEW_ROLE_ARN': 'arn:aws:iam::123456789012:role/touchline-web-preview',
+  // Set for an S3-compatible store, whose keys then stand for the roles: AWS here.
+  'vars.S3_ENDPOINT': '',
+  'secrets.S3_ACCESS_KEY_ID': 'live-key-id',
+  'secrets.S3_SECRET_ACCESS_KEY': 'live-secret-key',
+  'secrets.S3_PREVIEW_ACCESS_KEY_ID': 'preview-key-id',
+  'secrets.S3_PREVIEW_SECRET_ACCESS_KEY': 'preview-secret-key',
   'github.event.pull_request.number': '42',
   'github.event.pull_request.head.repo.full_name == github.repository': 'true',
 };
@@ -53,6 +59,7 @@ interface Step {
 }
 interface Job {
   if?: string;
+  environment?: string;
   env?: Record<string, string>;
   steps?: Step[];
 }
@@ -60,6 +67,9 @@ interface WorkflowYaml {
   env?: Record<string, string>;
   jobs: Record<string, Job>;
 }
+
+/** The secrets a job reads. */
+const secretsOf = (job: Job) => new Set([...JSON.stringify(job).matchAll(/secrets\.([A-Z0-9_]+)/g)].map((m) => m[1]!));
 
 /** The roles a job's credential steps assume, as written. */
 const rolesOf = (job: Job) =>
@@ -179,15 +189,33 @@ describe('the workflows in .github/workflows', () => {
       ['preview-cleanup.yml remove-preview', cleanup.jobs['remove-preview']!],
     ] as const) {
       expect(rolesOf(job), where).toEqual(['${{ vars.AWS_PREVIEW_ROLE_ARN }}']);
+      expect(secretsOf(job), where).toEqual(new Set(['S3_PREVIEW_ACCESS_KEY_ID', 'S3_PREVIEW_SECRET_ACCESS_KEY']));
       expect(JSON.stringify(job), where).not.toContain('AWS_ROLE_ARN');
+      // No environment: the live one would hand it the live key.
+      expect(job.environment, where).toBeUndefined();
     }
   });
 
-  it('publish the live site from main alone, with the live role', () => {
+  it('publish the live site from main alone, in the environment live, with the live role or the live key', () => {
     const live = (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs.live!;
     expect(rolesOf(live)).toEqual(['${{ vars.AWS_ROLE_ARN }}']);
+    expect(secretsOf(live)).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+    expect(live.environment).toBe('live');
     // Run by hand, the workflow runs from whichever branch the person picks.
     expect(live.if).toContain("github.ref == 'refs/heads/main'");
+  });
+
+  it('take either the role (AWS) or the store’s key (S3_ENDPOINT set), never both', () => {
+    for (const name of ['site.yml', 'preview-cleanup.yml']) {
+      for (const [id, job] of Object.entries((parseYaml(read(path.join(WORKFLOWS, name))) as WorkflowYaml).jobs)) {
+        const steps = job.steps ?? [];
+        const role = steps.find((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'))!;
+        const key = steps.find((step) => step.name?.startsWith("Use the store's"))!;
+        expect(role.if, `${name} ${id}`).toMatch(/env\.S3_ENDPOINT == ''$/);
+        expect(key.if, `${name} ${id}`).toMatch(/env\.S3_ENDPOINT != ''$/);
+        expect(steps.indexOf(key), `${name} ${id}`).toBe(steps.indexOf(role) + 1);
+      }
+    }
   });
 
   it("update only the comment the workflow's own bot left, found by its marker", () => {
@@ -206,9 +234,9 @@ describe('the workflows in .github/workflows', () => {
     expect(
       publishes.map(({ where, argv }) => `${where}: ${option(argv, '--bucket')} ${argv.includes('--prefix') ? option(argv, '--prefix') : '(root)'}`),
     ).toEqual([
-      `preview-cleanup.yml remove-preview step 5: ${previews} pr-42/`,
-      `site.yml pull-request step 8: ${previews} pr-42/`,
-      `site.yml live step 6: ${live} (root)`,
+      `preview-cleanup.yml remove-preview step 6: ${previews} pr-42/`,
+      `site.yml pull-request step 9: ${previews} pr-42/`,
+      `site.yml live step 7: ${live} (root)`,
     ]);
     // The preview is built for where it is published: its base is its prefix, its address the preview host's.
     const preview = lines.find((line) => line.argv.includes('--drafts'))!.argv;
@@ -308,13 +336,11 @@ describe('the roles the operators’ guide gives', () => {
     expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual(['repo:OWNER/REPO:pull_request']);
   });
 
-  it('let the live role write the live bucket alone, trusted by runs of main alone', () => {
+  it('let the live role write the live bucket alone, trusted by runs in the environment live alone (which only main may use)', () => {
     const [permissions, trust] = policiesUnder('The live role');
     expect(writable(permissions!)).toEqual([`${live}/*`]);
     expect(JSON.stringify(permissions)).not.toContain(previews);
-    expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual([
-      'repo:OWNER/REPO:ref:refs/heads/main',
-    ]);
+    expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual(['repo:OWNER/REPO:environment:live']);
   });
 });
 
@@ -326,47 +352,82 @@ describe('the check of the repository variables', () => {
   /** Runs a check step's script as the runner would, with these variables set. */
   const runCheck = (step: Step, env: Record<string, string>) =>
     spawnSync('bash', ['-e', '-c', step.run!], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
+  const valueOf = (expression: string) => PLAUSIBLE[expression.replace(/^\$\{\{ | \}\}$/g, '')]!;
 
-  it('comes first in every job that publishes, and checks every variable the job reads', () => {
+  it('comes first in every job that publishes, and checks every variable and secret the job reads', () => {
     for (const { where, job } of jobs()) {
       const [first] = job.steps ?? [];
       expect(first?.name, where).toBe('Check the repository variables');
-      const read = new Set([...JSON.stringify(job).matchAll(/vars\.([A-Z_]+)/g)].map((m) => m[1]!));
-      const checked = Object.keys(first!.env ?? {});
-      expect(new Set(checked), where).toEqual(read);
-      for (const name of checked) expect(first!.env![name], where).toBe(`\${{ vars.${name} }}`);
+      const read = new Set([...JSON.stringify(job).matchAll(/(vars|secrets)\.([A-Z0-9_]+)/g)].map((m) => `\${{ ${m[1]}.${m[2]} }}`));
+      expect(new Set(Object.values(first!.env ?? {})), where).toEqual(read);
+      for (const [name, value] of Object.entries(first!.env!)) expect(value, where).toMatch(new RegExp(`\\.${name} \\}\\}$`));
     }
   });
 
-  it('passes with every variable set, and names each missing one as an error annotation, failing the job before anything runs', () => {
+  // AWS: the variables, a role among them. An S3-compatible store: the endpoint and the keys stand for the role.
+  const modes = [
+    { mode: 'AWS', endpoint: '', needs: (name: string, value: string) => value.startsWith('${{ vars.') && name !== 'S3_ENDPOINT' },
+    {
+      mode: 'an S3-compatible store',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      needs: (name: string) => !name.endsWith('ROLE_ARN') && name !== 'S3_ENDPOINT',
+    },
+  ];
+  it.each(modes)('passes for $mode with what it needs set, and names each missing one as an error annotation, failing the job', ({ endpoint, needs }) => {
     for (const { where, job } of jobs()) {
       const step = job.steps![0]!;
-      const all = Object.fromEntries(Object.keys(step.env!).map((name) => [name, PLAUSIBLE[`vars.${name}`]!]));
+      const needed = Object.entries(step.env!).filter(([name, value]) => needs(name, value));
+      const all = { ...Object.fromEntries(needed.map(([name, value]) => [name, valueOf(value)])), S3_ENDPOINT: endpoint };
       expect(runCheck(step, all).status, where).toBe(0);
-      const [missing, ...rest] = Object.keys(all);
-      const run = runCheck(step, Object.fromEntries(rest.map((name) => [name, all[name]!])));
-      expect(run.status, where).toBe(1);
-      expect(run.stdout, where).toBe(
-        `::error title=Repository variable ${missing} is not set::Set ${missing} under Settings > Secrets and variables > Actions > Variables (docs/operators/ci.md)\n`,
-      );
+      expect(needed.length, where).toBeGreaterThanOrEqual(3);
+      for (const [missing, value] of needed) {
+        const run = runCheck(step, { ...all, [missing]: '' });
+        expect(run.status, `${where} ${missing}`).toBe(1);
+        const kind = value.startsWith('${{ vars.') ? 'Repository variable' : where.endsWith(' live') ? 'Secret' : 'Repository secret';
+        expect(run.stdout, where).toMatch(
+          new RegExp(
+            `^::error title=${kind} ${missing} (of the environment live )?is not set::Set ${missing} under Settings > .* \\(docs/operators/setup\\.md\\)\\n$`,
+          ),
+        );
+      }
     }
   });
 });
 
 describe("the pull request's diff step", () => {
-  it('lists every page as added, each a link into the preview, when nothing was published to the bucket yet', async () => {
+  it('lists every page as added, each a link into the preview, when nothing was published to the bucket yet (an S3-compatible store: its key and endpoint from the step before)', async () => {
     const { fx, s3, remove } = await builtFixtureAndS3();
+    const saved = { ...process.env };
     try {
       await s3.createWebsiteBucket(PLAUSIBLE['vars.SITE_BUCKET']!);
-      // The step's own line, its build folder the fixture's and the local server its endpoint.
+      // The key step, as the runner runs it: what it writes to GITHUB_ENV is every later step's environment.
+      const steps = (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs['pull-request']!.steps!;
+      const keyStep = steps.find((step) => step.name === "Use the store's preview key")!;
+      const githubEnv = path.join(fx.dir, 'github-env');
+      const ran = spawnSync('bash', ['-e', '-c', keyStep.run!], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, KEY_ID: 'S3RVER', SECRET_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint(), GITHUB_ENV: githubEnv },
+      });
+      expect(ran.status, ran.stderr).toBe(0);
+      const handed = Object.fromEntries(
+        readFileSync(githubEnv, 'utf8')
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      );
+      expect(handed).toEqual({ AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_ENDPOINT_URL_S3: s3.endpoint() });
+      Object.assign(process.env, handed, { AWS_REGION: 'us-east-1' });
+      // The step's own line, its build folder the fixture's: no --endpoint, the variable names the store.
       const { argv } = sitegenLines(path.join(WORKFLOWS, 'site.yml')).find((line) => line.argv[0] === 'diff')!;
-      const run = await runCli(...argv.map((arg) => (arg === 'site' ? fx.out : arg)), '--endpoint', s3.endpoint(), '--region', 'us-east-1');
+      expect(argv).not.toContain('--endpoint');
+      const run = await runCli(...argv.map((arg) => (arg === 'site' ? fx.out : arg)));
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain('has no page manifest: nothing was published there yet, so every page counts as added');
       for (const route of Object.keys((await manifestOfFolder(fx.out)).pages)) {
         expect(run.stdout, route).toContain(`](https://touchline-previews.example/pr-42${route === '/' ? '/' : route})`);
       }
     } finally {
+      process.env = saved;
       await remove();
     }
   });

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// npm run rehearse [-- --port N] [--content DIR]
+// The publishing loop of .github/workflows/site.yml, on this machine, against a local S3-compatible
+// server (s3rver) instead of a store: the live build and its publish, the preview build (drafts
+// shown, under /pr-1) and its publish to the preview bucket under pr-1/, then the diff a pull
+// request's comment shows. The command lines are the workflow's, with the store's variables set
+// as its key step sets them (AWS_ENDPOINT_URL_S3 and a key). Both buckets are then served as
+// website endpoints until Ctrl-C; everything it made is in a temporary folder, removed then.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+// The SDK's notice about Node versions is not the rehearsal's business (the commands it runs say it if they must).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const { CreateBucketCommand, PutBucketWebsiteCommand, S3Client } = await import('@aws-sdk/client-s3');
+const { default: S3rver } = await import('s3rver');
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { port: { type: 'string', default: '4569' }, content: { type: 'string' } } });
+const LIVE = 'www-touchline-example';
+const PREVIEWS = 'touchline-previews-example';
+// s3rver answers a website request by its Host, `BUCKET.s3-website.localhost`: browsers send
+// every name under localhost to this machine.
+const SERVICE = 'localhost';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-rehearsal-'));
+const server = new S3rver({ address: '127.0.0.1', port: Number(values.port), silent: true, directory: path.join(dir, 'buckets'), serviceEndpoint: SERVICE });
+const { port } = await server.run();
+const endpoint = `http://127.0.0.1:${port}`;
+const website = (bucket) => `http://${bucket}.s3-website.${SERVICE}:${port}`;
+const stop = async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void stop().then(() => process.exit(0)));
+process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+for (const bucket of [LIVE, PREVIEWS]) {
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await client.send(
+    new PutBucketWebsiteCommand({ Bucket: bucket, WebsiteConfiguration: { IndexDocument: { Suffix: 'index.html' }, ErrorDocument: { Key: '404.html' } } }),
+  );
+}
+
+// What the key step of the workflows hands every later step, and nothing of this machine's AWS setup.
+const env = {
+  ...process.env,
+  AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  AWS_ENDPOINT_URL_S3: endpoint,
+  AWS_REGION: 'us-east-1',
+  AWS_CONFIG_FILE: path.join(dir, 'no-aws-config'),
+  AWS_SHARED_CREDENTIALS_FILE: path.join(dir, 'no-aws-credentials'),
+  AWS_EC2_METADATA_DISABLED: 'true',
+};
+const content = values.content ? ['--content', path.resolve(values.content)] : [];
+const site = path.join(dir, 'site');
+const preview = path.join(dir, 'preview');
+const steps = [
+  ['Build what merging would publish', ['build', ...content, '--out', site, '--format', 'text']],
+  ['Build the preview', ['build', ...content, '--drafts', '--base', '/pr-1', '--site-url', website(PREVIEWS), '--out', preview, '--format', 'text']],
+  ['Publish the preview', ['publish', preview, '--bucket', PREVIEWS, '--prefix', 'pr-1/', '--delete']],
+  ['List the pages the change touches', ['diff', `s3://${LIVE}/`, site, '--preview-url', `${website(PREVIEWS)}/pr-1`]],
+  ['Publish the site', ['publish', site, '--bucket', LIVE, '--delete']],
+];
+for (const [name, argv] of steps) {
+  console.log(`\n== ${name}: sitegen ${argv.map((arg) => arg.replace(dir, '$REHEARSAL')).join(' ')}`);
+  // Not spawnSync: the server answering the command runs in this process.
+  const [code, signal] = await once(spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...argv], { cwd: root, env, stdio: 'inherit' }), 'exit');
+  if (code !== 0) {
+    console.error(`rehearse: "${name}" exited with ${code ?? signal}; nothing after it ran`);
+    await stop();
+    process.exit(1);
+  }
+}
+console.log(`\nThe live site:  ${website(LIVE)}/`);
+console.log(`The preview:    ${website(PREVIEWS)}/pr-1/`);
+console.log(`The S3 endpoint ${endpoint} (keys S3RVER / S3RVER), its files in ${dir}`);
+console.log('Serving until Ctrl-C, which removes them.');

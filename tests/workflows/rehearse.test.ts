@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureCopy } from '../helpers/fixture.ts';
+import { finished, type RunResult } from '../helpers/project.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A GET of a website address as a browser sends it: to this machine, with the bucket's host name. */
+function visit(address: string): Promise<{ status: number; body: string }> {
+  const url = new URL(address);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: url.port, path: url.pathname, headers: { host: url.host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('npm run rehearse', () => {
+  let fx: Awaited<ReturnType<typeof fixtureCopy>>;
+  let output = '';
+  let ended: Promise<RunResult>;
+  let child: ReturnType<typeof spawn>;
+
+  beforeAll(async () => {
+    fx = await fixtureCopy();
+    child = spawn(process.execPath, [path.join(ROOT, 'bin/rehearse.mjs'), '--port', '0', '--content', fx.content], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    ended = finished(child);
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    for (let i = 0; i < 1200 && !output.includes('Serving until Ctrl-C') && child.exitCode === null; i++) await sleep(50);
+  }, 90_000);
+  afterAll(async () => {
+    child.kill('SIGINT');
+    await ended;
+    await fx.remove();
+  });
+
+  it('runs the publishing loop of the workflows against a local S3 server and prints the addresses to open', async () => {
+    expect(output, (await Promise.race([ended, sleep(0)]))?.stderr).toContain('Serving until Ctrl-C');
+    const steps = [...output.matchAll(/^== ([^:]+): sitegen (\w+)/gm)].map((m) => `${m[1]}: ${m[2]}`);
+    expect(steps).toEqual([
+      'Build what merging would publish: build',
+      'Build the preview: build',
+      'Publish the preview: publish',
+      'List the pages the change touches: diff',
+      'Publish the site: publish',
+    ]);
+    // The first pull request of an empty bucket: every page added, each a link into the preview.
+    expect(output).toMatch(/^pages: \d+ added$/m);
+    const live = /^The live site: +(\S+)$/m.exec(output)![1]!;
+    const preview = /^The preview: +(\S+)$/m.exec(output)![1]!;
+    expect(live).toMatch(/^http:\/\/www-touchline-example\.s3-website\.localhost:\d+\/$/);
+    expect(preview).toMatch(/^http:\/\/touchline-previews-example\.s3-website\.localhost:\d+\/pr-1\/$/);
+
+    const home = await visit(live);
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('<!DOCTYPE html>');
+    expect(home.body).not.toContain('aria-label="Preview"');
+    expect((await visit(`${live}no-such-page`)).status).toBe(404);
+    const previewed = await visit(preview);
+    expect(previewed.status).toBe(200);
+    // Built for its prefix and marked as a preview.
+    expect(previewed.body).toContain('href="/pr-1/');
+    expect(previewed.body).toContain('aria-label="Preview"');
+    expect(previewed.body).toContain('noindex');
+  }, 60_000);
+
+  it('stops on Ctrl-C and leaves nothing behind', async () => {
+    const folder = /its files in (\S+)$/m.exec(output)![1]!;
+    expect(existsSync(folder)).toBe(true);
+    child.kill('SIGINT');
+    const { code } = await ended;
+    expect(code).toBe(0);
+    expect(existsSync(folder)).toBe(false);
+  }, 30_000);
+});
