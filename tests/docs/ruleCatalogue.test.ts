@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolvePaths } from '../../src/config.ts';
+import { loadSite } from '../../src/pipeline/loadDefinition.ts';
 import { ruleDocs, ruleHeading, RULES, RULES_PAGE, SCHEMA_CODES, type RuleEntry } from '../../src/rules.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,10 +22,17 @@ const GROUPS: [prefix: string, title: string][] = [
   ['redirects', 'Redirects'],
 ];
 
-const entry = (heading: string, { means, example, hint }: RuleEntry) =>
-  [`### ${heading}`, '', means, '', `- Example: ${example}`, `- Fix: ${hint}.`, ''].join('\n');
+const entry = (heading: string, { means, example, hint }: RuleEntry, printed = '') =>
+  [`### ${heading}`, '', means, '', `- Example: ${example}`, `- Fix: ${hint}.`, ...(printed && [printed]), ''].join('\n');
 
-/** docs/editors/rules.md as the rules of src/rules.ts make it. */
+/** The kinds of file the site's schemas name their rules after: its collections, `page`, its data files. */
+let kinds: string[] = [];
+beforeAll(async () => {
+  const { definition } = await loadSite(resolvePaths().templates);
+  kinds = [...definition.collections.map((c) => c.name), 'page', ...Object.keys(definition.data)];
+}, 60_000);
+
+/** docs/editors/rules.md as the rules of src/rules.ts (and the site's kinds of file) make it. */
 function cataloguePage(): string {
   const rules = Object.entries(RULES) as [string, RuleEntry][];
   const group = (id: string) => (id === 'yaml-syntax' ? 'yaml' : id.split('/')[0]!);
@@ -53,7 +62,10 @@ function cataloguePage(): string {
     'the kind of file, then the code: `article/invalid-value`, `page/missing`, `site/unknown-key`,',
     '`pricing/no-price`. Their entries are here under `KIND/` and the code.',
     '',
-    ...(Object.entries(SCHEMA_CODES) as [string, RuleEntry][]).map(([code, rule]) => entry(`KIND/${code}`, rule)),
+    ...(Object.entries(SCHEMA_CODES) as [string, RuleEntry][]).map(([code, rule]) =>
+      // Each rule as printed, so that a search of the page for it finds its entry.
+      entry(`KIND/${code}`, rule, `- As printed: ${kinds.map((kind) => `\`${kind}/${code}\``).join(', ')}.`),
+    ),
   ]
     .join('\n')
     .replace(/\n+$/, '\n');
@@ -73,12 +85,19 @@ describe('the rule catalogue', () => {
   it('gives each problem the address of its entry, as GitHub names the heading', () => {
     const slugger = new GithubSlugger();
     const anchors = new Set([...cataloguePage().matchAll(/^#+ (.+)$/gm)].map((m) => slugger.slug(m[1]!)));
-    for (const rule of [...Object.keys(RULES), 'article/invalid-value', 'pricing/no-price', 'site/unknown-key']) {
+    for (const rule of [...Object.keys(RULES), ...kinds.flatMap((kind) => Object.keys(SCHEMA_CODES).map((code) => `${kind}/${code}`))]) {
       const docs = ruleDocs(rule);
       expect(docs, rule).toMatch(new RegExp(`^${RULES_PAGE}#`));
       expect(anchors.has(docs!.split('#')[1]!), `${rule}: ${docs}`).toBe(true);
     }
     // A template's own rule is explained by its message and hint alone.
     expect(ruleDocs('page/offer-plan')).toBeUndefined();
+  });
+
+  it('names every rule as it is printed, the rules of each kind of file included', () => {
+    const page = readFileSync(path.join(ROOT, RULES_PAGE), 'utf8');
+    expect(kinds).toEqual(expect.arrayContaining(['article', 'page', 'pricing', 'site']));
+    for (const rule of [...Object.keys(RULES), ...kinds.flatMap((kind) => Object.keys(SCHEMA_CODES).map((code) => `${kind}/${code}`))])
+      expect(page.includes(`### ${rule}\n`) || page.includes(`\`${rule}\``), rule).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
@@ -257,6 +258,31 @@ describe('the workflows in .github/workflows', () => {
     }
     const diff = lines.find((line) => line.argv[0] === 'diff')!;
     expect(diff.argv.slice(0, 3)).toEqual(['diff', 's3://www-touchline-example/', 'site']);
+  });
+
+  it('leave git nothing to add: what they build and write in the checkout is ignored, as the links a build makes', () => {
+    const lines = workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
+    const outs = lines.filter((line) => line.argv.includes('--out')).map(({ argv }) => argv[argv.indexOf('--out') + 1]!);
+    const written = workflowFiles.flatMap((name) => [...read(path.join(WORKFLOWS, name)).matchAll(/> ([\w.-]+)$/gm)].map((m) => m[1]!));
+    expect(outs).toEqual(['site', 'preview']);
+    expect(written).toEqual(['pages.md']);
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'sitegen-ignored-'));
+    try {
+      const git = (...args: string[]) => spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+      expect(git('init', '-q').status).toBe(0);
+      copyFileSync(path.join(ROOT, '.gitignore'), path.join(repo, '.gitignore'));
+      for (const out of outs) {
+        // A build's output is a link to its current version, in a folder beside it that ignores itself.
+        mkdirSync(path.join(repo, `.${out}.sitegen/v1`), { recursive: true });
+        writeFileSync(path.join(repo, `.${out}.sitegen/.gitignore`), '*\n');
+        writeFileSync(path.join(repo, `.${out}.sitegen/v1/index.html`), '<!DOCTYPE html>');
+        symlinkSync(`.${out}.sitegen/v1`, path.join(repo, out));
+      }
+      for (const file of written) writeFileSync(path.join(repo, file), '');
+      expect(git('status', '--porcelain').stdout).toBe('?? .gitignore\n');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 
   it('would fail on a command line sitegen refuses: an unknown option, a missing one, a value out of its choices', async () => {
