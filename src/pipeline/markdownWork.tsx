@@ -5,12 +5,13 @@ import { sha256 } from '../hash.ts';
 import type { MarkdownFile } from '../load/content.ts';
 import { SiteImages } from '../islands/images.tsx';
 import { createImageSizer } from '../load/imageSizes.ts';
-import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { AnalysedMarkdown, PreRendered } from '../markdown/analysed.ts';
 import { factsOf } from '../markdown/facts.ts';
 import { parseMarkdown } from '../markdown/parse.ts';
 import { toHast } from '../markdown/toHast.ts';
 import type { Collections, Site } from '../model.ts';
 import { entryPageJob } from '../plan/pagePlan.tsx';
+import type { EntryPage } from '../plan/plannedPages.ts';
 import { renderWithIslands } from '../render/islands.tsx';
 import { renderEach, renderPage, type RenderedDocument } from '../render/renderPage.tsx';
 import type { PropsFile } from '../islands/Island.tsx';
@@ -22,14 +23,19 @@ export interface SharedRender {
   site: Site;
   base: string;
   year: number;
-  /** The build's day (YYYY-MM-DD): whether an entry is published, a draft or scheduled. */
-  today: string;
   /** A build with drafts: a preview, whose pages are all kept from search engines. */
   preview: boolean;
   stylesheet: string;
   loader: string;
   islandUrls: [string, string][];
+  /** Every collection, for the pages of a collection that does not say which part it `shows`. */
   collections: Collections;
+}
+
+/** An entry page to render, with its pre-rendered body unless the thread that renders it analysed the file and keeps it. */
+export interface EntryRender {
+  page: EntryPage;
+  body?: PreRendered;
 }
 
 export interface RenderedPage {
@@ -53,8 +59,8 @@ export interface RenderedPage {
 /** The markdown work of a build, wherever it runs: this thread, or each worker thread on its share of the files. */
 export interface MarkdownWorker {
   analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]>;
-  /** Renders entries' pages; with `writeTo` (a staging folder whose page folders exist), each is written there and not returned. */
-  render(docs: AnalysedMarkdown[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]>;
+  /** Renders entries' pages as planned; with `writeTo` (a staging folder whose page folders exist), each is written there and not returned. */
+  render(jobs: EntryRender[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]>;
 }
 
 /**
@@ -161,7 +167,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
     });
   }
 
-  async render(docs: AnalysedMarkdown[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
+  async render(jobs: EntryRender[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
     const { definition, names } = await this.load();
     const collections = new Map(definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
@@ -187,11 +193,13 @@ export class MarkdownWorkspace implements MarkdownWorker {
       carried.add(file);
       return true;
     };
-    return renderEach(docs, (doc) => {
+    return renderEach(jobs, ({ page: planned, body: sent }) => {
       const started = performance.now();
-      const known = this.bodies.get(doc.facts.file);
-      const body = doc.body ?? (known?.hash === doc.hash ? known.body : undefined);
-      const job = entryPageJob(collections.get(doc.facts.collection)!, { ...doc, body }, shared.collections, shared.site, shared);
+      const { file, hash, collection } = planned.entry;
+      const known = this.bodies.get(file);
+      const body = sent ?? (known?.hash === hash ? known.body : undefined);
+      if (!body) throw new Error(`${file} has no pre-rendered body: it has errors and cannot be rendered`);
+      const job = entryPageJob(planned, collections.get(collection)!, body, shared.collections);
       const page = placePage(job.outputPath, renderPage(job, context), writeTo);
       return { route: job.route, outputPath: job.outputPath, ...page, propsFiles: page.propsFiles.filter(unsent), ms: performance.now() - started };
     });

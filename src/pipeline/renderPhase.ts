@@ -9,7 +9,6 @@ import type { PlannedPage, SitePlan } from '../plan/plannedPages.ts';
 import { RenderError, renderEach, renderPage, type RenderContext } from '../render/renderPage.tsx';
 import type { SiteAddress } from '../routes/urls.ts';
 import { imageReferences } from '../validate/crossChecks.ts';
-import type { Entry } from '../validate/entries.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
 import { redirectFiles } from '../write/redirectPages.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
@@ -135,8 +134,13 @@ export class RenderPhase {
     const keyOf = await this.keys(model, plan, shared, version, images);
     // The images each page names are made while the others render; reused pages name theirs from the manifest or the page cache.
     this.images.begin(images);
-    const entryPages = model.entries.map((entry, i) => ({ entry, page: plan.entryPages[i]! }));
-    const { toRender, fromCache } = await this.reuse(output, entryPages, plan.yamlPages, keyOf, lastOutput(manifest, paths.out));
+    // An entry page's analysis, found by its file: its body is rendered into the page, its islands are the page's.
+    const docOf = new Map(model.entries.map(({ doc }) => [doc.facts.file, doc]));
+    const jobs = [
+      ...plan.entryPages.map((page) => ({ job: page, islands: docOf.get(page.entry.file)!.body?.islands ?? [] })),
+      ...plan.yamlPages.map((job) => ({ job, islands: [] })),
+    ];
+    const { toRender, fromCache } = await this.reuse(output, jobs, keyOf, lastOutput(manifest, paths.out));
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
     if (session.pool || (this.setup.writesAsItRenders && toRender.size) || fromCache.length) {
       await open();
@@ -148,13 +152,13 @@ export class RenderPhase {
       if (restored) this.keep(output, job, key, restored, 0, true);
       else toRender.add(job);
     }
-    const stale = entryPages.filter(({ page }) => toRender.has(page));
+    const stale = plan.entryPages.filter((page) => toRender.has(page));
     await restoreBodies(
       read,
-      stale.map((s) => s.entry.doc),
+      stale.map((page) => docOf.get(page.entry.file)!),
     );
     const rendering = read.markdown.render(
-      stale.map((s) => s.entry.doc),
+      stale.map((page) => ({ page, body: docOf.get(page.entry.file)!.body })),
       shared,
       session.staged?.dir,
     );
@@ -197,7 +201,12 @@ export class RenderPhase {
     const pages = await rendering;
     // The workers' heaps are not needed for writing: give their memory back first.
     await session.pool?.close();
-    pages.forEach((page, i) => this.keep(output, stale[i]!.page, keyOf(stale[i]!.page), page, page.ms, false));
+    // Each page answered under its output path, whatever thread rendered it and in whatever order.
+    const planned = new Map(stale.map((page) => [page.outputPath, page]));
+    for (const page of pages) {
+      const job = planned.get(page.outputPath)!;
+      this.keep(output, job, keyOf(job), page, page.ms, false);
+    }
 
     // A props file rendered again is written, not linked.
     for (const file of output.files.keys()) output.linked.delete(file);
@@ -214,15 +223,10 @@ export class RenderPhase {
    */
   private async reuse(
     output: RenderedOutput,
-    entryPages: { entry: Entry; page: PlannedPage }[],
-    yamlPages: PlannedPage[],
+    jobs: { job: PlannedPage; islands: string[] }[],
     keyOf: (page: PlannedPage) => string,
     inLast: (outputPath: string, key: string) => LinkedPage | undefined,
   ): Promise<{ toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] }> {
-    const jobs = [
-      ...entryPages.map(({ entry, page }) => ({ job: page, islands: entry.doc.body?.islands ?? [] })),
-      ...yamlPages.map((job) => ({ job, islands: [] })),
-    ];
     const known = jobs.map(({ job }) => {
       const key = keyOf(job);
       return { key, source: pageSource(key, this.rendered.get(job.route), (k) => inLast(job.outputPath, k)) };
@@ -303,7 +307,6 @@ export class RenderPhase {
       site: model.site,
       base,
       year: buildYear(),
-      today: model.today,
       preview: model.drafts,
       stylesheet: stylesheetUrl,
       loader: bundle.loader,

@@ -1,7 +1,7 @@
 import { contentHash } from '../hash.ts';
 import type { Collection, Collections, FeedEntry } from '../model.ts';
 import type { Entry } from '../validate/entries.ts';
-import type { PageJob, PlannedPage } from './plannedPages.ts';
+import type { EntryPage, PageJob } from './plannedPages.ts';
 
 /**
  * What the last plan made, for the next (watch): entries kept by identity (KeptEntries) keep
@@ -13,7 +13,7 @@ import type { PageJob, PlannedPage } from './plannedPages.ts';
 export class KeptPlan {
   private lastCollections?: { made: unknown[]; collections: Collections };
   private collectionsHash?: { of: Collections; hash: string };
-  private readonly entryPages = new WeakMap<Entry, { showing: string; collections: Collections; page: PlannedPage }>();
+  private readonly entryPages = new WeakMap<Entry, { showing: string; collections: Collections; page: EntryPage }>();
   private readonly feedItems = new WeakMap<object, { collection: Collection; item: FeedEntry }>();
   private readonly yamlPages = new Map<string, { inputs: readonly unknown[]; made: { jobs: PageJob[]; files: [string, string][] } }>();
 
@@ -55,7 +55,7 @@ export class KeptPlan {
    * The entry's page as planned last time, when the entry and how pages are shown (`showing`) are
    * the same, and so are the collections if its page shows a part of them (which its inputs cover).
    */
-  entryPage(entry: Entry, showing: string, collections: Collections, plan: (entry: Entry) => PlannedPage): PlannedPage {
+  entryPage(entry: Entry, showing: string, collections: Collections, plan: (entry: Entry) => EntryPage): EntryPage {
     const hit = this.entryPages.get(entry);
     if (hit?.showing === showing && (!entry.collection.shows || hit.collections === collections)) return hit.page;
     const page = plan(entry);

@@ -1,11 +1,11 @@
 import { contentHash } from '../hash.ts';
-import type { AnalysedMarkdown } from '../markdown/analysed.ts';
+import type { AnalysedMarkdown, PreRendered } from '../markdown/analysed.ts';
 import type { Collection, Collections, PageTemplate, Release, Site, SiteDefinition } from '../model.ts';
 import { outputPathForRoute } from '../routes/outputPath.ts';
-import { summaryOf, type Entry } from '../validate/entries.ts';
+import type { Entry } from '../validate/entries.ts';
 import type { ContentModel, YamlPage } from '../validate/validateContent.ts';
 import type { KeptPlan } from './keptPlan.ts';
-import type { PageJob, PlannedPage, SitePlan } from './plannedPages.ts';
+import type { EntryPage, PageJob, SitePlan } from './plannedPages.ts';
 import { pageRoute, subRoute } from './routes.ts';
 
 /** Each collection's summaries in its own order, by its folder (collections without entries are empty). */
@@ -17,9 +17,8 @@ export function makeCollections(entries: Entry[], definition: Pick<SiteDefinitio
   return collections;
 }
 
-/** How a build shows entries: on which day, and whether it is a preview (drafts shown, every page kept from search engines). */
+/** How a build shows entries: whether it is a preview (drafts shown, every page kept from search engines). */
 export interface Showing {
-  today: string;
   preview: boolean;
 }
 
@@ -28,17 +27,17 @@ export function shownCollections(collection: Collection, summary: object, collec
   return collection.shows ? collection.shows(summary, collections) : collections;
 }
 
-/** The page of one entry, without its body. */
+/** The page of one entry, with what its template is given besides its body. */
 export function entryPage(
   collection: Collection,
   doc: AnalysedMarkdown,
   summary: object,
   release: Release,
   site: Site,
-  { preview }: Pick<Showing, 'preview'>,
+  { preview }: Showing,
   /** What its template is given of the collections (`shownCollections`). */
   shown: Collections,
-): PlannedPage {
+): EntryPage {
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
   const published = release.status === 'published';
@@ -54,22 +53,23 @@ export function entryPage(
     inputs,
     madeBy: { collection: collection.name },
     ...(collection.shows && { showsPart: true as const }),
+    entry: { collection: collection.name, file: doc.facts.file, hash: doc.hash, summary, headings: doc.facts.headings, ...(collection.shows && { shown }) },
   };
 }
 
-/** The page of one entry around its pre-rendered body: the summary is worked out again (on a worker, it is all there is). */
-export function entryPageJob(collection: Collection, doc: AnalysedMarkdown, collections: Collections, site: Site, showing: Showing): PageJob {
-  const { facts, body } = doc;
-  if (!body) throw new Error(`${facts.file} has errors and cannot be rendered`);
-  const { summary, release } = summaryOf(collection, facts, showing.today);
-  const shown = shownCollections(collection, summary, collections);
+/**
+ * The job that renders a planned entry page around its pre-rendered body, on the thread that has
+ * the body; `collections` are all of them, for a template given more than a part.
+ */
+export function entryPageJob(page: EntryPage, collection: Collection, body: PreRendered, collections: Collections): PageJob {
+  const { summary, headings, shown } = page.entry;
   const Template = collection.template;
   return {
-    ...entryPage(collection, doc, summary, release, site, showing, shown),
+    ...page,
     islands: body.islands,
     propsFiles: body.propsFiles,
     images: body.images,
-    element: () => <Template entry={summary} body={{ html: body.html, headings: facts.headings }} collections={shown} />,
+    element: () => <Template entry={summary} body={{ html: body.html, headings }} collections={shown ?? collections} />,
   };
 }
 

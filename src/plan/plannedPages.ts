@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PropsFile } from '../islands/Island.tsx';
-import type { Collections, FeedEntry, PageHead } from '../model.ts';
+import type { Collections, FeedEntry, HeadingInfo, PageHead } from '../model.ts';
 
 /** One page of the site: where it is published, what its head says, and what its output depends on. */
 export interface PlannedPage {
@@ -23,6 +23,24 @@ export interface PlannedPage {
 
 export type MadeBy = { collection: string } | { template: string };
 
+/** What an entry's template is given besides its body: plain data, sent as it is to the thread that renders the page. */
+export interface EntryProps {
+  /** The collection whose template renders it. */
+  collection: string;
+  /** Its markdown file and the hash of its text: the body pre-rendered from them is found by both. */
+  file: string;
+  hash: string;
+  summary: object;
+  headings: HeadingInfo[];
+  /** The part of the collections its collection `shows`; absent, its template is given all of them (sent once for every page). */
+  shown?: Collections;
+}
+
+/** An entry's page as the plan makes it, with what its template will be given: rendered wherever its body is, never planned again. */
+export interface EntryPage extends PlannedPage {
+  entry: EntryProps;
+}
+
 /** A page with the tree that renders it (inside the layout). */
 export interface PageJob extends PlannedPage {
   /** Islands already rendered into pre-rendered parts of the page (a markdown body). */
@@ -39,7 +57,7 @@ export interface SitePlan {
   /** The pages of content/pages/ (with their templates' further pages). */
   yamlPages: PageJob[];
   /** One page per entry, in the order of the model's entries (their bodies are rendered where they were analysed). */
-  entryPages: PlannedPage[];
+  entryPages: EntryPage[];
   /** Data files templates publish beside their pages (the blog's search index). */
   files: Map<string, string>;
   /** Every route a page answers at, with the file it comes from (the not-found page has none). */

@@ -36,11 +36,7 @@ export function liveFrom(release: Release): string {
   return release.status === 'published' ? '' : release.status === 'draft' ? NEVER : release.date;
 }
 
-/**
- * What every page knows of a valid markdown file: its collection's summary of it, with its
- * release on `today`. Worked out where the file is validated and again where its page renders
- * (on a worker, that is all there is).
- */
+/** What every page knows of a valid markdown file: its collection's summary of it, with its release on `today`. */
 export function summaryOf(collection: Collection, facts: MarkdownFacts, today: string): { summary: object; release: Release } {
   if (!facts.meta) throw new Error(`${facts.file} has errors: it has no summary`);
   const release = releaseOf(collection, facts.meta, today);

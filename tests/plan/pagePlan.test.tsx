@@ -8,7 +8,7 @@ import { factsOf } from '../../src/markdown/facts.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
 import type * as HashModule from '../../src/hash.ts';
 import type { Collection } from '../../src/model.ts';
-import { entryPageJob, makeCollections } from '../../src/plan/pagePlan.tsx';
+import { entryPage, entryPageJob, makeCollections, shownCollections } from '../../src/plan/pagePlan.tsx';
 import { siteSchema } from '../../src/schemas/site.ts';
 import { summaryOf } from '../../src/validate/entries.ts';
 import { articles } from '../../templates/collections/articles.ts';
@@ -35,7 +35,7 @@ vi.mock('../../src/hash.ts', async (original) => {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const site = siteSchema.parse(parse(readFileSync(path.join(ROOT, 'content/site.yaml'), 'utf8')));
 const collection = articles as unknown as Collection;
-const showing = { today: '2026-01-01', preview: false };
+const today = '2026-01-01';
 
 /** The facts of 800 synthetic articles, parsed and validated as a build does. */
 const facts = Array.from({ length: 800 }, (_, i) => {
@@ -46,12 +46,14 @@ const facts = Array.from({ length: 800 }, (_, i) => {
 
 /** What one article's page costs in a site of `count` articles: bytes hashed for its key, and what its template is given. */
 function costOfOnePage(count: number) {
-  const entries = facts.slice(0, count).map((f) => ({ collection, ...summaryOf(collection, f, showing.today) }));
+  const entries = facts.slice(0, count).map((f) => ({ collection, ...summaryOf(collection, f, today) }));
   const collections = makeCollections(entries as Parameters<typeof makeCollections>[0], { collections: [collection] });
   const doc = { facts: facts[0]!, hash: 'h'.repeat(20), body: { html: '<p>Body</p>', islands: [], propsFiles: [], images: [] } };
+  const { summary, release } = entries[0]!;
   hashed.bytes = 0;
-  const job = entryPageJob(collection, doc, collections, site, showing);
+  const page = entryPage(collection, doc, summary, release, site, { preview: false }, shownCollections(collection, summary, collections));
   const keyBytes = hashed.bytes;
+  const job = entryPageJob(page, collection, doc.body, collections);
   const given = (job.element() as { props: { collections: unknown } }).props.collections;
   const related = (renderToStaticMarkup(job.element()).match(/href="\/articles\/synthetic-/g) ?? []).length;
   return { keyBytes, givenBytes: JSON.stringify(given).length, related };

@@ -3,7 +3,7 @@ import type { Paths } from '../../config.ts';
 import type { MarkdownFile } from '../../load/content.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 import { threadEntry } from '../../runtime/compiled.ts';
-import type { MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
+import type { EntryRender, MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
 import { MarkdownCaller, type MarkdownWorkerData } from './protocol.ts';
 
 /**
@@ -53,25 +53,20 @@ export class MarkdownPool implements MarkdownWorker {
   }
 
   /**
-   * Renders pages in parallel (each worker writing its pages into `writeTo` when given);
-   * results come back in the order of `docs`. A page goes to the worker that analysed its
-   * file, which still has the body: only bodies from the cache travel.
+   * Renders pages in parallel (each worker writing its pages into `writeTo` when given), each
+   * answered under its output path. A page goes to the worker that analysed its file, which
+   * still has the body: only bodies from the cache travel.
    */
-  async render(docs: AnalysedMarkdown[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
-    const shards = this.workers.map(() => [] as { doc: AnalysedMarkdown; at: number }[]);
-    docs.forEach((doc, at) => {
-      const owner = this.owner.get(doc.facts.file);
-      shards[owner ?? at % shards.length]!.push({ doc: owner === undefined ? doc : { ...doc, body: undefined }, at });
+  async render(jobs: EntryRender[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
+    const shards = this.workers.map(() => [] as EntryRender[]);
+    jobs.forEach(({ page, body }, at) => {
+      const owner = this.owner.get(page.entry.file);
+      shards[owner ?? at % shards.length]!.push(owner === undefined ? { page, body } : { page });
     });
-    const pages: RenderedPage[] = new Array(docs.length);
-    await Promise.all(
-      shards.map(async (shard, i) => {
-        if (!shard.length) return;
-        const rendered = await this.callers[i]!.call({ method: 'render', docs: shard.map((s) => s.doc), shared, writeTo });
-        rendered.forEach((page, j) => (pages[shard[j]!.at] = page));
-      }),
+    const rendered = await Promise.all(
+      shards.map((shard, i) => (shard.length ? this.callers[i]!.call({ method: 'render', jobs: shard, shared, writeTo }) : [])),
     );
-    return pages;
+    return rendered.flat();
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@ import type { Paths } from '../../config.ts';
 import type { MarkdownFile } from '../../load/content.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 import type { Compiled } from '../../runtime/compiled.ts';
-import type { MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
+import type { EntryRender, MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
 
 /** What a markdown worker thread starts with. */
 export interface MarkdownWorkerData {
@@ -18,7 +18,7 @@ export interface MarkdownWorkerData {
  */
 export interface MarkdownMethods {
   analyse: { args: { files: MarkdownFile[] }; result: AnalysedMarkdown[] };
-  render: { args: { docs: AnalysedMarkdown[]; shared: SharedRender; writeTo: string | undefined }; result: RenderedPage[] };
+  render: { args: { jobs: EntryRender[]; shared: SharedRender; writeTo: string | undefined }; result: RenderedPage[] };
 }
 type Method = keyof MarkdownMethods;
 
@@ -70,7 +70,7 @@ export function answerCalls(port: End<MarkdownAnswer, MarkdownCall>, workspace: 
       case 'analyse':
         return void answer(workspace.analyse(call.files).then((result) => ({ id, method: call.method, result })));
       case 'render':
-        return void answer(workspace.render(call.docs, call.shared, call.writeTo).then((result) => ({ id, method: call.method, result })));
+        return void answer(workspace.render(call.jobs, call.shared, call.writeTo).then((result) => ({ id, method: call.method, result })));
       default:
         return call satisfies never;
     }

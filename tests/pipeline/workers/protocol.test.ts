@@ -4,7 +4,7 @@ import { resolvePaths } from '../../../src/config.ts';
 import { listMarkdown, readMarkdownFiles, type MarkdownFile } from '../../../src/load/content.ts';
 import type { AnalysedMarkdown } from '../../../src/markdown/analysed.ts';
 import { loadSite } from '../../../src/pipeline/loadDefinition.ts';
-import { MarkdownWorkspace, type MarkdownWorker, type RenderedPage, type SharedRender } from '../../../src/pipeline/markdownWork.tsx';
+import { MarkdownWorkspace, type EntryRender, type MarkdownWorker, type RenderedPage, type SharedRender } from '../../../src/pipeline/markdownWork.tsx';
 import { answerCalls, MarkdownCaller } from '../../../src/pipeline/workers/protocol.ts';
 
 let files: MarkdownFile[];
@@ -27,10 +27,24 @@ function connect(worker: MarkdownWorker): MarkdownCaller {
   return new MarkdownCaller(channel.port2);
 }
 
-/** A page for each entry, named for its file, as a worker's render answers. */
-const pageOf = (doc: AnalysedMarkdown, writeTo: string | undefined): RenderedPage => ({
-  route: `/${doc.facts.file}`,
-  outputPath: `${writeTo ?? 'out'}/${doc.facts.file}`,
+/** An entry's page as the plan makes it, with its body. */
+const jobOf = (doc: AnalysedMarkdown): EntryRender => ({
+  page: {
+    route: `/${doc.facts.slug}`,
+    outputPath: `${doc.facts.slug}/index.html`,
+    source: doc.facts.file,
+    head: { route: `/${doc.facts.slug}`, title: doc.facts.slug, description: '' },
+    inputs: doc.hash,
+    madeBy: { collection: doc.facts.collection },
+    entry: { collection: doc.facts.collection, file: doc.facts.file, hash: doc.hash, summary: { slug: doc.facts.slug }, headings: doc.facts.headings },
+  },
+  body: doc.body,
+});
+
+/** A page for each job, named for its file, as a worker's render answers. */
+const pageOf = ({ page }: EntryRender, writeTo: string | undefined): RenderedPage => ({
+  route: page.route,
+  outputPath: `${writeTo ?? 'out'}/${page.entry.file}`,
   bytes: 1,
   islands: [],
   images: [],
@@ -41,7 +55,6 @@ const pageOf = (doc: AnalysedMarkdown, writeTo: string | undefined): RenderedPag
 const shared = {
   base: '/docs',
   year: 2026,
-  today: '2026-11-26',
   preview: false,
   stylesheet: '/styles.css',
   loader: '/loader.js',
@@ -53,26 +66,28 @@ describe('the markdown worker channel', () => {
     const received: unknown[] = [];
     const caller = connect({
       analyse: (sent) => (received.push(sent), workspace.analyse(sent)),
-      render: async (docs, sentShared, writeTo) => (received.push(sentShared), docs.map((doc) => pageOf(doc, writeTo))),
+      render: async (jobs, sentShared, writeTo) => (received.push(jobs, sentShared), jobs.map((job) => pageOf(job, writeTo))),
     });
     const analysed = await caller.call({ method: 'analyse', files });
     expect(received[0]).toStrictEqual(files);
     expect(analysed).toStrictEqual(await workspace.analyse(files));
-    const pages = await caller.call({ method: 'render', docs: analysed, shared, writeTo: '/tmp/staging' });
-    expect(received[1]).toStrictEqual(shared);
-    expect(pages).toStrictEqual(analysed.map((doc) => pageOf(doc, '/tmp/staging')));
+    const jobs = analysed.map(jobOf);
+    const pages = await caller.call({ method: 'render', jobs, shared, writeTo: '/tmp/staging' });
+    expect(received[1]).toStrictEqual(jobs);
+    expect(received[2]).toStrictEqual(shared);
+    expect(pages).toStrictEqual(jobs.map((job) => pageOf(job, '/tmp/staging')));
   });
 
   it('answers calls in flight to the calls that made them, whatever order they finish in', async () => {
     const caller = connect({
       analyse: async () => [],
-      render: async (docs, _shared, writeTo) => {
+      render: async (jobs, _shared, writeTo) => {
         await new Promise((resolve) => setTimeout(resolve, writeTo === 'slow' ? 50 : 0));
-        return docs.map((doc) => pageOf(doc, writeTo));
+        return jobs.map((job) => pageOf(job, writeTo));
       },
     });
     const [doc] = await workspace.analyse(files.slice(0, 1));
-    const [slow, quick] = await Promise.all(['slow', 'quick'].map((writeTo) => caller.call({ method: 'render', docs: [doc!], shared, writeTo })));
+    const [slow, quick] = await Promise.all(['slow', 'quick'].map((writeTo) => caller.call({ method: 'render', jobs: [jobOf(doc!)], shared, writeTo })));
     expect(slow![0]!.outputPath).toMatch(/^slow\//);
     expect(quick![0]!.outputPath).toMatch(/^quick\//);
   });
@@ -85,7 +100,7 @@ describe('the markdown worker channel', () => {
         throw new Error('content/articles/value-banks.md: its page failed to render', { cause: template });
       },
     });
-    const failure = caller.call({ method: 'render', docs: [], shared, writeTo: undefined });
+    const failure = caller.call({ method: 'render', jobs: [], shared, writeTo: undefined });
     await expect(failure).rejects.toThrow('content/articles/value-banks.md: its page failed to render');
     await expect(failure).rejects.toMatchObject({ name: 'Error', stack: template.stack });
   });
