@@ -1,7 +1,7 @@
 import type { Paths } from '../config.ts';
 import { progressReporter } from '../progress.ts';
 import { PortInUse, type PortChoice } from '../serve/server.ts';
-import { startWatch } from '../watch/watch.ts';
+import { watchSite } from '../watch/watch.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 import { stopRequest } from './stopRequest.ts';
 import { EXIT, listeningLine } from './report.ts';
@@ -11,7 +11,7 @@ export async function watchCommand(paths: Paths, choice: PortChoice, allowedHost
   const stopped = stopRequest();
   let watcher;
   try {
-    watcher = await startWatch(paths, choice, log, () => progressReporter(process.stderr), allowedHosts);
+    watcher = await watchSite(paths, choice, { log, showProgress: () => progressReporter(process.stderr), allowedHosts });
   } catch (error) {
     log(error instanceof OutputRefused || error instanceof PortInUse ? `sitegen: ${error.message}` : `cannot start watch: ${(error as Error).message}`);
     return EXIT.usage;

@@ -13,29 +13,12 @@ import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts'
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { Adopted } from '../pipeline/builder.ts';
 import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
-import { SETTLE_MS, watchFiles } from './fileChanges.ts';
+import { SETTLE_MS, watchFiles, type FileChanges } from './fileChanges.ts';
 import { LiveReload } from './liveReload.ts';
+import { classifyChange, INITIAL, quiet, step, type Job, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
 import type * as Compiler from '../runtime/compile.mjs';
 import type { BuildFailure } from 'esbuild';
 
-export type ChangeKind = 'content' | 'public' | 'styles' | 'templates' | 'code';
-
-/**
- * What a changed file invalidates: the generator's code needs a fresh builder; templates are
- * compiled again and loaded into the builder (a fresh one, running the sources under tsx); a
- * stylesheet, only the CSS.
- */
-export function classifyChange(paths: Paths, file: string): ChangeKind {
-  const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
-  if (inside(paths.public)) return 'public';
-  if (inside(paths.content)) return 'content';
-  if (inside(paths.templates)) return file.endsWith('.css') ? 'styles' : 'templates';
-  return 'code';
-}
-
-/** What the next build must redo besides the content: a fresh builder (code), the templates, public/, the stylesheet. */
-type Job = Record<'code' | 'templates' | 'publicChanged' | 'stylesChanged', boolean>;
-const NO_CHANGE: Job = { code: false, templates: false, publicChanged: false, stylesChanged: false };
 const SILENT: ProgressReporter = { update: () => undefined, done: () => undefined };
 
 export interface Watcher {
@@ -53,44 +36,183 @@ export interface Watcher {
   nextBuild(): Promise<BuildOutcome>;
 }
 
+export interface WatchOptions {
+  log: (line: string) => void;
+  showProgress?: () => ProgressReporter;
+  allowedHosts?: readonly string[];
+}
+
 /**
  * Serves the last good build with live reload and rebuilds on change. A content error is
  * shown in the terminal and as an overlay in the browser; the previous output keeps being served.
  */
-export async function startWatch(
-  paths: Paths,
-  choice: PortChoice,
-  log: (line: string) => void,
-  showProgress: () => ProgressReporter = () => SILENT,
-  allowedHosts: readonly string[] = [],
-): Promise<Watcher> {
+export async function watchSite(paths: Paths, choice: PortChoice, { log, showProgress = () => SILENT, allowedHosts = [] }: WatchOptions): Promise<Watcher> {
   const refusal = outputRefusal(paths);
   if (refusal) throw refusal;
   const live = new LiveReload();
   const server = createSiteServer(paths.out, { hooks: live.hooks(), dev: true, allowedHosts, log });
   // The port first: when it is taken, nothing else has started that would keep the process alive.
-  const actual = await listenOn(server, choice);
-  let worker: Worker | undefined;
-  // A retired worker may still hold the build lock while it removes old versions: the next one starts
-  // after it, and takes over what it made.
-  let retiring: Promise<Adopted | undefined> = Promise.resolve(undefined);
-  let running = false;
-  let closed = false;
-  let pending: Job | undefined;
-  const waiters: ((outcome: BuildOutcome) => void)[] = [];
-  let last: BuildOutcome | undefined;
-  /** Tells the waiters the last outcome once no build is running, waiting or due. */
-  const settle = async () => {
-    while (running || pending || timer || files.following()) await sleep(SETTLE_MS);
-    for (const resolve of waiters.splice(0)) resolve(last!);
-  };
-
+  const port = await listenOn(server, choice);
   // Running compiled, a worker runs the generator compiled apart from the templates, which are
-  // compiled again after each edit of them and loaded in place (its dirs say which).
+  // compiled again after each edit of them and loaded in place.
   const compiler = compiled() ? await watchCompiler(paths.root) : undefined;
-  let dirs: { worker: string; templates: string } | undefined;
-  // A change of the generator's code needs fresh modules: compile them, and start a new worker.
-  const spawn = async (): Promise<Worker> => {
+  const loop = new LoopDriver(paths, compiler, live, log, showProgress);
+  // Files are watched before the first build starts: an edit saved while it runs builds again after it.
+  await loop.watch();
+  const first = loop.nextBuild();
+  loop.dispatch({ type: 'start' });
+  await first;
+  return {
+    port,
+    nextBuild: () => loop.nextBuild(),
+    async close({ now = false } = {}) {
+      live.close();
+      await loop.close(now);
+      await compiler?.dispose();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Performs the effects the loop's steps ask for (watchLoop.ts decides; this class does), and feeds
+ * back what happened: files saved, the debounce run out, a build ended.
+ */
+class LoopDriver {
+  private state: LoopState = INITIAL;
+  private worker: Worker | undefined;
+  /** The compiled generator and templates of the worker (a compiled watch). */
+  private dirs: { worker: string; templates: string } | undefined;
+  /**
+   * A retired worker may still hold the build lock while it removes old versions: the next one
+   * starts after it, and takes over what it made.
+   */
+  private retiring: Promise<Adopted | undefined> = Promise.resolve(undefined);
+  private debounce: NodeJS.Timeout | undefined;
+  private files: FileChanges | undefined;
+  private last: BuildOutcome | undefined;
+  private readonly waiters: ((outcome: BuildOutcome) => void)[] = [];
+
+  constructor(
+    private readonly paths: Paths,
+    private readonly compiler: Compiler.WatchCompiler | undefined,
+    private readonly live: LiveReload,
+    private readonly log: (line: string) => void,
+    private readonly showProgress: () => ProgressReporter,
+  ) {}
+
+  async watch(): Promise<void> {
+    const { paths } = this;
+    // A save is built as soon as it is seen (no wait for the file to stop growing, which cost 20–30 ms
+    // an edit): a file written in several parts starts a build at its first part and another at its
+    // last, which shows the whole of it.
+    this.files = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) =>
+      this.dispatch({ type: 'changed', kind: classifyChange(paths, file), file }),
+    );
+    await this.files.ready;
+  }
+
+  dispatch(event: LoopEvent): void {
+    const { state, effects } = step(this.state, event, { templatesInPlace: this.compiler !== undefined });
+    this.state = state;
+    for (const effect of effects) this.perform(effect);
+    if (event.type === 'finished') void this.settle();
+  }
+
+  nextBuild(): Promise<BuildOutcome> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async close(now: boolean): Promise<void> {
+    await this.files?.close();
+    this.dispatch({ type: 'close', now });
+    await this.retiring;
+  }
+
+  private perform(effect: LoopEffect): void {
+    switch (effect.type) {
+      case 'arm-debounce':
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => this.dispatch({ type: 'settled' }), SETTLE_MS);
+        return;
+      case 'disarm-debounce':
+        return clearTimeout(this.debounce);
+      case 'retire-worker':
+        return this.drop((w) => retire(w));
+      case 'stop-worker':
+        return this.drop((w) => (effect.now ? w.terminate().then(() => undefined) : retire(w)));
+      case 'build':
+        return void this.build(effect.job, effect.fresh, effect.reloadTemplates);
+      case 'report':
+        return this.report(effect.outcome);
+      default:
+        return effect satisfies never;
+    }
+  }
+
+  /** Lets the worker go, ended by `end`: the next worker waits for what it hands over. */
+  private drop(end: (w: Worker) => Promise<Adopted | undefined>): void {
+    if (this.worker) this.retiring = end(this.worker);
+    this.worker = undefined;
+  }
+
+  private async build(job: Job, fresh: boolean, reloadTemplates: boolean): Promise<void> {
+    const finished = (outcome: BuildOutcome, workerSound = outcome.type !== 'crashed') => this.dispatch({ type: 'finished', outcome, workerSound });
+    if (reloadTemplates && this.worker) {
+      try {
+        await this.reloadTemplates(this.worker);
+      } catch (error) {
+        // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
+        return finished({ type: 'crashed', message: await describeCompileFailure(error) }, true);
+      }
+    }
+    try {
+      // The new worker compiles and loads its code while the old one stops: only builds take turns.
+      const [w, work] = await Promise.all([fresh || !this.worker ? this.spawn() : this.worker, this.retiring]);
+      // Closed while the worker started: it builds nothing, and keeps nothing alive.
+      if (this.state.phase === 'closed') return void (w === this.worker ? undefined : w.terminate());
+      if (work && w !== this.worker) {
+        send(w, { type: 'adopt', work });
+        // Handed on: the main thread keeps no copy of every page.
+        this.retiring = Promise.resolve(undefined);
+      }
+      this.worker = w;
+    } catch (error) {
+      return finished({ type: 'crashed', message: await describeCompileFailure(error) });
+    }
+    const w = this.worker;
+    const progress = this.showProgress();
+    const onMessage = (reply: BuildWorkerReply) => {
+      switch (reply.type) {
+        case 'progress':
+          return progress.update(reply.progress);
+        case 'waiting':
+          progress.done();
+          return this.log(reply.line);
+        // Heard by `retire`.
+        case 'stopping':
+        case 'handover':
+          return progress.done();
+        case 'built':
+        case 'failed':
+        case 'faulted':
+        case 'crashed':
+          progress.done();
+          w.off('message', onMessage);
+          if (w === this.worker) finished(reply);
+          return;
+        default:
+          return reply satisfies never;
+      }
+    };
+    w.on('message', onMessage);
+    send(w, { type: 'build', publicChanged: job.kinds.has('public'), stylesChanged: job.kinds.has('styles'), contentChanged: [...job.contentChanged] });
+  }
+
+  /** A worker with the generator's code as it is now (compiled again after a change of it). */
+  private async spawn(): Promise<Worker> {
+    const { paths, compiler } = this;
     let w: Worker;
     if (compiler) {
       const fresh = await compiler.generator();
@@ -99,168 +221,59 @@ export async function startWatch(
         workerData: { paths, compiled: compiledCode },
         execArgv: [...process.execArgv, '--enable-source-maps'],
       });
-      dirs = fresh;
+      this.dirs = fresh;
     } else {
       const thread = threadEntry(paths.root, 'buildWorker');
       w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
     }
-    w.on('error', (error) => finish({ type: 'crashed', message: describeCrash(error) }));
+    const ended = (message: string) => {
+      if (w !== this.worker) return;
+      if (this.state.phase === 'building') this.dispatch({ type: 'finished', outcome: { type: 'crashed', message }, workerSound: false });
+      // Gone between builds: the next build starts another.
+      else this.worker = undefined;
+    };
+    w.on('error', (error) => ended(describeCrash(error)));
     // A worker that ends by itself mid-build (a template calling process.exit) says no more: its build ends as a crash.
-    w.on('exit', (code) => {
-      if (w === worker && running && !closed) finish({ type: 'crashed', message: `sitegen: the build worker stopped (exit code ${code})` });
-    });
+    w.on('exit', (code) => ended(`sitegen: the build worker stopped (exit code ${code})`));
     return w;
-  };
-  /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */
-  const reloadTemplates = async (w: Worker): Promise<void> => {
-    const templates = await compiler!.templates(dirs!.worker);
-    if (templates === dirs!.templates) return;
-    dirs = { ...dirs!, templates };
-    send(w, { type: 'templates', dir: templates });
-  };
+  }
 
-  const finish = (outcome: BuildOutcome, { keepWorker = false } = {}) => {
-    running = false;
+  /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */
+  private async reloadTemplates(w: Worker): Promise<void> {
+    const templates = await this.compiler!.templates(this.dirs!.worker);
+    if (templates === this.dirs!.templates) return;
+    this.dirs = { ...this.dirs!, templates };
+    send(w, { type: 'templates', dir: templates });
+  }
+
+  private report(outcome: BuildOutcome): void {
     switch (outcome.type) {
       case 'built':
-        if (outcome.warnings.length) log(formatDiagnostics(outcome.warnings));
-        log(`rebuilt ${outcome.rendered} of ${outcome.pages} pages in ${Math.round(outcome.ms)} ms`);
-        live.succeeded();
+        if (outcome.warnings.length) this.log(formatDiagnostics(outcome.warnings));
+        this.log(`rebuilt ${outcome.rendered} of ${outcome.pages} pages in ${Math.round(outcome.ms)} ms`);
+        this.live.succeeded();
         break;
       case 'failed':
-        log(formatDiagnostics(outcome.diagnostics));
+        this.log(formatDiagnostics(outcome.diagnostics));
         // The browser is shown paths in the project, not on this machine.
-        live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(outcome.diagnostics), paths.root) });
+        this.live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(outcome.diagnostics), this.paths.root) });
         break;
       case 'faulted':
       case 'crashed':
-        log(outcome.message);
-        live.failed({ kind: 'crash', message: outcome.message });
-        // A template that threw leaves the worker sound: the fix is rendered by it, with everything it keeps.
-        if (worker && !keepWorker && outcome.type === 'crashed') {
-          retiring = retire(worker);
-          worker = undefined;
-        }
+        this.log(outcome.message);
+        this.live.failed({ kind: 'crash', message: outcome.message });
         break;
       default:
         outcome satisfies never;
     }
-    last = outcome;
-    if (pending) run();
-    void settle();
-  };
+    this.last = outcome;
+  }
 
-  const run = () => {
-    if (running) return;
-    const job = pending ?? NO_CHANGE;
-    pending = undefined;
-    running = true;
-    // Without compiled templates to load in place (tsx), an edit of templates needs a fresh worker too.
-    if ((job.code || (job.templates && !compiler)) && worker) {
-      retiring = retire(worker);
-      worker = undefined;
-    }
-    void (async () => {
-      if (job.templates && worker && compiler) {
-        try {
-          await reloadTemplates(worker);
-        } catch (error) {
-          // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
-          return finish({ type: 'crashed', message: await describeCompileFailure(error) }, { keepWorker: true });
-        }
-      }
-      try {
-        // The new worker compiles and loads its code while the old one stops: only builds take turns.
-        const [fresh, work] = await Promise.all([worker ?? spawn(), retiring]);
-        if (work && fresh !== worker) {
-          send(fresh, { type: 'adopt', work });
-          // Handed on: the main thread keeps no copy of every page.
-          retiring = Promise.resolve(undefined);
-        }
-        worker = fresh;
-      } catch (error) {
-        finish({ type: 'crashed', message: await describeCompileFailure(error) });
-        return;
-      }
-      const w = worker;
-      const progress = showProgress();
-      const onMessage = (reply: BuildWorkerReply) => {
-        switch (reply.type) {
-          case 'progress':
-            return progress.update(reply.progress);
-          case 'waiting':
-            progress.done();
-            return log(reply.line);
-          // Heard by `retire`.
-          case 'stopping':
-          case 'handover':
-            return progress.done();
-          case 'built':
-          case 'failed':
-          case 'faulted':
-          case 'crashed':
-            progress.done();
-            w.off('message', onMessage);
-            if (w === worker) finish(reply);
-            return;
-          default:
-            return reply satisfies never;
-        }
-      };
-      w.on('message', onMessage);
-      send(w, { type: 'build', publicChanged: job.publicChanged, stylesChanged: job.stylesChanged, contentChanged: [...untold] });
-      untold.clear();
-    })();
-  };
-
-  let timer: NodeJS.Timeout | undefined;
-  /**
-   * Content files changed since the worker was last asked to build: named in the next build request,
-   * for the worker trusts the files it read until then (a fresh worker reads every file).
-   */
-  const untold = new Set<string>();
-  const schedule = (kind: ChangeKind, file: string) => {
-    if (kind === 'content') untold.add(file);
-    const was = pending ?? NO_CHANGE;
-    pending = {
-      code: was.code || kind === 'code',
-      templates: was.templates || kind === 'templates',
-      publicChanged: was.publicChanged || kind === 'public',
-      stylesChanged: was.stylesChanged || kind === 'styles',
-    };
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      run();
-    }, SETTLE_MS);
-  };
-
-  // Files are watched before the first build starts: an edit saved while it runs builds again after it.
-  // A save is built as soon as it is seen (no wait for the file to stop growing, which cost 20–30 ms
-  // an edit): a file written in several parts starts a build at its first part and another at its
-  // last, which shows the whole of it.
-  const files = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) => schedule(classifyChange(paths, file), file));
-  await files.ready;
-
-  const first = new Promise<BuildOutcome>((resolve) => waiters.push(resolve));
-  run();
-  await first;
-
-  return {
-    port: actual,
-    nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
-    async close({ now = false } = {}) {
-      clearTimeout(timer);
-      live.close();
-      await files.close();
-      closed = true;
-      if (worker) retiring = now ? worker.terminate().then(() => undefined) : retire(worker);
-      await retiring;
-      await compiler?.dispose();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  /** Tells the waiters the last outcome once no build is running, due or waiting for the files to settle. */
+  private async settle(): Promise<void> {
+    while (!quiet(this.state) || this.files?.following()) await sleep(SETTLE_MS);
+    if (this.last) for (const resolve of this.waiters.splice(0)) resolve(this.last);
+  }
 }
 
 /**

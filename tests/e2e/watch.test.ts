@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot, resolvePaths } from '../../src/config.ts';
 import { SCHEMA_CODES } from '../../src/rules.ts';
-import { startWatch, type Watcher } from '../../src/watch/watch.ts';
+import { watchSite, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy } from '../helpers/fixture.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
@@ -16,7 +16,7 @@ const log: string[] = [];
 
 beforeAll(async () => {
   fx = await fixtureCopy();
-  watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, (line) => log.push(line));
+  watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log: (line) => log.push(line) });
   browser = await launchBrowser();
 });
 afterAll(async () => {

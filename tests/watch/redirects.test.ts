@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolvePaths } from '../../src/config.ts';
-import { startWatch, type Watcher } from '../../src/watch/watch.ts';
+import { watchSite, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy } from '../helpers/fixture.ts';
 
 let fx: Awaited<ReturnType<typeof fixtureCopy>> | undefined;
@@ -26,7 +26,7 @@ async function answer(port: number, route: string, status: number): Promise<[num
 describe('watch and content/redirects.yaml', () => {
   it('serves a redirect saved while it runs, and its status as soon as it is edited', async () => {
     fx = await fixtureCopy();
-    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, () => undefined);
+    watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log: () => undefined });
     expect((await answer(watcher.port, '/blog', 404))[0]).toBe(404);
     await fx.write('redirects.yaml', 'redirects:\n  - from: /blog\n    to: /news-insights\n');
     expect(await answer(watcher.port, '/blog', 302)).toEqual([302, '/news-insights']);

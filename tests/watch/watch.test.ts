@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePaths, WATCH_OUT } from '../../src/config.ts';
 import type { ProgressReporter } from '../../src/progress.ts';
-import { startWatch, type Watcher } from '../../src/watch/watch.ts';
+import { watchSite, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy, treeHashes } from '../helpers/fixture.ts';
 import { requestAs } from '../helpers/hostRequest.ts';
 import { finished, projectCopy, type Project, type RunResult } from '../helpers/project.ts';
@@ -46,7 +46,7 @@ describe('watch loses no edit', () => {
       edited = true;
       edit();
     };
-    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, log);
+    watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log });
     expect(edited).toBe(true);
     expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
   });
@@ -54,7 +54,7 @@ describe('watch loses no edit', () => {
   it('serves an edit saved in two parts, the first of them a broken file, once the second is written', async () => {
     fx = await fixtureCopy();
     const lines: string[] = [];
-    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, (line) => lines.push(line));
+    watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log: (line) => lines.push(line) });
     const file = fx.file('articles/first-steps.md');
     const whole = readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${EDITED}`);
     // An editor that writes in parts: the first stops inside the frontmatter, which has no end yet.
@@ -71,7 +71,7 @@ describe('watch loses no edit', () => {
   it('serves an edit saved 1 s after it starts, while its first build runs', async () => {
     fx = await fixtureCopy();
     const saved = sleep(1000).then(edit);
-    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, () => undefined);
+    watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log: () => undefined });
     await saved;
     expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
   });
@@ -84,7 +84,7 @@ describe('watch loses no edit', () => {
       done: () => events.at(-1) !== 'done' && events.push('done'),
     });
     const log = (line: string) => events.push(line.replace(/\d+ ms$/, 'N ms'));
-    watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, log, progress);
+    watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log, showProgress: progress });
     expect(events).toEqual([
       'reading',
       'analysing',
@@ -103,7 +103,7 @@ describe('watch sees an image of public/ change', () => {
     const project = await projectCopy({ content: 'fixture' });
     let watcher: Watcher | undefined;
     try {
-      watcher = await startWatch(resolvePaths({ root: project.root, out: project.file(WATCH_OUT) }), { port: 0, fixed: true }, () => undefined);
+      watcher = await watchSite(resolvePaths({ root: project.root, out: project.file(WATCH_OUT) }), { port: 0, fixed: true }, { log: () => undefined });
       const image = async () =>
         /<img src="\/images\/articles\/value-banks\.svg"[^>]* width="(\d+)" height="(\d+)"/
           .exec(await (await fetch(`http://127.0.0.1:${watcher!.port}/articles/first-steps`)).text())
@@ -129,7 +129,7 @@ describe('watch answers only its own host', () => {
     try {
       const article = readFileSync(fx.file('articles/first-steps.md'), 'utf8');
       writeFileSync(fx.file('articles/unannounced-partner.md'), article.replace(/^title: .*$/m, 'title: An Unannounced Partner\ndraft: true'));
-      watcher = await startWatch(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, (line) => lines.push(line));
+      watcher = await watchSite(resolvePaths({ content: fx.content, out: fx.out }), { port: 0, fixed: true }, { log: (line) => lines.push(line) });
       const { port } = watcher;
       const own = await requestAs(port, '/articles/unannounced-partner', { Host: `localhost:${port}` });
       expect(own.status).toBe(200);

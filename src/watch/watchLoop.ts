@@ -1,0 +1,130 @@
+import path from 'node:path';
+import type { Paths } from '../config.ts';
+import type { BuildOutcome } from './buildWorkerProtocol.ts';
+
+/**
+ * watch's loop as data: what it is doing, and a pure step from one state to the next on each
+ * event, with the effects the step asks for (arm the debounce, build, retire the worker, report).
+ * `watch.ts` performs the effects and feeds back what happened; this file decides.
+ */
+
+export type ChangeKind = 'content' | 'public' | 'styles' | 'templates' | 'code';
+
+/**
+ * What a changed file invalidates: the generator's code needs a fresh worker; templates are
+ * compiled again and loaded into the worker (a fresh one, running the sources under tsx); a
+ * stylesheet, only the CSS.
+ */
+export function classifyChange(paths: Paths, file: string): ChangeKind {
+  const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
+  if (inside(paths.public)) return 'public';
+  if (inside(paths.content)) return 'content';
+  if (inside(paths.templates)) return file.endsWith('.css') ? 'styles' : 'templates';
+  return 'code';
+}
+
+/** What a build must redo: the kinds of change seen, and the content files named (the worker trusts the files it read until then). */
+export interface Job {
+  kinds: ReadonlySet<ChangeKind>;
+  contentChanged: readonly string[];
+}
+
+export interface LoopState {
+  /** Waiting for a change, building, or stopped for good. */
+  phase: 'idle' | 'building' | 'closed';
+  /** The build worker: none (before the first build, or after it crashed or its code changed), or one that keeps what it built. */
+  worker: 'none' | 'ready';
+  /** Changes seen since the last build started. */
+  pending: Job | undefined;
+  /** The debounce is armed: files are still being saved. */
+  settling: boolean;
+}
+
+export type LoopEvent =
+  /** watch started: the first build. */
+  | { type: 'start' }
+  | { type: 'changed'; kind: ChangeKind; file: string }
+  /** The debounce ran out: no file changed for a moment. */
+  | { type: 'settled' }
+  /** The build ended; `workerSound`: whatever happened, the worker that ran it may build again. */
+  | { type: 'finished'; outcome: BuildOutcome; workerSound: boolean }
+  /** Stop watching; `now`: the user stopped watch, and the worker is ended mid-build if need be. */
+  | { type: 'close'; now: boolean };
+
+export type LoopEffect =
+  | { type: 'arm-debounce' }
+  | { type: 'disarm-debounce' }
+  /** Ends the worker once it has finished and handed over what it made, for the next one. */
+  | { type: 'retire-worker' }
+  /**
+   * Builds `job`: on a fresh worker (`fresh`), else on the one there is, after loading the
+   * templates compiled again when `reloadTemplates`.
+   */
+  | { type: 'build'; job: Job; fresh: boolean; reloadTemplates: boolean }
+  | { type: 'report'; outcome: BuildOutcome }
+  /** Ends the worker for good: at once (`now`), or once it has finished its build. */
+  | { type: 'stop-worker'; now: boolean };
+
+export interface LoopOptions {
+  /** Templates are compiled apart and loaded into a running worker; else (tsx) a template edit needs a fresh worker. */
+  templatesInPlace: boolean;
+}
+
+export const INITIAL: LoopState = { phase: 'idle', worker: 'none', pending: undefined, settling: false };
+const NOTHING: Job = { kinds: new Set(), contentChanged: [] };
+
+/** The next state, and the effects to perform in order. */
+export function step(state: LoopState, event: LoopEvent, options: LoopOptions): { state: LoopState; effects: LoopEffect[] } {
+  if (state.phase === 'closed') return { state, effects: [] };
+  switch (event.type) {
+    case 'start':
+      return startBuild(state, NOTHING, options);
+    case 'changed': {
+      const was = state.pending ?? NOTHING;
+      const pending: Job = {
+        kinds: new Set([...was.kinds, event.kind]),
+        contentChanged: event.kind === 'content' && !was.contentChanged.includes(event.file) ? [...was.contentChanged, event.file] : was.contentChanged,
+      };
+      // Each change arms the debounce again: a build starts once the saves stop.
+      return { state: { ...state, pending, settling: true }, effects: [{ type: 'arm-debounce' }] };
+    }
+    case 'settled': {
+      const settled = { ...state, settling: false };
+      // Changes seen while a build runs are built after it.
+      return settled.phase === 'idle' && settled.pending ? startBuild(settled, settled.pending, options) : { state: settled, effects: [] };
+    }
+    case 'finished': {
+      const effects: LoopEffect[] = [{ type: 'report', outcome: event.outcome }];
+      let next: LoopState = { ...state, phase: 'idle' };
+      if (!event.workerSound && state.worker === 'ready') {
+        effects.push({ type: 'retire-worker' });
+        next = { ...next, worker: 'none' };
+      }
+      if (next.pending && !next.settling) {
+        const started = startBuild(next, next.pending, options);
+        return { state: started.state, effects: [...effects, ...started.effects] };
+      }
+      return { state: next, effects };
+    }
+    case 'close':
+      return {
+        state: { ...state, phase: 'closed', pending: undefined, settling: false },
+        effects: [{ type: 'disarm-debounce' }, ...(state.worker === 'ready' ? [{ type: 'stop-worker', now: event.now } as const] : [])],
+      };
+    default:
+      return event satisfies never;
+  }
+}
+
+/** Starts a build of `job`: a change of the generator's code (or of templates it cannot load in place) needs a fresh worker. */
+function startBuild(state: LoopState, job: Job, { templatesInPlace }: LoopOptions): { state: LoopState; effects: LoopEffect[] } {
+  const stale = job.kinds.has('code') || (job.kinds.has('templates') && !templatesInPlace);
+  const fresh = state.worker === 'none' || stale;
+  const effects: LoopEffect[] = [];
+  if (state.worker === 'ready' && stale) effects.push({ type: 'retire-worker' });
+  effects.push({ type: 'build', job, fresh, reloadTemplates: !fresh && job.kinds.has('templates') });
+  return { state: { ...state, phase: 'building', worker: 'ready', pending: undefined }, effects };
+}
+
+/** No build running, due or waiting for the debounce: what a test waiting for the last build waits for. */
+export const quiet = (state: LoopState): boolean => state.phase !== 'building' && !state.pending && !state.settling;

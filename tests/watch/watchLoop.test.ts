@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { BuildOutcome } from '../../src/watch/buildWorkerProtocol.ts';
+import { INITIAL, quiet, step, type LoopEffect, type LoopEvent, type LoopOptions, type LoopState } from '../../src/watch/watchLoop.ts';
+
+const COMPILED: LoopOptions = { templatesInPlace: true };
+const built: BuildOutcome = { type: 'built', pages: 47, rendered: 1, ms: 90, warnings: [] };
+const faulted: BuildOutcome = { type: 'faulted', message: 'sitegen: content/pages/404.yaml: rendering /404 failed: the footer has no year' };
+const crashed: BuildOutcome = { type: 'crashed', message: 'sitegen: the build worker stopped (exit code 3)' };
+const ARTICLE = '/site/content/articles/value-banks.md';
+
+/** Runs the events from `state`, and gives the state reached and every effect asked for, in order. */
+function run(events: LoopEvent[], options = COMPILED, state: LoopState = INITIAL): { state: LoopState; effects: LoopEffect[] } {
+  const effects: LoopEffect[] = [];
+  for (const event of events) {
+    const next = step(state, event, options);
+    state = next.state;
+    effects.push(...next.effects);
+  }
+  return { state, effects };
+}
+
+/** The builds among the effects, as `kinds on worker (+ templates loaded)`. */
+const builds = (effects: LoopEffect[]) =>
+  effects.flatMap((e) =>
+    e.type === 'build'
+      ? [
+          `${[...e.job.kinds].sort().join('+') || 'nothing'}${e.job.contentChanged.length ? ` [${e.job.contentChanged.join(', ')}]` : ''} on ${e.fresh ? 'a fresh worker' : 'the worker'}${e.reloadTemplates ? ', templates loaded' : ''}`,
+        ]
+      : [],
+  );
+const finished = (outcome: BuildOutcome, workerSound = outcome.type !== 'crashed'): LoopEvent => ({ type: 'finished', outcome, workerSound });
+const FIRST: LoopEvent[] = [{ type: 'start' }, finished(built)];
+
+describe("watch's loop", () => {
+  it('builds first on a fresh worker, then waits, quiet', () => {
+    const { state, effects } = run(FIRST);
+    expect(builds(effects)).toEqual(['nothing on a fresh worker']);
+    expect(state).toMatchObject({ phase: 'idle', worker: 'ready' });
+    expect(quiet(state)).toBe(true);
+  });
+
+  it('builds a burst of saves once, when they settle, with every content file named once', () => {
+    const { state, effects } = run([
+      ...FIRST,
+      { type: 'changed', kind: 'content', file: ARTICLE },
+      { type: 'changed', kind: 'content', file: ARTICLE },
+      { type: 'changed', kind: 'styles', file: '/site/templates/styles.css' },
+    ]);
+    expect(builds(effects)).toHaveLength(1);
+    expect(effects.filter((e) => e.type === 'arm-debounce')).toHaveLength(3);
+    expect(quiet(state)).toBe(false);
+    const settled = run([{ type: 'settled' }], COMPILED, state);
+    expect(builds(settled.effects)).toEqual([`content+styles [${ARTICLE}] on the worker`]);
+    expect(settled.state.phase).toBe('building');
+  });
+
+  it('builds an edit saved while a build runs after that build, not during it, and not twice', () => {
+    const { state, effects } = run([
+      { type: 'start' },
+      { type: 'changed', kind: 'content', file: ARTICLE },
+      { type: 'settled' },
+      finished(built),
+      { type: 'settled' },
+    ]);
+    expect(builds(effects)).toEqual(['nothing on a fresh worker', `content [${ARTICLE}] on the worker`]);
+    expect(state.phase).toBe('building');
+    expect(builds(run([finished(built), { type: 'settled' }], COMPILED, state).effects)).toEqual([]);
+  });
+
+  it('waits for the saves to settle after a build ends rather than build half an edit', () => {
+    const { effects } = run([{ type: 'start' }, { type: 'changed', kind: 'content', file: ARTICLE }, finished(built)]);
+    expect(builds(effects)).toEqual(['nothing on a fresh worker']);
+  });
+
+  it('loads compiled templates into the worker, and needs a fresh one without them (tsx) or after a change of its code, retiring the old one first', () => {
+    const template = { type: 'changed', kind: 'templates', file: '/site/templates/components/Footer.tsx' } as const;
+    expect(builds(run([...FIRST, template, { type: 'settled' }]).effects)).toEqual(['nothing on a fresh worker', 'templates on the worker, templates loaded']);
+    const tsx = run([...FIRST, template, { type: 'settled' }], { templatesInPlace: false }).effects;
+    expect(builds(tsx)).toEqual(['nothing on a fresh worker', 'templates on a fresh worker']);
+    const code = run([...FIRST, { type: 'changed', kind: 'code', file: '/site/src/pipeline/builder.ts' }, { type: 'settled' }]).effects;
+    expect(code.slice(-2).map((e) => e.type)).toEqual(['retire-worker', 'build']);
+    expect(builds(code).at(-1)).toBe('code on a fresh worker');
+  });
+
+  it('keeps the worker after a template throws (the fix renders on it), and replaces it after a crash', () => {
+    const fix = [{ type: 'changed', kind: 'templates', file: '/site/templates/components/Footer.tsx' }, { type: 'settled' }] as const;
+    const afterFault = run([...FIRST, ...fix, finished(faulted), ...fix]);
+    expect(afterFault.effects.filter((e) => e.type === 'retire-worker')).toEqual([]);
+    expect(builds(afterFault.effects).at(-1)).toBe('templates on the worker, templates loaded');
+    const afterCrash = run([...FIRST, ...fix, finished(crashed), ...fix]);
+    expect(afterCrash.effects.filter((e) => e.type === 'retire-worker')).toHaveLength(1);
+    expect(builds(afterCrash.effects).at(-1)).toBe('templates on a fresh worker');
+    expect(afterCrash.effects.filter((e) => e.type === 'report').map((e) => e.type === 'report' && e.outcome.type)).toEqual(['built', 'crashed']);
+  });
+
+  it('stops the worker on close and does nothing after it, whatever arrives', () => {
+    const closing = run([...FIRST, { type: 'changed', kind: 'content', file: ARTICLE }, { type: 'close', now: true }]);
+    expect(closing.effects.slice(-2)).toEqual([{ type: 'disarm-debounce' }, { type: 'stop-worker', now: true }]);
+    const after = run(
+      [{ type: 'settled' }, { type: 'changed', kind: 'code', file: '/site/src/x.ts' }, finished(built), { type: 'start' }],
+      COMPILED,
+      closing.state,
+    );
+    expect(after.effects).toEqual([]);
+    expect(after.state.phase).toBe('closed');
+    expect(quiet(after.state)).toBe(true);
+  });
+});
