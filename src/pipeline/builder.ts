@@ -261,7 +261,7 @@ export class Builder {
       return {
         ...output.figures(this.paths.out),
         ms: clock.ms(),
-        timings: output.timings,
+        timings: output.timings(),
         files: output.files,
         steps: clock.steps,
         notes: [...this.notes],

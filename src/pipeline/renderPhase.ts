@@ -20,7 +20,7 @@ import type { LoadedSite } from './loadDefinition.ts';
 import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
 import type { PageCode } from './pageCode.ts';
 import { redirectsOf, type ReadContent, type Session } from './phases.ts';
-import { RenderedOutput, type LinkedPage } from './renderedOutput.ts';
+import { RenderedOutput, type LinkedPage, type PageOrigin } from './renderedOutput.ts';
 import type { BuildProgress } from '../progress.ts';
 import type { ImageCache } from './cache/imageCache.ts';
 
@@ -149,7 +149,7 @@ export class RenderPhase {
     // A page whose blob the cache lost is rendered after all.
     for (const { job, key, page } of fromCache) {
       const restored = this.pageCache!.restore(page, job.outputPath, key, session.staged!.dir);
-      if (restored) this.keep(output, job, key, restored, 0, true);
+      if (restored) this.keep(output, job, key, restored, 0, 'cache');
       else toRender.add(job);
     }
     const stale = plan.entryPages.filter((page) => toRender.has(page));
@@ -186,7 +186,7 @@ export class RenderPhase {
           const page = renderPage(job, context);
           // With the version open (worker threads, or a build that keeps no pages), this thread's pages
           // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
-          this.keep(output, job, keyOf(job), placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, false);
+          this.keep(output, job, keyOf(job), placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, 'render');
         },
       );
     } catch (error) {
@@ -205,12 +205,10 @@ export class RenderPhase {
     const planned = new Map(stale.map((page) => [page.outputPath, page]));
     for (const page of pages) {
       const job = planned.get(page.outputPath)!;
-      this.keep(output, job, keyOf(job), page, page.ms, false);
+      this.keep(output, job, keyOf(job), page, page.ms, 'render');
     }
 
-    // A props file rendered again is written, not linked.
-    for (const file of output.files.keys()) output.linked.delete(file);
-    const built = new Set(output.timings.map((t) => t.route));
+    const built = new Set([...output.pages.values()].map((page) => page.route));
     for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
     siteFiles(output, model, plan, address.base);
     return output;
@@ -247,7 +245,7 @@ export class RenderPhase {
               (k) => cache.find(job.outputPath, k),
             )
           : first;
-      if (source.from === 'memory') this.keep(output, job, key, source.page, 0, true);
+      if (source.from === 'memory') this.keep(output, job, key, source.page, 0, 'memory');
       if (source.from === 'output') output.link(job, key, source.page, islands);
       if (source.from === 'cache') fromCache.push({ job, key, page: source.page });
       if (source.from === 'render') toRender.add(job);
@@ -268,18 +266,11 @@ export class RenderPhase {
    * Returns how many it added and dropped.
    */
   async savePages(output: RenderedOutput): Promise<{ added: number; dropped: number } | undefined> {
-    const rendered = output.timings.some((t) => !t.cached);
+    const pages = [...output.pages.values()];
+    const rendered = pages.some((page) => page.from === 'render');
     const cache = this.pageCache ?? (rendered ? await this.loadPageCache() : undefined);
     this.pageCache = undefined;
     if (!cache) return undefined;
-    const pages = [...output.pageImages.keys()].map((outputPath) => ({
-      outputPath,
-      key: (output.pageKeys.get(outputPath) ?? output.linked.get(outputPath))!,
-      sha256: output.pageHashes.get(outputPath),
-      islands: output.pageIslands.get(outputPath)!,
-      images: output.pageImages.get(outputPath)!,
-      props: output.pageProps.get(outputPath)!,
-    }));
     return cache.save(this.setup.paths.out, pages, (file) => {
       const text = output.files.get(file);
       return typeof text === 'string' ? text : undefined;
@@ -287,10 +278,10 @@ export class RenderPhase {
   }
 
   /** A page rendered now or kept in memory: into the output, and into memory for the next build unless it was written as rendered. */
-  private keep(output: RenderedOutput, page: PlannedPage, key: string, rendered: PlacedPage, ms: number, cached: boolean): void {
+  private keep(output: RenderedOutput, page: PlannedPage, key: string, rendered: PlacedPage, ms: number, from: Exclude<PageOrigin, 'output'>): void {
     if (rendered.html === undefined) this.rendered.delete(page.route);
     else this.rendered.set(page.route, { ...rendered, key, html: rendered.html });
-    output.keep(page, key, rendered, ms, cached);
+    output.keep(page, key, rendered, ms, from);
   }
 
   /** The stylesheet (under the base), the island bundles and the plan's data files into the output; what every entry page shares. */
@@ -367,7 +358,7 @@ export class RenderPhase {
    */
   async finishImages(model: ContentModel, output: RenderedOutput): Promise<ImageStats> {
     // Only pages name processed images, as their renders report them: the data files templates publish describe images, which islands show as the pages do.
-    const { files, failures, stats } = await this.images.finish([...output.pageImages.values()].flat());
+    const { files, failures, stats } = await this.images.finish([...output.pages.values()].flatMap((page) => page.images));
     if (failures.size) {
       const problems = imageReferences(model)
         .filter(({ ref }) => failures.has(ref.url.split(/[?#]/)[0]!))

@@ -24,27 +24,45 @@ export interface LinkedPage {
   props: string[];
 }
 
+/** Where a page of this build was taken from. */
+export type PageOrigin = 'memory' | 'output' | 'cache' | 'render';
+
 /**
- * The render phase's output: every generated file with its kind, and where each page came from.
- * Each page's images are asked of the image work as soon as they are known, to be made while the
- * other pages render.
+ * One page of the output as the build made it: one record per output path, from the moment its
+ * source is known to the write (and the output manifest and the page cache, which record it).
+ */
+export interface PageRecord {
+  route: string;
+  outputPath: string;
+  /** The key of everything it is made from. */
+  key: string;
+  from: PageOrigin;
+  bytes: number;
+  /** The SHA-256 of its bytes, when it was written into the new version as it was rendered (the page cache names its blob by it). */
+  sha256?: string;
+  /** The islands it hydrates. */
+  islands: string[];
+  /** The processed images it names (paths in the output). */
+  images: string[];
+  /** The props files of its shared islands (paths in the output). */
+  props: string[];
+  /** How long it took to render (0 when it was not rendered now). */
+  ms: number;
+}
+
+/**
+ * The render phase's output: a record for each page, and every other generated file with its
+ * kind. Each page's images are asked of the image work as soon as they are known, to be made
+ * while the other pages render.
  */
 export class RenderedOutput {
+  /** The generated files whose bytes this build holds: the pages kept in memory, and every other file. */
   readonly files = new Map<string, string | Uint8Array>();
   readonly kinds = new Map<string, GeneratedKind>();
-  /** Pages rendered or kept in memory: output path → cache key. */
-  readonly pageKeys = new Map<string, string>();
-  /** Pages (and their props files) linked unchanged from the previous output: output path → cache key. */
-  readonly linked = new Map<string, string>();
-  readonly timings: PageTiming[] = [];
-  /** The processed images each page names: output path → paths in the output. */
-  readonly pageImages = new Map<string, string[]>();
-  /** The props files of shared islands each page names: output path → paths in the output. */
-  readonly pageProps = new Map<string, string[]>();
-  /** The SHA-256 of the pages written as they were rendered: output path → hash (what the page cache names their blobs by). */
-  readonly pageHashes = new Map<string, string>();
-  /** The islands each page hydrates: output path → island names. */
-  readonly pageIslands = new Map<string, string[]>();
+  /** Every page, by output path. */
+  readonly pages = new Map<string, PageRecord>();
+  /** The props files named by pages linked from the last output, linked with them unless rendered again. */
+  private readonly propsLinked = new Set<string>();
   /** How many redirects the site has (their pages are files of kind `redirect`). */
   redirects = 0;
 
@@ -60,46 +78,67 @@ export class RenderedOutput {
     this.kinds.set(file, kind);
   }
 
-  /** A page rendered now or kept in memory, under its key. */
-  keep(page: PlannedPage, key: string, rendered: PlacedPage, ms: number, cached: boolean): void {
+  /** A page rendered now, restored from the page cache or kept in memory, under its key. */
+  keep(page: PlannedPage, key: string, rendered: PlacedPage, ms: number, from: Exclude<PageOrigin, 'output'>): void {
     for (const [file, json] of rendered.propsFiles) this.add(file, json, 'props');
     if (rendered.html !== undefined) this.add(page.outputPath, rendered.html, 'page');
-    if (rendered.sha256) this.pageHashes.set(page.outputPath, rendered.sha256);
-    this.named(page.outputPath, rendered.islands, rendered.images, rendered.props);
-    this.pageKeys.set(page.outputPath, key);
-    this.timed({ route: page.route, ms, bytes: rendered.bytes, islands: rendered.islands, cached });
+    const { islands, images, props, bytes, sha256 } = rendered;
+    this.record({ route: page.route, outputPath: page.outputPath, key, from, bytes, ...(sha256 && { sha256 }), islands, images, props, ms });
   }
 
   /** A page linked from the last output, with the props files it names. */
   link(page: PlannedPage, key: string, found: LinkedPage, islands: string[]): void {
-    this.linked.set(page.outputPath, key);
-    for (const file of found.props) this.linked.set(file, file);
-    this.named(page.outputPath, islands, found.images, found.props);
-    this.timed({ route: page.route, ms: 0, bytes: found.size, islands, cached: true });
+    for (const file of found.props) this.propsLinked.add(file);
+    this.record({
+      route: page.route,
+      outputPath: page.outputPath,
+      key,
+      from: 'output',
+      bytes: found.size,
+      islands,
+      images: found.images,
+      props: found.props,
+      ms: 0,
+    });
+  }
+
+  /** The files the new version links from the last output: its pages linked from there, and their props files not rendered again. */
+  linkedFiles(): string[] {
+    const pages = [...this.pages.values()].filter((page) => page.from === 'output').map((page) => page.outputPath);
+    return [...pages, ...[...this.propsLinked].filter((file) => !this.files.has(file))];
+  }
+
+  /** What the output manifest records: each page under its key, and each props file a page names under its own path (it is named by its content). */
+  manifestEntries(): Map<string, string> {
+    const pages = [...this.pages.values()];
+    return new Map([
+      ...pages.map((page): [string, string] => [page.outputPath, page.key]),
+      ...pages.flatMap((page) => page.props.map((file): [string, string] => [file, file])),
+    ]);
+  }
+
+  /** Each page's route, how long it took, its size and islands, and whether it was rendered now. */
+  timings(): PageTiming[] {
+    return [...this.pages.values()].map(({ route, ms, bytes, islands, from }) => ({ route, ms, bytes, islands, cached: from !== 'render' }));
   }
 
   /** The build's figures: its pages, how many were rendered, its redirects, the other files and the bytes of all. */
   figures(outDir: string): { pages: number; rendered: number; redirects: number; assets: number; bytes: number } {
-    const pageBytes = this.timings.reduce((n, t) => n + t.bytes, 0);
+    const pages = [...this.pages.values()];
+    const pageBytes = pages.reduce((n, page) => n + page.bytes, 0);
     const others = [...this.files].filter(([file]) => this.kinds.get(file) !== 'page');
     // Shared props files linked unchanged from the last output were written too, by a link: they count as any other file.
-    const linkedOthers = [...new Set([...this.pageProps.values()].flat())].filter((file) => !this.files.has(file));
+    const linkedOthers = [...new Set(pages.flatMap((page) => page.props))].filter((file) => !this.files.has(file));
     const bytes =
       others.reduce((n, [, d]) => n + (typeof d === 'string' ? Buffer.byteLength(d) : d.byteLength), pageBytes) +
       linkedOthers.reduce((n, file) => n + statSync(path.join(outDir, file)).size, 0);
     const assets = others.filter(([file]) => this.kinds.get(file) !== 'redirect').length + linkedOthers.length;
-    return { pages: this.timings.length, rendered: this.timings.filter((t) => !t.cached).length, redirects: this.redirects, assets, bytes };
+    return { pages: pages.length, rendered: pages.filter((page) => page.from === 'render').length, redirects: this.redirects, assets, bytes };
   }
 
-  private named(outputPath: string, islands: string[], images: string[], props: string[]): void {
-    this.pageIslands.set(outputPath, islands);
-    this.pageImages.set(outputPath, images);
-    this.pageProps.set(outputPath, props);
-    this.images.want(images);
-  }
-
-  private timed(timing: PageTiming): void {
-    this.timings.push(timing);
-    this.onProgress?.({ phase: 'rendering', done: this.timings.length, total: this.total });
+  private record(page: PageRecord): void {
+    this.pages.set(page.outputPath, page);
+    this.images.want(page.images);
+    this.onProgress?.({ phase: 'rendering', done: this.pages.size, total: this.total });
   }
 }

@@ -58,9 +58,10 @@ export class WritePhase {
     session.lastFiles = last;
   }
 
-  async write(session: Session, { files, pageKeys, linked, manifest, pageImages, pageProps }: RenderedOutput, store: OutputStore): Promise<void> {
-    const props = [...pageProps.values()].flat();
-    const outputs = new Map([...linked, ...pageKeys, ...props.map((file): [string, string] => [file, file])]);
+  async write(session: Session, output: RenderedOutput, store: OutputStore): Promise<void> {
+    const { files, manifest } = output;
+    const outputs = output.manifestEntries();
+    const linked = output.linkedFiles();
     // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
     const recorded = outputMode(this.paths.out);
     const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(session.unreleased);
@@ -70,7 +71,7 @@ export class WritePhase {
       sameMode(recorded, session.mode) &&
       sameUnreleased &&
       manifest?.sameSite(outputs.keys()) &&
-      linked.size === outputs.size &&
+      linked.length === outputs.size &&
       (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
     // Watch's scratch preview, still as this builder wrote it and built the same way (its marker still true): only what changed is written.
@@ -80,7 +81,7 @@ export class WritePhase {
       updateInPlace(
         shown.dir,
         changed,
-        [...shown.files.keys()].filter((file) => !files.has(file) && !linked.has(file)),
+        [...shown.files.keys()].filter((file) => !files.has(file) && !linked.includes(file)),
       );
       this.last = { dir: shown.dir, files };
       return;
@@ -89,11 +90,11 @@ export class WritePhase {
     const staged = session.staged!;
     // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
     const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
-    staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked.keys(), ...same]);
+    staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked, ...same]);
     await staged.commit(session.mode, session.unreleased, !this.scratchOutput);
     this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
     session.staged = undefined;
-    await manifest?.save(this.paths.out, outputs, pageImages, pageProps);
+    await manifest?.save(this.paths.out, outputs, output.pages);
   }
 }

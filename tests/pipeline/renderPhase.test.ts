@@ -52,8 +52,7 @@ describe("the last output's pages", () => {
         ['about/index.html', 'k1'],
         ['assets/props/Menu-1.json', 'assets/props/Menu-1.json'],
       ]),
-      new Map([['about/index.html', ['assets/img/abc-640.webp']]]),
-      new Map([['about/index.html', ['assets/props/Menu-1.json']]]),
+      new Map([['about/index.html', { images: ['assets/img/abc-640.webp'], props: ['assets/props/Menu-1.json'] }]]),
     );
     return OutputManifest.load(cache(), out(), 'v1', () => undefined);
   }

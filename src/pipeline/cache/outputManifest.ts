@@ -57,11 +57,12 @@ export class OutputManifest {
   }
 
   /** Records the files of a finished build as they now are in `outDir`, with the processed images and props files each names. */
-  async save(outDir: string, keys: Map<string, string>, images: ReadonlyMap<string, string[]>, props: ReadonlyMap<string, string[]>): Promise<void> {
+  async save(outDir: string, keys: Map<string, string>, pages: ReadonlyMap<string, { images: string[]; props: string[] }>): Promise<void> {
     const record: Record<string, Entry> = {};
     for (const [outputPath, key] of keys) {
       const info = statSync(path.join(outDir, outputPath));
-      record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: images.get(outputPath) ?? [], props: props.get(outputPath) ?? [] };
+      const page = pages.get(outputPath);
+      record[outputPath] = { key, size: info.size, mtimeMs: info.mtimeMs, images: page?.images ?? [], props: page?.props ?? [] };
     }
     await writeCacheFile(this.cacheDir, this.file, MANIFEST, this.version, record, this.log);
   }
