@@ -25,10 +25,10 @@ import { SiteAssets } from './siteAssets.ts';
 import { loadSite, type LoadedSite } from './loadDefinition.ts';
 import { MarkdownWorkspace } from './markdownWork.tsx';
 import { pageCode, type PageCode } from './pageCode.ts';
-import { unreleasedPages, type ReadContent, type Session } from './phases.ts';
+import { unreleasedPages, type ReadContent } from './phases.ts';
 import { checkAgainstPlan } from './planChecks.ts';
 import { RenderPhase, type KeptPage } from './renderPhase.ts';
-import { WritePhase, type LastVersion } from './writePhase.ts';
+import { WritePhase, type LastVersion, type OpenVersion } from './writePhase.ts';
 import { MarkdownPool } from './workers/pool.ts';
 
 /**
@@ -222,14 +222,14 @@ export class Builder {
    */
   async check(options: CheckOptions = {}): Promise<CheckResult> {
     const clock = new BuildClock();
-    const session = this.session(options);
+    this.kept.buildStarts();
+    const read = await this.read();
     try {
-      const read = await this.read(session);
       read.raw.diagnostics.push(...(await outdatedSchemas(this.paths, read.definition)));
-      const { warnings } = await this.model(session, read, options, clock);
+      const { warnings } = await this.model(read, options, clock);
       return { warnings, ms: clock.ms() };
     } finally {
-      await session.pool?.close();
+      await read.pool?.close();
     }
   }
 
@@ -237,22 +237,28 @@ export class Builder {
     const clock = new BuildClock(options.onProgress);
     const assets = this.assets.get();
     assets.catch(() => undefined);
-    const session = this.session(options);
+    this.kept.buildStarts();
+    const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
+    let read: ReadContent | undefined;
+    let version: OpenVersion | undefined;
     try {
       clock.progress('reading');
-      const read = await this.read(session);
+      read = await this.read();
       clock.mark('content read');
-      const { model, plan, warnings } = await this.model(session, read, options, clock);
+      const { model, plan, warnings, unreleased } = await this.model(read, options, clock);
       const ready = await assets;
       clock.mark('assets ready');
       clock.progress('rendering', plan.yamlPages.length + plan.entryPages.length);
-      const output = await this.renderPhase.render(session, read, model, plan, ready, () => this.writePhase.open(session, store), options.onProgress);
+      const work = await this.renderPhase.reuse(read, model, plan, ready, options.onProgress);
+      // Pages written as they render go into the new version, opened here; else the write opens it, if anything changed.
+      if (work.needsVersion) version = await this.writePhase.open(store);
+      const output = await this.renderPhase.render(work, version?.staged);
       clock.mark('pages rendered');
       clock.progress('images');
       const images = await this.renderPhase.finishImages(model, output);
       clock.mark(`images ready (${images.processed} made, ${images.cached} from the cache)`);
       clock.progress('writing');
-      await this.writePhase.write(session, output, store);
+      await this.writePhase.write(output, version, { mode, unreleased }, store);
       clock.mark('output written');
       const pages = await this.renderPhase.savePages(output);
       await read.cache?.save();
@@ -269,29 +275,22 @@ export class Builder {
         images,
       };
     } finally {
-      await session.pool?.close();
-      // A build that failed after its version was opened leaves no partial site behind.
-      await session.staged?.discard();
+      await read?.pool?.close();
+      // A build that failed after its version was opened leaves no partial site behind (a committed version stays).
+      await version?.staged.discard();
       // Nor anything still running: the stylesheet and bundles of a build stopped by a content error would go on writing their cache.
       await assets.catch(() => undefined);
     }
   }
 
-  private session(options: CheckOptions): Session {
-    this.kept.buildStarts();
-    const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
-    return { pool: undefined, staged: undefined, lastFiles: undefined, mode, unreleased: {} };
-  }
-
   /** Analyse → validate → plan: the content read → its model and the plan of every page, or the errors that stop the build. */
-  private async model(session: Session, read: ReadContent, options: CheckOptions, clock: BuildClock) {
+  private async model(read: ReadContent, options: CheckOptions, clock: BuildClock) {
     if (read.missing.length) clock.progress('analysing', read.missing.length);
     const analysed = await this.analyse(read);
     clock.mark(`${read.missing.length} markdown files analysed`);
     clock.progress('validating');
     const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
     const planned = this.plan(read, validated);
-    session.unreleased = planned.unreleased;
     clock.mark('content validated');
     return planned;
   }
@@ -301,7 +300,7 @@ export class Builder {
    * them the cache has analysed already. Worker threads for large sites start as early as
    * possible (loading their code takes a while).
    */
-  private async read(session: Session): Promise<ReadContent> {
+  private async read(): Promise<ReadContent> {
     const [{ definition }, cache, code] = await Promise.all([
       this.site,
       this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base)),
@@ -313,23 +312,29 @@ export class Builder {
       this.analysedWith = code.shared;
     }
     const list = await listMarkdown(this.paths.content, definition);
-    this.startPool(session, list.markdown.filter((m) => !cache?.has(m.file)).length);
-    const sources = readMarkdownFiles(list.markdown, this.kept.markdown);
-    const known = sources.map((m) => cache?.get(m.file, m.hash));
-    const missing = sources.filter((_, i) => !known[i]);
-    this.startPool(session, missing.length);
-    const markdown = session.pool ?? this.workspace;
-    const analysing = markdown.analyse(missing);
-    analysing.catch(() => undefined);
-    const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content, definition, this.kept.yaml), unreadFiles(this.paths.content, definition)]);
-    const raw = withMarkdown(yaml, list);
-    raw.diagnostics.push(...unread);
-    return { definition, raw, sources, known, missing, analysing, markdown, cache };
+    let pool = this.poolFor(list.markdown.filter((m) => !cache?.has(m.file)).length);
+    try {
+      const sources = readMarkdownFiles(list.markdown, this.kept.markdown);
+      const known = sources.map((m) => cache?.get(m.file, m.hash));
+      const missing = sources.filter((_, i) => !known[i]);
+      pool ??= this.poolFor(missing.length);
+      const markdown = pool ?? this.workspace;
+      const analysing = markdown.analyse(missing);
+      analysing.catch(() => undefined);
+      const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content, definition, this.kept.yaml), unreadFiles(this.paths.content, definition)]);
+      const raw = withMarkdown(yaml, list);
+      raw.diagnostics.push(...unread);
+      return { definition, raw, sources, known, missing, analysing, markdown, pool, cache };
+    } catch (error) {
+      await pool?.close();
+      throw error;
+    }
   }
 
-  private startPool(session: Session, files: number): void {
+  /** Worker threads for `files` markdown files to analyse, when there are enough of them and cores to share them. */
+  private poolFor(files: number): MarkdownPool | undefined {
     const workers = Math.min(availableParallelism(), 4);
-    if (!session.pool && files >= this.workerThreshold && workers > 1) session.pool = new MarkdownPool(this.paths, workers, files, this.address.base);
+    return files >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers, files, this.address.base) : undefined;
   }
 
   /** Analyse: every markdown file's facts and pre-rendered body, from the cache or analysed now. */

@@ -1,24 +1,12 @@
-import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
+import type { UnreleasedPages } from '../hosting/buildMode.ts';
 import type { MarkdownFile, RawContent } from '../load/content.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
 import type { Redirect, Redirects } from '../schemas/redirects.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
-import type { StagedVersion } from '../write/outputStore.ts';
 import type { AnalysisCache } from './cache/analysisCache.ts';
 import type { MarkdownWorker } from './markdownWork.tsx';
 import type { MarkdownPool } from './workers/pool.ts';
-
-/** What one build holds while it runs: the worker pool and the version being written, released at its end. */
-export interface Session {
-  pool: MarkdownPool | undefined;
-  staged: StagedVersion | undefined;
-  lastFiles: Map<string, string | Uint8Array> | undefined;
-  /** How this build is made: its output's marker says so. */
-  mode: BuildMode;
-  /** Its drafts and scheduled pages, written or left out: its output's marker lists them. */
-  unreleased: UnreleasedPages;
-}
 
 /** The read phase's output. */
 export interface ReadContent {
@@ -31,6 +19,8 @@ export interface ReadContent {
   missing: MarkdownFile[];
   analysing: Promise<AnalysedMarkdown[]>;
   markdown: MarkdownWorker;
+  /** The worker threads `markdown` is (large sites), closed by whoever ends the build, once rendering is done. */
+  pool: MarkdownPool | undefined;
   cache: AnalysisCache | undefined;
 }
 

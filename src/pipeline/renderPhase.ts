@@ -19,10 +19,27 @@ import { ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts
 import type { LoadedSite } from './loadDefinition.ts';
 import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
 import type { PageCode } from './pageCode.ts';
-import { redirectsOf, type ReadContent, type Session } from './phases.ts';
+import { redirectsOf, type ReadContent } from './phases.ts';
+import type { StagedVersion } from '../write/outputStore.ts';
 import { RenderedOutput, type LinkedPage, type PageOrigin } from './renderedOutput.ts';
 import type { BuildProgress } from '../progress.ts';
 import type { ImageCache } from './cache/imageCache.ts';
+
+/** What rendering knows once it knows where each page comes from: the output so far, and the pages still to restore or render. */
+export interface RenderWork {
+  read: ReadContent;
+  model: ContentModel;
+  plan: SitePlan;
+  output: RenderedOutput;
+  shared: SharedRender;
+  keyOf: (page: PlannedPage) => string;
+  /** Each entry's analysis by its file. */
+  docOf: ReadonlyMap<string, AnalysedMarkdown>;
+  toRender: Set<PlannedPage>;
+  fromCache: { job: PlannedPage; key: string; page: CachedPage }[];
+  /** Pages are written as they are restored or rendered: the new version must be open before `render`. */
+  needsVersion: boolean;
+}
 
 /** A page kept in memory between builds (watch), under the key of the inputs it was rendered from. */
 export type KeptPage = PlacedPage & { key: string; html: string };
@@ -111,20 +128,12 @@ export class RenderPhase {
   }
 
   /**
-   * Entry pages render where their bodies are (on worker threads for large sites, which write them
-   * into the new version themselves) while this thread renders the YAML pages. `open` opens the new
-   * version (into `session.staged`) for pages written as they are rendered.
+   * The first half of rendering: where each page comes from. Those kept in memory or linked from
+   * the last output are in the output already; the work says which are restored from the page
+   * cache and which are to render, and whether they need the new version open first (`needsVersion`).
    */
-  async render(
-    session: Session,
-    read: ReadContent,
-    model: ContentModel,
-    plan: SitePlan,
-    assets: Assets,
-    open: () => Promise<void>,
-    onProgress?: (progress: BuildProgress) => void,
-  ): Promise<RenderedOutput> {
-    const { paths, address } = this.setup;
+  async reuse(read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, onProgress?: (progress: BuildProgress) => void): Promise<RenderWork> {
+    const { paths } = this.setup;
     const version = this.setup.version ? await this.setup.version : undefined;
     const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
     this.pageCache = undefined;
@@ -140,15 +149,24 @@ export class RenderPhase {
       ...plan.entryPages.map((page) => ({ job: page, islands: docOf.get(page.entry.file)!.body?.islands ?? [] })),
       ...plan.yamlPages.map((job) => ({ job, islands: [] })),
     ];
-    const { toRender, fromCache } = await this.reuse(output, jobs, keyOf, lastOutput(manifest, paths.out));
+    const { toRender, fromCache } = await this.sources(output, jobs, keyOf, lastOutput(manifest, paths.out));
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
-    if (session.pool || (this.setup.writesAsItRenders && toRender.size) || fromCache.length) {
-      await open();
-      session.staged!.createFolders([...[...toRender, ...fromCache.map((c) => c.job)].map((p) => p.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
-    }
+    const needsVersion = read.pool !== undefined || (this.setup.writesAsItRenders && toRender.size > 0) || fromCache.length > 0;
+    return { read, model, plan, output, shared, keyOf, docOf, toRender, fromCache, needsVersion };
+  }
+
+  /**
+   * The second half: entry pages render where their bodies are (on worker threads for large
+   * sites, which write them into `version` themselves) while this thread renders the YAML pages;
+   * with a version open, every page goes straight into it.
+   */
+  async render(work: RenderWork, version: StagedVersion | undefined): Promise<RenderedOutput> {
+    const { read, model, plan, output, shared, keyOf, docOf, toRender, fromCache } = work;
+    const { address } = this.setup;
+    version?.createFolders([...[...toRender, ...fromCache.map((c) => c.job)].map((p) => p.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
     // A page whose blob the cache lost is rendered after all.
     for (const { job, key, page } of fromCache) {
-      const restored = this.pageCache!.restore(page, job.outputPath, key, session.staged!.dir);
+      const restored = this.pageCache!.restore(page, job.outputPath, key, version!.dir);
       if (restored) this.keep(output, job, key, restored, 0, 'cache');
       else toRender.add(job);
     }
@@ -160,7 +178,7 @@ export class RenderPhase {
     const rendering = read.markdown.render(
       stale.map((page) => ({ page, body: docOf.get(page.entry.file)!.body })),
       shared,
-      session.staged?.dir,
+      version?.dir,
     );
     rendering.catch(() => undefined);
 
@@ -186,7 +204,7 @@ export class RenderPhase {
           const page = renderPage(job, context);
           // With the version open (worker threads, or a build that keeps no pages), this thread's pages
           // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
-          this.keep(output, job, keyOf(job), placePage(job.outputPath, page, session.staged?.dir), performance.now() - t0, 'render');
+          this.keep(output, job, keyOf(job), placePage(job.outputPath, page, version?.dir), performance.now() - t0, 'render');
         },
       );
     } catch (error) {
@@ -200,7 +218,7 @@ export class RenderPhase {
 
     const pages = await rendering;
     // The workers' heaps are not needed for writing: give their memory back first.
-    await session.pool?.close();
+    await read.pool?.close();
     // Each page answered under its output path, whatever thread rendered it and in whatever order.
     const planned = new Map(stale.map((page) => [page.outputPath, page]));
     for (const page of pages) {
@@ -219,7 +237,7 @@ export class RenderPhase {
    * go into the output at once; those the page cache has are listed to be restored; the rest are
    * to render. The page cache is read only when a page is neither in memory nor in the last output.
    */
-  private async reuse(
+  private async sources(
     output: RenderedOutput,
     jobs: { job: PlannedPage; islands: string[] }[],
     keyOf: (page: PlannedPage) => string,

@@ -2,10 +2,23 @@ import type { Paths } from '../config.ts';
 import { outputMode, outputUnreleased, sameMode } from '../hosting/buildMode.ts';
 import { RASTER_EXTENSION } from '../load/imageSizes.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
-import { updateInPlace, type OutputStore } from '../write/outputStore.ts';
+import { updateInPlace, type OutputStore, type StagedVersion } from '../write/outputStore.ts';
 import { alreadyWritten, sameContent } from '../write/sameFiles.ts';
-import type { Session } from './phases.ts';
+import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
 import type { RenderedOutput } from './renderedOutput.ts';
+
+/** A new version of the output, open: its pages are written into it as they are rendered, then it is committed. */
+export interface OpenVersion {
+  staged: StagedVersion;
+  /** The files this builder wrote into the version now shown, when it still is (watch): the same bytes are linked from it. */
+  lastFiles: Map<string, string | Uint8Array> | undefined;
+}
+
+/** How a build was made: its output's marker says so, and lists its drafts and scheduled pages. */
+export interface MadeAs {
+  mode: BuildMode;
+  unreleased: UnreleasedPages;
+}
 
 /** The version a builder wrote last and its generated files: the next build links the ones that did not change. */
 export interface LastVersion {
@@ -40,11 +53,10 @@ export class WritePhase {
   }
 
   /**
-   * Opens a new version of the output with public/ in it, as `session.staged`. When the output
-   * shows the version this builder wrote last (watch), public/ is linked from it and
-   * `session.lastFiles` lists the files it wrote.
+   * Opens a new version of the output with public/ in it. When the output shows the version this
+   * builder wrote last (watch), public/ is linked from it and `lastFiles` lists the files it wrote.
    */
-  async open(session: Session, store: OutputStore): Promise<void> {
+  async open(store: OutputStore): Promise<OpenVersion> {
     const staged = await store.open();
     const last = this.last && this.last.dir === staged.previous ? this.last.files : undefined;
     try {
@@ -54,28 +66,32 @@ export class WritePhase {
       await staged.discard();
       throw error;
     }
-    session.staged = staged;
-    session.lastFiles = last;
+    return { staged, lastFiles: last };
   }
 
-  async write(session: Session, output: RenderedOutput, store: OutputStore): Promise<void> {
+  /**
+   * Writes the build: nothing when the output already is this build's, byte for byte; watch's
+   * scratch preview in place; else into `version` (opened by the builder for pages written as
+   * they rendered, or here), committed. A version opened here and not committed is discarded.
+   */
+  async write(output: RenderedOutput, version: OpenVersion | undefined, { mode, unreleased }: MadeAs, store: OutputStore): Promise<void> {
     const { files, manifest } = output;
     const outputs = output.manifestEntries();
     const linked = output.linkedFiles();
     // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
     const recorded = outputMode(this.paths.out);
-    const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(session.unreleased);
+    const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(unreleased);
     const unchanged =
-      !session.staged &&
+      !version &&
       recorded &&
-      sameMode(recorded, session.mode) &&
+      sameMode(recorded, mode) &&
       sameUnreleased &&
       manifest?.sameSite(outputs.keys()) &&
       linked.length === outputs.size &&
       (await alreadyWritten(this.paths.out, files));
     if (unchanged) return;
     // Watch's scratch preview, still as this builder wrote it and built the same way (its marker still true): only what changed is written.
-    const shown = this.scratchOutput && !session.staged && recorded && sameMode(recorded, session.mode) && sameUnreleased ? this.last : undefined;
+    const shown = this.scratchOutput && !version && recorded && sameMode(recorded, mode) && sameUnreleased ? this.last : undefined;
     if (shown && shown.dir === store.current()) {
       const changed = new Map([...files].filter(([file, data]) => !sameContent(shown.files.get(file), data)));
       updateInPlace(
@@ -86,15 +102,19 @@ export class WritePhase {
       this.last = { dir: shown.dir, files };
       return;
     }
-    if (!session.staged) await this.open(session, store);
-    const staged = session.staged!;
-    // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
-    const same = new Set([...files].filter(([file, data]) => sameContent(session.lastFiles?.get(file), data)).map(([file]) => file));
-    staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked, ...same]);
-    await staged.commit(session.mode, session.unreleased, !this.scratchOutput);
+    const { staged, lastFiles } = version ?? (await this.open(store));
+    try {
+      // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
+      const same = new Set([...files].filter(([file, data]) => sameContent(lastFiles?.get(file), data)).map(([file]) => file));
+      staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked, ...same]);
+      await staged.commit(mode, unreleased, !this.scratchOutput);
+    } catch (error) {
+      // The builder discards the version it opened; this one is this phase's.
+      if (!version) await staged.discard();
+      throw error;
+    }
     this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
-    session.staged = undefined;
     await manifest?.save(this.paths.out, outputs, output.pages);
   }
 }

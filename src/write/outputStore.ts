@@ -200,6 +200,9 @@ export function updateInPlace(dir: string, changed: Map<string, string | Uint8Ar
  * nothing shows it until `commit`.
  */
 export class StagedVersion {
+  /** Shown by the output path: never discarded. */
+  private committed = false;
+
   constructor(
     private readonly store: OutputStore,
     readonly dir: string,
@@ -248,12 +251,14 @@ export class StagedVersion {
   async commit(mode: BuildMode, unreleased: UnreleasedPages, durable = true): Promise<void> {
     if (!durable) {
       await writeFile(path.join(this.dir, OUTPUT_MARKER), markerText(mode, unreleased));
-      return this.store.point(this.dir, false);
+      await this.store.point(this.dir, false);
+    } else {
+      await flushToDisk(this.dir);
+      await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText(mode, unreleased));
+      await syncFolder(this.dir);
+      await this.store.point(this.dir);
     }
-    await flushToDisk(this.dir);
-    await writeFileDurably(path.join(this.dir, OUTPUT_MARKER), markerText(mode, unreleased));
-    await syncFolder(this.dir);
-    await this.store.point(this.dir);
+    this.committed = true;
   }
 
   /** Once this version is shown: removes the versions before it but the newest one. */
@@ -261,8 +266,9 @@ export class StagedVersion {
     return this.store.prune(path.basename(this.dir));
   }
 
+  /** Removes the version, unless it was committed (the output shows it). */
   async discard(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    if (!this.committed) await rm(this.dir, { recursive: true, force: true });
   }
 }
 
