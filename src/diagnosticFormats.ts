@@ -58,7 +58,7 @@ export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()
     rule: d.rule,
     message: d.message,
     hint: d.hint,
-    docs: ruleDocs(d.rule) ?? null,
+    docs: d.docs ?? ruleDocs(d.rule) ?? null,
   }));
   return JSON.stringify(entries);
 }
@@ -80,7 +80,7 @@ export function githubCommands(list: readonly Diagnostic[], root: string, links:
               ['endColumn', d.endColumn],
             ];
       // The title names the rule and where it is explained, as a link to the commit's copy of the catalogue when the run says which.
-      const docs = ruleDocs(d.rule);
+      const docs = d.docs ?? ruleDocs(d.rule);
       const title = docs ? `${d.rule} (${links ? `${links.blob}/${docs}` : docs})` : d.rule;
       const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', title]] as const;
       const props = properties.map(([key, value]) => `${key}=${workflowProperty(String(value))}`).join(',');

@@ -1,6 +1,6 @@
 import type { Excerpt } from './codeFrame.ts';
 import type { PageProblem } from './model.ts';
-import { hintFor, TEMPLATE_HINT, type RuleId, type TemplateRule } from './rules.ts';
+import { hintFor, type RuleId, type SiteRuleId } from './rules.ts';
 
 /** How much a problem matters: an error stops the build, a warning is shown and the site is built. */
 export type Severity = 'error' | 'warning';
@@ -27,10 +27,12 @@ const placeOf = ({ line, column, endLine, endColumn }: Place): Place =>
 export interface Diagnostic extends Place {
   file: string;
   message: string;
-  rule: RuleId | TemplateRule;
-  /** What to do about it, from the rule catalogue (or the page template whose check found it). */
+  rule: RuleId | SiteRuleId;
+  /** What to do about it, from the rule catalogue (or the site's own rule). */
   hint: string;
   severity: Severity;
+  /** Where a rule of the site's own checks is explained (the generator's rules are found by their id). */
+  docs?: string;
   /** The lines around the place, for a code frame, where the problem is hard to see from its message alone (a YAML syntax error). */
   excerpt?: Excerpt;
 }
@@ -43,9 +45,17 @@ export function warning(file: string, at: Place, rule: RuleId, message: string):
   return { file, ...placeOf(at), rule, message, hint: hintFor(rule), severity: 'warning' };
 }
 
-/** A problem a page template's own check found: `page/<its rule>`, with its hint when it gives one. */
+/**
+ * A problem under one of the site's own rules (a schema's refinement, a page template's check):
+ * its severity, hint and docs come from the rule's declaration (`withSiteRules`).
+ */
+export function siteDiagnostic(file: string, at: Place, rule: SiteRuleId, message: string): Diagnostic {
+  return { file, ...placeOf(at), rule, message, hint: '', severity: 'error' };
+}
+
+/** A problem a page template's check found: `page/<its rule>`. */
 export function templateDiagnostic(file: string, at: Place, problem: PageProblem): Diagnostic {
-  return { file, ...placeOf(at), rule: `page/${problem.rule}`, message: problem.message, hint: problem.hint ?? TEMPLATE_HINT, severity: 'error' };
+  return siteDiagnostic(file, at, `page/${problem.rule}`, problem.message);
 }
 
 export const isError = (d: Diagnostic) => d.severity === 'error';

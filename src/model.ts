@@ -181,14 +181,26 @@ export interface PageVariant<V> {
   variant: V;
 }
 
-/** A problem a template finds in a page's data beyond its schema, at a path into the page's YAML. */
-export interface PageProblem {
+/**
+ * A rule of the site's own checks (a schema's refinement naming it in `params: { rule }`, a page
+ * template's check): declared once in the site definition, reported as the kind of file then its
+ * name (`pricing/no-price`, `page/offer-plan`) with its severity and hint, and explained in the
+ * rule catalogue from what it means and an example.
+ */
+export interface SiteRule {
+  severity: 'error' | 'warning';
+  means: string;
+  example: string;
+  /** What to do about it: one line, no full stop. */
+  hint: string;
+}
+
+/** A problem a template finds in a page's data beyond its schema, at a path into the page's YAML, under one of the site's rules. */
+export interface PageProblem<Rule extends string = string> {
   path: PropertyKey[];
-  /** Reported as `page/<rule>`. */
-  rule: string;
+  /** A rule of the site definition's `rules`: reported as `page/<rule>`. */
+  rule: Rule;
   message: string;
-  /** What to do about it, one line; a general hint stands in without one. */
-  hint?: string;
 }
 
 export interface PageOptions<D, V> {
@@ -231,6 +243,8 @@ export interface SiteDefinition {
   Layout: ComponentType<{ children: ReactNode; route: string }>;
   /** Renders a markdown body (hast) with the embed components. */
   Markdown: ComponentType<{ tree: HastRoot }>;
+  /** The rules of the site's own checks, by name. */
+  rules?: Record<string, SiteRule>;
 }
 
 export function defineSite(definition: SiteDefinition): SiteDefinition {

@@ -339,41 +339,6 @@ export const SCHEMA_CODES = {
     example: 'two articles titled Renewal Season',
     hint: 'give one of the entries another title',
   },
-  'quarterly-below-annual': {
-    means: "A plan's quarterly price is below its annual one.",
-    example: '`annual: 100` with `quarterly: 90`',
-    hint: 'set the quarterly price to the annual price or more',
-  },
-  'unknown-detail': {
-    means: 'A plan names a detail that details: does not define.',
-    example: '`details: [support-24-7]` with no such detail defined',
-    hint: 'use a key of details:, or add the detail there',
-  },
-  'duplicate-group': {
-    means: 'Two pricing groups have the same key.',
-    example: 'two groups with `key: teams`',
-    hint: 'give each group a key of its own',
-  },
-  'no-price': {
-    means: 'A plan has neither prices nor a display that needs none.',
-    example: 'a plan with neither `prices:` nor `display:`',
-    hint: 'add prices: { annual: …, quarterly: … }, or display: tailored or coming-soon',
-  },
-  'no-action': {
-    means: 'A plan that cannot be bought has nothing for a reader to do.',
-    example: '`display: coming-soon` without `cta:`',
-    hint: 'add cta: { label: …, href: … } to the plan, such as a “Notify me” link to the newsletter',
-  },
-  popular: {
-    means: 'More than one plan of a group is marked popular.',
-    example: '`popular: true` on two plans of one group',
-    hint: 'mark only one plan of the group with popular: true',
-  },
-  'default-group': {
-    means: 'The default pricing group is hidden.',
-    example: '`defaultGroup: venues` while that group has `visible: false`',
-    hint: 'set defaultGroup: to a group with visible: true',
-  },
 } as const satisfies Record<string, RuleEntry>;
 
 type CatalogueRule = keyof typeof RULES;
@@ -382,11 +347,11 @@ export type SchemaCode = keyof typeof SCHEMA_CODES;
 export type SchemaRule = `${string}/${SchemaCode}`;
 /** A rule `diagnostic()` and `warning()` accept: a made-up id does not compile. */
 export type RuleId = CatalogueRule | SchemaRule;
-/** A page template's own check (`page/offer-plan`): its hint comes from the template. */
-export type TemplateRule = `page/${string}`;
+/** A rule of the site's own checks, after the kind of file (`pricing/no-price`, `page/offer-plan`): declared in its definition, not here. */
+export type SiteRuleId = `${string}/${string}`;
 
-/** Said of a template's check that gives no hint of its own. */
-export const TEMPLATE_HINT = 'the page’s template checks what this value refers to in other files: change it here, or the file it names';
+/** Whether a rule is the generator's: one of its catalogue, or a schema code after a kind of file. */
+export const isGeneratorRule = (rule: string): boolean => Object.hasOwn(RULES, rule) || isSchemaCode(rule.slice(rule.lastIndexOf('/') + 1));
 
 export const isSchemaCode = (code: unknown): code is SchemaCode => typeof code === 'string' && Object.hasOwn(SCHEMA_CODES, code);
 

@@ -22,6 +22,7 @@ export {
   type PageVariant,
   type Release,
   type SiteData,
+  type SiteRule,
 } from './model.ts';
 export type { SchemaCode } from './rules.ts';
 

@@ -7,6 +7,7 @@ import { BlogIndex } from './pages/BlogIndex.tsx';
 import { Blocks } from './pages/Blocks.tsx';
 import { LegalIndex } from './pages/LegalIndex.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+import { rules } from './rules.ts';
 import { pricingSchema } from './schemas/pricing.ts';
 
 /** The site's collections of markdown: templates read their summaries typed from this list (see collections/summaries.ts). */
@@ -28,4 +29,5 @@ export const definition = defineSite({
   },
   Layout,
   Markdown,
+  rules,
 });

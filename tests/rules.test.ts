@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnostic, FILE_START } from '../src/diagnostics.ts';
-import { hintFor, RULES, SCHEMA_CODES, TEMPLATE_HINT } from '../src/rules.ts';
+import { hintFor, RULES, SCHEMA_CODES } from '../src/rules.ts';
 import { definition } from '../templates/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,6 +12,8 @@ const sources = ['src', 'templates']
   .filter((f) => /\.tsx?$/.test(f) && f !== 'src/rules.ts')
   .map((f) => readFileSync(path.join(ROOT, f), 'utf8'))
   .join('\n');
+/** The rules of the site's own checks, declared by its definition. */
+const siteRules = definition.rules ?? {};
 /** The kinds of file schema rules are named after (`article/invalid-value`): the site's data files and collections, and pages. */
 const SCHEMA_KINDS = [...Object.keys(definition.data), ...definition.collections.map((c) => c.name), 'page'];
 
@@ -22,21 +24,37 @@ describe('the rule catalogue', () => {
       .filter(([, kind]) => kinds.has(kind!))
       .map(([, kind, name]) => `${kind}/${name}`);
     expect(written.length).toBeGreaterThan(20);
-    expect(written.filter((id) => !Object.hasOwn(RULES, id) && !Object.hasOwn(SCHEMA_CODES, id.split('/')[1]!))).toEqual([]);
+    const declared = (id: string) => Object.hasOwn(RULES, id) || Object.hasOwn(SCHEMA_CODES, id.split('/')[1]!) || Object.hasOwn(siteRules, id.split('/')[1]!);
+    expect(written.filter((id) => !declared(id))).toEqual([]);
   });
 
   it('lists no rule the sources never emit', () => {
     expect(Object.keys(RULES).filter((id) => !sources.includes(`'${id}'`))).toEqual([]);
     expect(Object.keys(SCHEMA_CODES).filter((code) => !sources.includes(`'${code}'`) && !sources.includes(`/${code}\``))).toEqual([]);
+    const templates = sources
+      .split('\n')
+      .filter((line) => !line.includes('severity:'))
+      .join('\n');
+    expect(Object.keys(siteRules).filter((name) => (templates.match(new RegExp(`'${name}'`, 'g')) ?? []).length < 2)).toEqual([]);
+  });
+
+  it("holds the generator's rules alone: the site's own are declared by its definition, and none is named as a schema code", () => {
+    expect(Object.keys(siteRules).length).toBeGreaterThan(0);
+    for (const name of Object.keys(siteRules)) {
+      expect(Object.hasOwn(SCHEMA_CODES, name), name).toBe(false);
+      expect(
+        Object.keys(RULES).some((id) => id.endsWith(`/${name}`)),
+        name,
+      ).toBe(false);
+    }
   });
 
   it('gives every rule a hint of one short line that says what to do, what the problem means and an example', () => {
-    for (const [id, { hint, means, example }] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES)]) {
+    for (const [id, { hint, means, example }] of [...Object.entries(RULES), ...Object.entries(SCHEMA_CODES), ...Object.entries(siteRules)]) {
       expect(hint, id).toMatch(/^[a-z][^\n]{10,130}[^.\s]$/);
       expect(means, id).toMatch(/^[A-Z][^\n]{10,130}\.$/);
       expect(example, id).toMatch(/^[^\n]{5,130}$/);
     }
-    expect(TEMPLATE_HINT).toMatch(/^[a-z][^\n]{10,130}[^.\s]$/);
   });
 
   it('finds the hint of a schema rule by its code, whatever the kind of file', () => {

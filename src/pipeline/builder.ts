@@ -11,6 +11,7 @@ import type { SitePlan } from '../plan/plannedPages.ts';
 import { fileRoutes } from '../plan/routes.ts';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
+import { withSiteRules } from '../validate/siteRules.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore } from '../write/outputStore.ts';
 import { acquireBuildLock } from './buildLock.ts';
@@ -359,7 +360,7 @@ export class Builder {
     { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] },
   ): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[]; unreleased: UnreleasedPages } {
     const { definition, raw } = read;
-    const all = [...diagnostics];
+    const all = withSiteRules(diagnostics, definition.rules);
     // Pages, their heads, the sitemap and the feed see the site at the address it is published at.
     if (model) model = { ...model, site: placeSite(model.site, this.address), data: { ...model.data, site: placeSite(model.site, this.address) } };
     const owned = fileRoutes(raw, definition);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
+import { diagnostic, siteDiagnostic, type Diagnostic, type Place } from '../diagnostics.ts';
 import { isSchemaCode, type SchemaCode, type SchemaRule } from '../rules.ts';
 import { closest, didYouMean } from '../suggestion.ts';
 import type { YamlSource } from './yamlSource.ts';
@@ -20,9 +20,12 @@ const ZOD_CODES = {
   unrecognized_keys: 'unknown-key',
 } as const satisfies Record<Exclude<Issue['code'], 'custom'>, SchemaCode>;
 
-/** A schema's own checks name their rule in `params: { rule }`. */
-const codeOf = (issue: Issue): SchemaCode =>
-  issue.code === 'custom' ? (isSchemaCode(issue.params?.rule) ? issue.params.rule : 'invalid') : ZOD_CODES[issue.code];
+/** A schema's own checks name their rule in `params: { rule }`: a schema code, or one of the site's rules (any other name). */
+const codeOf = (issue: Issue): SchemaCode | { site: string } => {
+  if (issue.code !== 'custom') return ZOD_CODES[issue.code];
+  const rule: unknown = issue.params?.rule;
+  return isSchemaCode(rule) ? rule : typeof rule === 'string' && rule ? { site: rule } : 'invalid';
+};
 
 /** Validates parsed YAML against a schema and turns every issue into a positioned diagnostic. */
 export function validateYaml<S extends z.ZodType>(
@@ -96,7 +99,9 @@ function toDiagnostics(source: YamlSource, schema: z.ZodType, issue: Issue, rule
       ),
     ];
   }
-  const rule: SchemaRule = `${rulePrefix}/${codeOf(issue)}`;
+  const code = codeOf(issue);
+  if (typeof code !== 'string') return [siteDiagnostic(source.file, source.locate(path), `${rulePrefix}/${code.site}`, messageFor(issue, name, value))];
+  const rule: SchemaRule = `${rulePrefix}/${code}`;
   return [diagnostic(source.file, source.locate(path), rule, messageFor(issue, name, value))];
 }
 

@@ -1,11 +1,10 @@
 import type { PageProblem } from '../../src/template-api.ts';
+import type { RuleName } from '../rules.ts';
 import type { Pricing, PricingPlan } from '../schemas/pricing.ts';
 import { formatPrice } from '../islands/shared/pricingFormat.ts';
 import type { Block, BlockOf } from './schema.ts';
 
 const PRICING_BLOCKS = new Set<Block['type']>(['pricing', 'pricing-faq', 'partner-offer']);
-const MISSING_HINT = 'create content/pricing.yaml, or remove the block';
-const OFFER_HINT = 'name a group of content/pricing.yaml, and one of its plans that has prices';
 
 /** The plan an offer names, when it exists and has prices. */
 export function offerPlan(pricing: Pricing, block: Pick<BlockOf<'partner-offer'>, 'group' | 'plan'>): PricingPlan | undefined {
@@ -31,8 +30,8 @@ export function fillOffer(text: string, figures: Record<string, string>): string
 }
 
 /** The blocks that show pricing need content/pricing.yaml, and an offer must name a plan with prices. */
-export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined): PageProblem[] {
-  return blocks.flatMap((block, i): PageProblem[] => {
+export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined): PageProblem<RuleName>[] {
+  return blocks.flatMap((block, i): PageProblem<RuleName>[] => {
     if (!PRICING_BLOCKS.has(block.type)) return [];
     if (!pricing)
       return [
@@ -40,7 +39,6 @@ export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined
           path: ['blocks', i, 'type'],
           rule: 'pricing-missing',
           message: `a "${block.type}" block needs content/pricing.yaml, which does not exist`,
-          hint: MISSING_HINT,
         },
       ];
     if (block.type !== 'partner-offer') return [];
@@ -51,7 +49,6 @@ export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined
           path: ['blocks', i, 'group'],
           rule: 'offer-plan',
           message: `unknown pricing group "${block.group}"; expected one of: ${pricing.groups.map((g) => g.key).join(', ')}`,
-          hint: OFFER_HINT,
         },
       ];
     const plan = offerPlan(pricing, block);
@@ -61,7 +58,6 @@ export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined
           path: ['blocks', i, 'plan'],
           rule: 'offer-plan',
           message: `group "${group.key}" has no plan "${block.plan}"; expected one of: ${group.plans.map((p) => p.name).join(', ')}`,
-          hint: OFFER_HINT,
         },
       ];
     if (!plan.prices)
@@ -70,7 +66,6 @@ export function checkPricingBlocks(blocks: Block[], pricing: Pricing | undefined
           path: ['blocks', i, 'plan'],
           rule: 'offer-plan',
           message: `plan "${plan.name}" has no prices in pricing.yaml, so the offer's figures cannot be computed`,
-          hint: OFFER_HINT,
         },
       ];
     return [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assetPath, href, type SchemaCode, type SiteData, SLUG, text } from '../../src/template-api.ts';
+import { assetPath, href, type SiteData, SLUG, text } from '../../src/template-api.ts';
+import type { RuleName } from '../rules.ts';
 
 /**
  * content/pricing.yaml: every pricing figure, label and plan detail of the pricing page. Prices
@@ -19,7 +20,7 @@ const prices = z
   .refine((p) => p.quarterly >= p.annual, {
     path: ['quarterly'],
     message: 'must not be below the annual price: paying every 3 months never costs less per month than paying yearly',
-    params: { rule: 'quarterly-below-annual' satisfies SchemaCode },
+    params: { rule: 'quarterly-below-annual' satisfies RuleName },
   });
 
 /** A count such as 5, or an open-ended one such as "15+" or "2,000+". */
@@ -179,7 +180,7 @@ export const pricingSchema = z
   })
   .describe('Every pricing figure, label and plan detail of the pricing page and the partner offers. Prices are whole US dollars per month.')
   .superRefine((pricing, ctx) => {
-    const issue = (path: PropertyKey[], rule: SchemaCode, message: string) => ctx.addIssue({ code: 'custom', path, message, params: { rule } });
+    const issue = (path: PropertyKey[], rule: RuleName, message: string) => ctx.addIssue({ code: 'custom', path, message, params: { rule } });
     const detailKeys = Object.keys(pricing.details);
     const checkDetail = (key: string | undefined, path: PropertyKey[]) => {
       if (key !== undefined && !pricing.details[key]) issue(path, 'unknown-detail', `unknown detail "${key}"; expected one of: ${detailKeys.join(', ')}`);

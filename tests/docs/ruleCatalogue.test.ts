@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolvePaths } from '../../src/config.ts';
 import { loadSite } from '../../src/pipeline/loadDefinition.ts';
 import { ruleDocs, ruleHeading, RULES, RULES_PAGE, SCHEMA_CODES, type RuleEntry } from '../../src/rules.ts';
+import { siteRuleDocs } from '../../src/validate/siteRules.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -27,10 +28,20 @@ const entry = (heading: string, { means, example, hint }: RuleEntry, printed = '
 
 /** The kinds of file the site's schemas name their rules after: its collections, `page`, its data files. */
 let kinds: string[] = [];
+/** The rules of the site's own checks, as its definition declares them. */
+let siteRules: Record<string, RuleEntry> = {};
 beforeAll(async () => {
   const { definition } = await loadSite(resolvePaths().templates);
   kinds = [...definition.collections.map((c) => c.name), 'page', ...Object.keys(definition.data)];
+  siteRules = definition.rules ?? {};
 }, 60_000);
+
+/** Every rule as printed: the generator's, and each schema code and site rule after each kind of file. */
+const printed = () => [
+  ...Object.keys(RULES),
+  ...kinds.flatMap((kind) => [...Object.keys(SCHEMA_CODES), ...Object.keys(siteRules)].map((code) => `${kind}/${code}`)),
+];
+const asPrinted = (code: string) => `- As printed: ${kinds.map((kind) => `\`${kind}/${code}\``).join(', ')}.`;
 
 /** docs/editors/rules.md as the rules of src/rules.ts (and the site's kinds of file) make it. */
 function cataloguePage(): string {
@@ -60,12 +71,17 @@ function cataloguePage(): string {
     '',
     'The rules of a YAML file’s schema, and of an article’s or a legal document’s frontmatter, are named after',
     'the kind of file, then the code: `article/invalid-value`, `page/missing`, `site/unknown-key`,',
-    '`pricing/no-price`. Their entries are here under `KIND/` and the code.',
+    '`pricing/too-small`. Their entries are here under `KIND/` and the code.',
     '',
-    ...(Object.entries(SCHEMA_CODES) as [string, RuleEntry][]).map(([code, rule]) =>
-      // Each rule as printed, so that a search of the page for it finds its entry.
-      entry(`KIND/${code}`, rule, `- As printed: ${kinds.map((kind) => `\`${kind}/${code}\``).join(', ')}.`),
-    ),
+    // Each rule as printed, so that a search of the page for it finds its entry.
+    ...(Object.entries(SCHEMA_CODES) as [string, RuleEntry][]).map(([code, rule]) => entry(`KIND/${code}`, rule, asPrinted(code))),
+    "## This site's own rules",
+    '',
+    'The checks of the site’s own templates, declared with them (`templates/rules.ts`): what the pricing file’s',
+    'schema checks beyond the shape of its values, and what the pricing blocks check of it. They are named as',
+    'the rules above are, after the kind of file: `pricing/no-price`, `page/offer-plan`.',
+    '',
+    ...Object.entries(siteRules).map(([name, rule]) => entry(`KIND/${name}`, rule, asPrinted(name))),
   ]
     .join('\n')
     .replace(/\n+$/, '\n');
@@ -85,19 +101,19 @@ describe('the rule catalogue', () => {
   it('gives each problem the address of its entry, as GitHub names the heading', () => {
     const slugger = new GithubSlugger();
     const anchors = new Set([...cataloguePage().matchAll(/^#+ (.+)$/gm)].map((m) => slugger.slug(m[1]!)));
-    for (const rule of [...Object.keys(RULES), ...kinds.flatMap((kind) => Object.keys(SCHEMA_CODES).map((code) => `${kind}/${code}`))]) {
-      const docs = ruleDocs(rule);
+    for (const rule of printed()) {
+      const name = rule.slice(rule.lastIndexOf('/') + 1);
+      const docs = Object.hasOwn(siteRules, name) ? siteRuleDocs(name) : ruleDocs(rule);
       expect(docs, rule).toMatch(new RegExp(`^${RULES_PAGE}#`));
       expect(anchors.has(docs!.split('#')[1]!), `${rule}: ${docs}`).toBe(true);
     }
-    // A template's own rule is explained by its message and hint alone.
+    // A site's own rule is not the generator's: its address comes with its problem (withSiteRules).
     expect(ruleDocs('page/offer-plan')).toBeUndefined();
   });
 
   it('names every rule as it is printed, the rules of each kind of file included', () => {
     const page = readFileSync(path.join(ROOT, RULES_PAGE), 'utf8');
     expect(kinds).toEqual(expect.arrayContaining(['article', 'page', 'pricing', 'site']));
-    for (const rule of [...Object.keys(RULES), ...kinds.flatMap((kind) => Object.keys(SCHEMA_CODES).map((code) => `${kind}/${code}`))])
-      expect(page.includes(`### ${rule}\n`) || page.includes(`\`${rule}\``), rule).toBe(true);
+    for (const rule of printed()) expect(page.includes(`### ${rule}\n`) || page.includes(`\`${rule}\``), rule).toBe(true);
   });
 });

@@ -1,0 +1,20 @@
+import type { Diagnostic } from '../diagnostics.ts';
+import type { SiteRule } from '../model.ts';
+import { isGeneratorRule, RULES_PAGE } from '../rules.ts';
+
+/** Where the catalogue explains one of the site's rules: its heading `KIND/<name>`, as GitHub names its anchor. */
+export const siteRuleDocs = (name: string): string => `${RULES_PAGE}#kind${name.toLowerCase().replace(/[^\p{L}\p{N}_-]/gu, '')}`;
+
+/**
+ * The problems found under the site's own rules, given the severity, hint and docs their
+ * declaration says; a rule the site does not declare is said to be one (a template's mistake, named to its developer).
+ */
+export function withSiteRules(diagnostics: readonly Diagnostic[], rules: Readonly<Record<string, SiteRule>> = {}): Diagnostic[] {
+  return diagnostics.map((d) => {
+    if (isGeneratorRule(d.rule)) return d;
+    const name = d.rule.slice(d.rule.lastIndexOf('/') + 1);
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
+    if (!rule) return { ...d, hint: `"${name}" is not one of the rules the site declares: add it to the rules of templates/index.ts` };
+    return { ...d, severity: rule.severity, hint: rule.hint, docs: siteRuleDocs(name) };
+  });
+}
