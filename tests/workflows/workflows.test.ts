@@ -197,18 +197,25 @@ describe('the workflows in .github/workflows', () => {
     }
   });
 
-  it('publish the live site from main alone, in the environment live, with the live role or the live key', () => {
-    const live = (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs.live!;
-    expect(rolesOf(live)).toEqual(['${{ vars.AWS_ROLE_ARN }}']);
-    expect(secretsOf(live)).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
-    expect(live.environment).toBe('live');
-    // Run by hand, the workflow runs from whichever branch the person picks.
-    expect(live.if).toContain("github.ref == 'refs/heads/main'");
+  it('publish the live site from main alone: on AWS with the live role, to a store with the live key of the environment live', () => {
+    const { live, 'live-store': store } = (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs;
+    expect(rolesOf(live!)).toEqual(['${{ vars.AWS_ROLE_ARN }}']);
+    expect(secretsOf(live!)).toEqual(new Set());
+    // The live role trusts runs of main: an environment would change the subject its token names.
+    expect(live!.environment).toBeUndefined();
+    expect(rolesOf(store!)).toEqual([]);
+    expect(secretsOf(store!)).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+    expect(store!.environment).toBe('live');
+    // Run by hand, the workflow runs from whichever branch the person picks; one of the two runs, by S3_ENDPOINT.
+    expect(live!.if).toBe("github.event_name != 'pull_request' && github.ref == 'refs/heads/main' && vars.S3_ENDPOINT == ''");
+    expect(store!.if).toBe("github.event_name != 'pull_request' && github.ref == 'refs/heads/main' && vars.S3_ENDPOINT != ''");
   });
 
   it('take either the role (AWS) or the store’s key (S3_ENDPOINT set), never both', () => {
     for (const name of ['site.yml', 'preview-cleanup.yml']) {
       for (const [id, job] of Object.entries((parseYaml(read(path.join(WORKFLOWS, name))) as WorkflowYaml).jobs)) {
+        // The live site has a job for each (above).
+        if (id.startsWith('live')) continue;
         const steps = job.steps ?? [];
         const role = steps.find((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'))!;
         const key = steps.find((step) => step.name?.startsWith("Use the store's"))!;
@@ -237,7 +244,8 @@ describe('the workflows in .github/workflows', () => {
     ).toEqual([
       `preview-cleanup.yml remove-preview step 6: ${previews} pr-42/`,
       `site.yml pull-request step 9: ${previews} pr-42/`,
-      `site.yml live step 7: ${live} (root)`,
+      `site.yml live step 6: ${live} (root)`,
+      `site.yml live-store step 6: ${live} (root)`,
     ]);
     // The preview is built for where it is published: its base is its prefix, its address the preview host's.
     const preview = lines.find((line) => line.argv.includes('--drafts'))!.argv;
@@ -251,7 +259,7 @@ describe('the workflows in .github/workflows', () => {
   it('run only sitegen command lines that sitegen accepts, as the shell passes them', async () => {
     const lines = workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
     // The loop itself: check, both builds, the preview's publish and diff, the live build and publish, the cleanup.
-    expect(lines.map((line) => line.argv[0])).toEqual(['publish', 'check', 'build', 'build', 'publish', 'diff', 'build', 'publish']);
+    expect(lines.map((line) => line.argv[0])).toEqual(['publish', 'check', 'build', 'build', 'publish', 'diff', 'build', 'publish', 'build', 'publish']);
     for (const { where, argv } of lines) {
       const { code, stderr, acting } = await parseOnly(argv);
       expect({ code, stderr, acting }, `${where}: sitegen ${argv.join(' ')}`).toEqual({ code: 0, stderr: '', acting: argv[0] });
@@ -362,11 +370,13 @@ describe('the roles the operators’ guide gives', () => {
     expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual(['repo:OWNER/REPO:pull_request']);
   });
 
-  it('let the live role write the live bucket alone, trusted by runs in the environment live alone (which only main may use)', () => {
+  it('let the live role write the live bucket alone, trusted by runs of main alone', () => {
     const [permissions, trust] = policiesUnder('The live role');
     expect(writable(permissions!)).toEqual([`${live}/*`]);
     expect(JSON.stringify(permissions)).not.toContain(previews);
-    expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual(['repo:OWNER/REPO:environment:live']);
+    expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual([
+      'repo:OWNER/REPO:ref:refs/heads/main',
+    ]);
   });
 });
 
@@ -384,7 +394,8 @@ describe('the check of the repository variables', () => {
     for (const { where, job } of jobs()) {
       const [first] = job.steps ?? [];
       expect(first?.name, where).toBe('Check the repository variables');
-      const read = new Set([...JSON.stringify(job).matchAll(/(vars|secrets)\.([A-Z0-9_]+)/g)].map((m) => `\${{ ${m[1]}.${m[2]} }}`));
+      // What the job's steps read (its `if` only picks the job by the store).
+      const read = new Set([...JSON.stringify({ ...job, if: undefined }).matchAll(/(vars|secrets)\.([A-Z0-9_]+)/g)].map((m) => `\${{ ${m[1]}.${m[2]} }}`));
       expect(new Set(Object.values(first!.env ?? {})), where).toEqual(read);
       for (const [name, value] of Object.entries(first!.env!)) expect(value, where).toMatch(new RegExp(`\\.${name} \\}\\}$`));
     }
@@ -401,6 +412,8 @@ describe('the check of the repository variables', () => {
   ];
   it.each(modes)('passes for $mode with what it needs set, and names each missing one as an error annotation, failing the job', ({ endpoint, needs }) => {
     for (const { where, job } of jobs()) {
+      // A job that runs for one store only.
+      if (job.if?.includes(`vars.S3_ENDPOINT ${endpoint ? '==' : '!='} ''`)) continue;
       const step = job.steps![0]!;
       const needed = Object.entries(step.env!).filter(([name, value]) => needs(name, value));
       const all = { ...Object.fromEntries(needed.map(([name, value]) => [name, valueOf(value)])), S3_ENDPOINT: endpoint };
@@ -409,7 +422,7 @@ describe('the check of the repository variables', () => {
       for (const [missing, value] of needed) {
         const run = runCheck(step, { ...all, [missing]: '' });
         expect(run.status, `${where} ${missing}`).toBe(1);
-        const kind = value.startsWith('${{ vars.') ? 'Repository variable' : where.endsWith(' live') ? 'Secret' : 'Repository secret';
+        const kind = value.startsWith('${{ vars.') ? 'Repository variable' : where.endsWith(' live-store') ? 'Secret' : 'Repository secret';
         expect(run.stdout, where).toMatch(
           new RegExp(
             `^::error title=${kind} ${missing} (of the environment live )?is not set::Set ${missing} under Settings > .* \\(docs/operators/setup\\.md\\)\\n$`,
