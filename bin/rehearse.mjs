@@ -28,7 +28,11 @@ const SERVICE = 'localhost';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-rehearsal-'));
 const server = new S3rver({ address: '127.0.0.1', port: Number(values.port), silent: true, directory: path.join(dir, 'buckets'), serviceEndpoint: SERVICE });
-const { port } = await server.run();
+// A port taken: nothing of the rehearsal is left behind.
+const { port } = await server.run().catch(async (error) => {
+  await rm(dir, { recursive: true, force: true });
+  throw error;
+});
 const endpoint = `http://127.0.0.1:${port}`;
 const website = (bucket) => `http://${bucket}.s3-website.${SERVICE}:${port}`;
 const stop = async () => {

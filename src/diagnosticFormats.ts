@@ -46,7 +46,7 @@ export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd
   return lines.join('\n');
 }
 
-/** One JSON array for tools, every field always present (an end the source does not know is null; `docs`, the rule's entry in the catalogue, null for a template's own rule). */
+/** One JSON array for tools, every field always present (an end the source does not know is null; `docs`, the rule's entry in the catalogue, null for a rule the site uses and never declared). */
 export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()): string {
   const entries = relativeTo(sortDiagnostics(list), cwd).map((d) => ({
     file: d.file,

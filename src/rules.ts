@@ -266,7 +266,8 @@ export const RULES = {
 /**
  * The codes of schema rules, the part after the kind of file (`article/invalid-value`,
  * `page/too-small`): zod's issue codes, the two sitegen words for keys (`unknown-key`,
- * `missing`), and the rules of the schemas' own checks (`params: { rule }`).
+ * `missing`), and sitegen's own checks of values (`params: { rule }`: a date, an address). A
+ * site's schemas name their own rules the same way; those are declared by the site (`SiteRule`).
  */
 export const SCHEMA_CODES = {
   'unknown-key': {

@@ -78,6 +78,7 @@ export class WritePhase {
     const { files, manifest } = output;
     const outputs = output.manifestEntries();
     const linked = output.linkedFiles();
+    const linkedSet = new Set(linked);
     // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
     const recorded = outputMode(this.paths.out);
     const sameUnreleased = JSON.stringify(outputUnreleased(this.paths.out)) === JSON.stringify(unreleased);
@@ -97,7 +98,7 @@ export class WritePhase {
       updateInPlace(
         shown.dir,
         changed,
-        [...shown.files.keys()].filter((file) => !files.has(file) && !linked.includes(file)),
+        [...shown.files.keys()].filter((file) => !files.has(file) && !linkedSet.has(file)),
       );
       this.last = { dir: shown.dir, files };
       return;

@@ -14,7 +14,7 @@ export function withSiteRules(diagnostics: readonly Diagnostic[], rules: Readonl
     if (isGeneratorRule(d.rule)) return d;
     const name = d.rule.slice(d.rule.lastIndexOf('/') + 1);
     const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
-    if (!rule) return { ...d, hint: `"${name}" is not one of the rules the site declares: add it to the rules of templates/index.ts` };
+    if (!rule) return { ...d, hint: `"${name}" is not one of the rules the site declares: declare it in the site's rules (templates/rules.ts)` };
     return { ...d, severity: rule.severity, hint: rule.hint, docs: siteRuleDocs(name) };
   });
 }

@@ -93,6 +93,8 @@ class LoopDriver {
   private files: FileChanges | undefined;
   private last: BuildOutcome | undefined;
   private readonly waiters: ((outcome: BuildOutcome) => void)[] = [];
+  /** Workers that ended while they started (a change of the generator that throws as it loads), with how. */
+  private readonly endedEarly = new WeakMap<Worker, string>();
 
   constructor(
     private readonly paths: Paths,
@@ -125,8 +127,8 @@ class LoopDriver {
   }
 
   async close(now: boolean): Promise<void> {
-    await this.files?.close();
     this.dispatch({ type: 'close', now });
+    await this.files?.close();
     await this.retiring;
   }
 
@@ -164,7 +166,12 @@ class LoopDriver {
         await this.reloadTemplates(this.worker);
       } catch (error) {
         // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
-        return finished({ type: 'crashed', message: await describeCompileFailure(error) }, true);
+        return this.dispatch({
+          type: 'finished',
+          outcome: { type: 'crashed', message: await describeCompileFailure(error) },
+          workerSound: true,
+          undelivered: job,
+        });
       }
     }
     try {
@@ -178,6 +185,8 @@ class LoopDriver {
         this.retiring = Promise.resolve(undefined);
       }
       this.worker = w;
+      const early = this.endedEarly.get(w);
+      if (early) return finished({ type: 'crashed', message: early });
     } catch (error) {
       return finished({ type: 'crashed', message: await describeCompileFailure(error) });
     }
@@ -227,7 +236,7 @@ class LoopDriver {
       w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
     }
     const ended = (message: string) => {
-      if (w !== this.worker) return;
+      if (w !== this.worker) return void this.endedEarly.set(w, message);
       if (this.state.phase === 'building') this.dispatch({ type: 'finished', outcome: { type: 'crashed', message }, workerSound: false });
       // Gone between builds: the next build starts another.
       else this.worker = undefined;
@@ -283,6 +292,8 @@ class LoopDriver {
  * removing old versions under the build lock is given the time that takes.
  */
 async function retire(w: Worker): Promise<Adopted | undefined> {
+  // Already gone: nothing to hand over, and no exit to wait for.
+  if (w.threadId === -1) return undefined;
   const exited = once(w, 'exit');
   let work: Adopted | undefined;
   const stopping = new Promise<void>((resolve) =>

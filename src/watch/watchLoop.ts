@@ -36,6 +36,8 @@ export interface LoopState {
   worker: 'none' | 'ready';
   /** Changes seen since the last build started. */
   pending: Job | undefined;
+  /** `pending` waits for another change: the build that carried it never reached the worker. */
+  held: boolean;
   /** The debounce is armed: files are still being saved. */
   settling: boolean;
 }
@@ -46,8 +48,11 @@ export type LoopEvent =
   | { type: 'changed'; kind: ChangeKind; file: string }
   /** The debounce ran out: no file changed for a moment. */
   | { type: 'settled' }
-  /** The build ended; `workerSound`: whatever happened, the worker that ran it may build again. */
-  | { type: 'finished'; outcome: BuildOutcome; workerSound: boolean }
+  /**
+   * The build ended; `workerSound`: whatever happened, the worker that ran it may build again;
+   * `undelivered`: it never reached a worker (templates that do not compile), so its changes are still to build.
+   */
+  | { type: 'finished'; outcome: BuildOutcome; workerSound: boolean; undelivered?: Job }
   /** Stop watching; `now`: the user stopped watch, and the worker is ended mid-build if need be. */
   | { type: 'close'; now: boolean };
 
@@ -70,7 +75,7 @@ export interface LoopOptions {
   templatesInPlace: boolean;
 }
 
-export const INITIAL: LoopState = { phase: 'idle', worker: 'none', pending: undefined, settling: false };
+export const INITIAL: LoopState = { phase: 'idle', worker: 'none', pending: undefined, held: false, settling: false };
 const NOTHING: Job = { kinds: new Set(), contentChanged: [] };
 
 /** The next state, and the effects to perform in order. */
@@ -80,13 +85,9 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
     case 'start':
       return startBuild(state, NOTHING, options);
     case 'changed': {
-      const was = state.pending ?? NOTHING;
-      const pending: Job = {
-        kinds: new Set([...was.kinds, event.kind]),
-        contentChanged: event.kind === 'content' && !was.contentChanged.includes(event.file) ? [...was.contentChanged, event.file] : was.contentChanged,
-      };
+      const pending = merge(state.pending ?? NOTHING, { kinds: new Set([event.kind]), contentChanged: event.kind === 'content' ? [event.file] : [] });
       // Each change arms the debounce again: a build starts once the saves stop.
-      return { state: { ...state, pending, settling: true }, effects: [{ type: 'arm-debounce' }] };
+      return { state: { ...state, pending, held: false, settling: true }, effects: [{ type: 'arm-debounce' }] };
     }
     case 'settled': {
       const settled = { ...state, settling: false };
@@ -95,12 +96,15 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
     }
     case 'finished': {
       const effects: LoopEffect[] = [{ type: 'report', outcome: event.outcome }];
-      let next: LoopState = { ...state, phase: 'idle' };
+      // Changes a build never delivered wait for the next one, with those seen since.
+      const pending = event.undelivered ? merge(event.undelivered, state.pending ?? NOTHING) : state.pending;
+      let next: LoopState = { ...state, phase: 'idle', pending, held: Boolean(event.undelivered) };
       if (!event.workerSound && state.worker === 'ready') {
         effects.push({ type: 'retire-worker' });
         next = { ...next, worker: 'none' };
       }
-      if (next.pending && !next.settling) {
+      // An undelivered build waits for another change: built again now, it would fail the same way.
+      if (next.pending && !next.settling && !next.held) {
         const started = startBuild(next, next.pending, options);
         return { state: started.state, effects: [...effects, ...started.effects] };
       }
@@ -108,13 +112,16 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
     }
     case 'close':
       return {
-        state: { ...state, phase: 'closed', pending: undefined, settling: false },
+        state: { ...state, phase: 'closed', pending: undefined, held: false, settling: false },
         effects: [{ type: 'disarm-debounce' }, ...(state.worker === 'ready' ? [{ type: 'stop-worker', now: event.now } as const] : [])],
       };
     default:
       return event satisfies never;
   }
 }
+
+/** Two sets of changes as one. */
+const merge = (a: Job, b: Job): Job => ({ kinds: new Set([...a.kinds, ...b.kinds]), contentChanged: [...new Set([...a.contentChanged, ...b.contentChanged])] });
 
 /** Starts a build of `job`: a change of the generator's code (or of templates it cannot load in place) needs a fresh worker. */
 function startBuild(state: LoopState, job: Job, { templatesInPlace }: LoopOptions): { state: LoopState; effects: LoopEffect[] } {
@@ -123,8 +130,8 @@ function startBuild(state: LoopState, job: Job, { templatesInPlace }: LoopOption
   const effects: LoopEffect[] = [];
   if (state.worker === 'ready' && stale) effects.push({ type: 'retire-worker' });
   effects.push({ type: 'build', job, fresh, reloadTemplates: !fresh && job.kinds.has('templates') });
-  return { state: { ...state, phase: 'building', worker: 'ready', pending: undefined }, effects };
+  return { state: { ...state, phase: 'building', worker: 'ready', pending: undefined, held: false }, effects };
 }
 
-/** No build running, due or waiting for the debounce: what a test waiting for the last build waits for. */
-export const quiet = (state: LoopState): boolean => state.phase !== 'building' && !state.pending && !state.settling;
+/** No build running, due or waiting for the debounce (changes held for the next one aside): what a test waiting for the last build waits for. */
+export const quiet = (state: LoopState): boolean => state.phase !== 'building' && (!state.pending || state.held) && !state.settling;

@@ -40,7 +40,7 @@ describe("the site's own rules", () => {
     const own = diagnostic('content/site.yaml', FILE_START, 'site/unknown-key', 'unknown key "titel"');
     expect(withSiteRules([own], definition.rules)).toEqual([own]);
     const [stray] = withSiteRules([siteDiagnostic('content/pricing.yaml', at, 'pricing/no-prices', 'm')], definition.rules);
-    expect(stray!.hint).toBe('"no-prices" is not one of the rules the site declares: add it to the rules of templates/index.ts');
+    expect(stray!.hint).toBe('"no-prices" is not one of the rules the site declares: declare it in the site\'s rules (templates/rules.ts)');
   });
 
   it('a warning among them is printed as a warning', () => {

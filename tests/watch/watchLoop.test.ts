@@ -93,6 +93,22 @@ describe("watch's loop", () => {
     expect(afterCrash.effects.filter((e) => e.type === 'report').map((e) => e.type === 'report' && e.outcome.type)).toEqual(['built', 'crashed']);
   });
 
+  it('keeps the changes of a build that never reached the worker (templates that do not compile), and builds them with the fix', () => {
+    const article = { type: 'changed', kind: 'content', file: ARTICLE } as const;
+    const template = { type: 'changed', kind: 'templates', file: '/site/templates/components/Footer.tsx' } as const;
+    const refused = run([...FIRST, article, template, { type: 'settled' }]);
+    const job = refused.effects.find((e) => e.type === 'build' && e.reloadTemplates);
+    expect(job?.type).toBe('build');
+    const undelivered = job!.type === 'build' ? job!.job : undefined;
+    const after = run([{ type: 'finished', outcome: crashed, workerSound: true, undelivered }], COMPILED, refused.state);
+    // Not built again at once (it would fail the same way), and not forgotten.
+    expect(builds(after.effects)).toEqual([]);
+    expect(after.state.pending?.contentChanged).toEqual([ARTICLE]);
+    expect(quiet(after.state)).toBe(true);
+    const fixed = run([template, { type: 'settled' }], COMPILED, after.state);
+    expect(builds(fixed.effects)).toEqual([`content+templates [${ARTICLE}] on the worker, templates loaded`]);
+  });
+
   it('stops the worker on close and does nothing after it, whatever arrives', () => {
     const closing = run([...FIRST, { type: 'changed', kind: 'content', file: ARTICLE }, { type: 'close', now: true }]);
     expect(closing.effects.slice(-2)).toEqual([{ type: 'disarm-debounce' }, { type: 'stop-worker', now: true }]);
