@@ -351,9 +351,6 @@ export type RuleId = CatalogueRule | SchemaRule;
 /** A rule of the site's own checks, after the kind of file (`pricing/no-price`, `page/offer-plan`): declared in its definition, not here. */
 export type SiteRuleId = `${string}/${string}`;
 
-/** Whether a rule is the generator's: one of its catalogue, or a schema code after a kind of file. */
-export const isGeneratorRule = (rule: string): boolean => Object.hasOwn(RULES, rule) || isSchemaCode(rule.slice(rule.lastIndexOf('/') + 1));
-
 export const isSchemaCode = (code: unknown): code is SchemaCode => typeof code === 'string' && Object.hasOwn(SCHEMA_CODES, code);
 
 export function hintFor(rule: RuleId): string {
@@ -376,14 +373,15 @@ export function ruleHeading(rule: string): string | undefined {
   return rule.includes('/') && isSchemaCode(code) ? `KIND/${code}` : undefined;
 }
 
-/** Where a rule is explained: the catalogue page and the anchor GitHub gives its heading (letters, digits, - and _ kept, lowercase). */
+/** Where the catalogue explains a heading: its page and the anchor GitHub gives the heading (letters, digits, - and _ kept, lowercase). */
+export const catalogueEntry = (heading: string): string =>
+  `${RULES_PAGE}#${heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_ -]/gu, '')
+    .replace(/ /g, '-')}`;
+
+/** Where a rule of the generator is explained; none for a rule that is not the generator's. */
 export function ruleDocs(rule: string): string | undefined {
   const heading = ruleHeading(rule);
-  return (
-    heading &&
-    `${RULES_PAGE}#${heading
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}_ -]/gu, '')
-      .replace(/ /g, '-')}`
-  );
+  return heading && catalogueEntry(heading);
 }

@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { SiteRule } from '../model.ts';
-import { isGeneratorRule, RULES_PAGE } from '../rules.ts';
+import { catalogueEntry, ruleHeading } from '../rules.ts';
 
-/** Where the catalogue explains one of the site's rules: its heading `KIND/<name>`, as GitHub names its anchor. */
-export const siteRuleDocs = (name: string): string => `${RULES_PAGE}#kind${name.toLowerCase().replace(/[^\p{L}\p{N}_-]/gu, '')}`;
+/** Where the catalogue explains one of the site's rules: under its heading `KIND/<name>`. */
+export const siteRuleDocs = (name: string): string => catalogueEntry(`KIND/${name}`);
 
 /**
  * The problems found under the site's own rules, given the severity, hint and docs their
@@ -11,7 +11,8 @@ export const siteRuleDocs = (name: string): string => `${RULES_PAGE}#kind${name.
  */
 export function withSiteRules(diagnostics: readonly Diagnostic[], rules: Readonly<Record<string, SiteRule>> = {}): Diagnostic[] {
   return diagnostics.map((d) => {
-    if (isGeneratorRule(d.rule)) return d;
+    // The generator's own rules have their entries already.
+    if (ruleHeading(d.rule)) return d;
     const name = d.rule.slice(d.rule.lastIndexOf('/') + 1);
     const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
     if (!rule) return { ...d, hint: `"${name}" is not one of the rules the site declares: declare it in the site's rules (templates/rules.ts)` };
