@@ -28,7 +28,8 @@ import { MarkdownWorkspace } from './markdownWork.tsx';
 import { pageCode, type PageCode } from './pageCode.ts';
 import { unreleasedPages, type ReadContent } from './phases.ts';
 import { checkAgainstPlan } from './planChecks.ts';
-import { RenderPhase, type KeptPage } from './renderPhase.ts';
+import type { KeptPage } from './pageStore.ts';
+import { RenderPhase } from './renderPhase.ts';
 import { WritePhase, type LastVersion, type OpenVersion } from './writePhase.ts';
 import { MarkdownPool } from './workers/pool.ts';
 
@@ -95,7 +96,7 @@ export class Builder {
   /** What this builder made that another may use (watch's next worker, after a code change): see `adopt`. */
   handover(): Adopted | undefined {
     if (!this.pageCode) return undefined;
-    return { code: this.analysedWith, analyses: this.workspace.analyses(), rendered: this.renderPhase.kept(), last: this.writePhase.last };
+    return { code: this.analysedWith, analyses: this.workspace.analyses(), rendered: this.renderPhase.pages.kept(), last: this.writePhase.last };
   }
 
   /**
@@ -109,7 +110,7 @@ export class Builder {
       this.workspace.adopt(work.analyses);
       this.analysedWith = work.code;
     }
-    this.renderPhase.adopt(work.rendered);
+    this.renderPhase.pages.adopt(work.rendered);
     this.writePhase.last = work.last;
   }
 
@@ -259,9 +260,10 @@ export class Builder {
       const images = await this.renderPhase.finishImages(model, output);
       clock.mark(`images ready (${images.processed} made, ${images.cached} from the cache)`);
       clock.progress('writing');
-      await this.writePhase.write(output, version, { mode, unreleased }, store);
+      const committed = await this.writePhase.write(output, version, { mode, unreleased }, store);
       clock.mark('output written');
-      const pages = await this.renderPhase.savePages(output);
+      // The page store records a new version as written; an output left as it was is still what it records.
+      const pages = committed ? await this.renderPhase.savePages(output) : undefined;
       await read.cache?.save();
       await (await this.code)?.save();
       clock.mark(pages ? `cache saved (${pages.added} pages added, ${pages.dropped} dropped)` : 'cache saved');

@@ -13,15 +13,15 @@ import type { ContentModel } from '../validate/validateContent.ts';
 import { redirectFiles } from '../write/redirectPages.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
 import type { Assets } from './cache/assetCache.ts';
-import { OutputManifest } from './cache/outputManifest.ts';
-import { PageCache, type CachedPage } from './cache/pageCache.ts';
+import type { CachedPage } from './cache/pageIndex.ts';
 import { ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
 import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
 import type { PageCode } from './pageCode.ts';
 import { redirectsOf, type ReadContent } from './phases.ts';
 import type { StagedVersion } from '../write/outputStore.ts';
-import { RenderedOutput, type LinkedPage, type PageOrigin } from './renderedOutput.ts';
+import { RenderedOutput, type PageOrigin } from './renderedOutput.ts';
+import { PageStore } from './pageStore.ts';
 import type { BuildProgress } from '../progress.ts';
 import type { ImageCache } from './cache/imageCache.ts';
 
@@ -41,54 +41,13 @@ export interface RenderWork {
   needsVersion: boolean;
 }
 
-/** A page kept in memory between builds (watch), under the key of the inputs it was rendered from. */
-export type KeptPage = PlacedPage & { key: string; html: string };
-
-/** Where a page of this build comes from. */
-export type PageSource = { from: 'memory'; page: KeptPage } | { from: 'output'; page: LinkedPage } | { from: 'cache'; page: CachedPage } | { from: 'render' };
-
-/**
- * Where a page comes from: kept in memory if it was rendered there under the same key, else
- * linked from the last output if that has it under the same key, else restored from the page
- * cache if that has it under the same key (a CI job: the cache restored, no output), else rendered now.
- */
-export function pageSource(
-  key: string,
-  kept: KeptPage | undefined,
-  inLastOutput: (key: string) => LinkedPage | undefined,
-  inCache: (key: string) => CachedPage | undefined = () => undefined,
-): PageSource {
-  if (kept?.key === key) return { from: 'memory', page: kept };
-  const linked = inLastOutput(key);
-  if (linked) return { from: 'output', page: linked };
-  const cached = inCache(key);
-  return cached ? { from: 'cache', page: cached } : { from: 'render' };
-}
-
-/**
- * The pages of the output the manifest describes, as `pageSource` looks them up: a page is found
- * only under its key, with its file as the manifest recorded it, and with every props file it names.
- */
-export function lastOutput(manifest: OutputManifest | undefined, outDir: string): (outputPath: string, key: string) => LinkedPage | undefined {
-  // A props file is named by its content (its key is its path), and checked once however many pages name it.
-  const propsChecks = new Map<string, boolean>();
-  const propsReusable = (found: OutputManifest, file: string) => {
-    if (!propsChecks.has(file)) propsChecks.set(file, found.reusable(outDir, file, file) !== undefined);
-    return propsChecks.get(file)!;
-  };
-  return (outputPath, key) => {
-    const found = manifest?.reusable(outDir, outputPath, key);
-    return manifest && found?.props.every((file) => propsReusable(manifest, file)) ? found : undefined;
-  };
-}
-
 /** What the render phase is given of the builder's lifelong state. */
 export interface RenderSetup {
   paths: Paths;
   address: SiteAddress;
   site: () => Promise<LoadedSite>;
   workspace: MarkdownWorkspace;
-  /** The cache's version of the code (`persistent`): the output manifest is read and written only with one. */
+  /** The cache's version of the code (`persistent`): the page index is read and written only with one. */
   version: Promise<string> | undefined;
   /** Each page keyed by the code that renders it (`pageCode`). */
   pageCode: () => Promise<PageCode> | undefined;
@@ -109,22 +68,14 @@ export interface RenderSetup {
  * pages it rendered in memory for the next build, and makes the images the pages name.
  */
 export class RenderPhase {
-  private readonly rendered = new Map<string, KeptPage>();
+  /** Every page earlier builds made: in memory (watch), in the last output and in the page cache. */
+  readonly pages: PageStore;
   private readonly images: ImageWork;
-  /** The page cache this build read (`persistent` builds), saved by `savePages`. */
-  private pageCache?: PageCache;
 
   constructor(private readonly setup: RenderSetup) {
     this.images = new ImageWork(setup.imageCache);
-  }
-
-  /** The pages kept in memory, for another builder to adopt. */
-  kept(): [string, KeptPage][] {
-    return [...this.rendered];
-  }
-
-  adopt(pages: [string, KeptPage][]): void {
-    for (const [route, page] of pages) this.rendered.set(route, page);
+    const { version, paths, note } = setup;
+    this.pages = new PageStore(version && { cacheDir: paths.cache, outDir: paths.out, version, log: note });
   }
 
   /**
@@ -133,23 +84,17 @@ export class RenderPhase {
    * cache and which are to render, and whether they need the new version open first (`needsVersion`).
    */
   async reuse(read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, onProgress?: (progress: BuildProgress) => void): Promise<RenderWork> {
-    const { paths } = this.setup;
     const version = this.setup.version ? await this.setup.version : undefined;
-    const manifest = version === undefined ? undefined : await OutputManifest.load(paths.cache, paths.out, version, this.setup.note);
-    this.pageCache = undefined;
-    const output = new RenderedOutput(manifest, this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
+    await this.pages.open();
+    const output = new RenderedOutput((files) => this.pages.sameOutput(files), this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
     const shared = await this.assetFiles(output, model, plan, assets);
     const images = this.imageSources(model);
     const keyOf = await this.keys(model, plan, shared, version, images);
-    // The images each page names are made while the others render; reused pages name theirs from the manifest or the page cache.
+    // The images each page names are made while the others render; reused pages name theirs from the page index.
     this.images.begin(images);
-    // An entry page's analysis, found by its file: its body is rendered into the page, its islands are the page's.
+    // An entry page's analysis, found by its file: its body is rendered into the page.
     const docOf = new Map(model.entries.map(({ doc }) => [doc.facts.file, doc]));
-    const jobs = [
-      ...plan.entryPages.map((page) => ({ job: page, islands: docOf.get(page.entry.file)!.body?.islands ?? [] })),
-      ...plan.yamlPages.map((job) => ({ job, islands: [] })),
-    ];
-    const { toRender, fromCache } = await this.sources(output, jobs, keyOf, lastOutput(manifest, paths.out));
+    const { toRender, fromCache } = this.sources(output, [...plan.entryPages, ...plan.yamlPages], keyOf);
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
     const needsVersion = read.pool !== undefined || (this.setup.writesAsItRenders && toRender.size > 0) || fromCache.length > 0;
     return { read, model, plan, output, shared, keyOf, docOf, toRender, fromCache, needsVersion };
@@ -166,7 +111,7 @@ export class RenderPhase {
     version?.createFolders([...[...toRender, ...fromCache.map((c) => c.job)].map((p) => p.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
     // A page whose blob the cache lost is rendered after all.
     for (const { job, key, page } of fromCache) {
-      const restored = this.pageCache!.restore(page, job.outputPath, key, version!.dir);
+      const restored = this.pages.restore(page, job.outputPath, key, version!.dir);
       if (restored) this.keep(output, job, key, restored, 0, 'cache');
       else toRender.add(job);
     }
@@ -226,70 +171,40 @@ export class RenderPhase {
       this.keep(output, job, keyOf(job), page, page.ms, 'render');
     }
 
-    const built = new Set([...output.pages.values()].map((page) => page.route));
-    for (const route of this.rendered.keys()) if (!built.has(route)) this.rendered.delete(route);
+    this.pages.only(new Set(output.pages.keys()));
     siteFiles(output, model, plan, address.base);
     return output;
   }
 
   /**
-   * Where each page comes from (`pageSource`): those kept in memory or linked from the last output
-   * go into the output at once; those the page cache has are listed to be restored; the rest are
-   * to render. The page cache is read only when a page is neither in memory nor in the last output.
+   * Where each page comes from (the page store's `source`): those kept in memory or linked from
+   * the last output go into the output at once; those the page cache has are listed to be
+   * restored; the rest are to render.
    */
-  private async sources(
+  private sources(
     output: RenderedOutput,
-    jobs: { job: PlannedPage; islands: string[] }[],
+    jobs: PlannedPage[],
     keyOf: (page: PlannedPage) => string,
-    inLast: (outputPath: string, key: string) => LinkedPage | undefined,
-  ): Promise<{ toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] }> {
-    const known = jobs.map(({ job }) => {
-      const key = keyOf(job);
-      return { key, source: pageSource(key, this.rendered.get(job.route), (k) => inLast(job.outputPath, k)) };
-    });
-    if (known.some(({ source }) => source.from === 'render')) this.pageCache = await this.loadPageCache();
-    const cache = this.pageCache;
+  ): { toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] } {
     const toRender = new Set<PlannedPage>();
     const fromCache: { job: PlannedPage; key: string; page: CachedPage }[] = [];
-    jobs.forEach(({ job, islands }, i) => {
-      const { key, source: first } = known[i]!;
-      // Neither in memory nor in the last output: asked again, of the page cache too.
-      const source =
-        first.from === 'render' && cache
-          ? pageSource(
-              key,
-              undefined,
-              () => undefined,
-              (k) => cache.find(job.outputPath, k),
-            )
-          : first;
+    for (const job of jobs) {
+      const key = keyOf(job);
+      const source = this.pages.source(job.outputPath, key);
       if (source.from === 'memory') this.keep(output, job, key, source.page, 0, 'memory');
-      if (source.from === 'output') output.link(job, key, source.page, islands);
+      if (source.from === 'output') output.link(job, key, source.page);
       if (source.from === 'cache') fromCache.push({ job, key, page: source.page });
       if (source.from === 'render') toRender.add(job);
-    });
+    }
     return { toRender, fromCache };
   }
 
-  /** The page cache, for `persistent` builds. */
-  private async loadPageCache(): Promise<PageCache | undefined> {
-    const version = this.setup.version ? await this.setup.version : undefined;
-    return version === undefined ? undefined : PageCache.load(this.setup.paths.cache, version, this.setup.note);
-  }
-
   /**
-   * Records the pages of the build just written in the page cache (`persistent` builds), which
-   * links the ones it lacks from the output. A build that rendered nothing and restored nothing
-   * from the cache (its pages came from the last output) leaves the cache as it is, unread.
-   * Returns how many it added and dropped.
+   * Records a build that wrote a new version in the page store (`persistent` builds): the page
+   * cache links the pages it lacks from the output. Returns how many it added and dropped.
    */
-  async savePages(output: RenderedOutput): Promise<{ added: number; dropped: number } | undefined> {
-    const pages = [...output.pages.values()];
-    const rendered = pages.some((page) => page.from === 'render');
-    const cache = this.pageCache ?? (rendered ? await this.loadPageCache() : undefined);
-    this.pageCache = undefined;
-    if (!cache) return undefined;
-    return cache.save(this.setup.paths.out, pages, (file) => {
+  savePages(output: RenderedOutput): Promise<{ added: number; dropped: number } | undefined> {
+    return this.pages.save(output.pages.values(), (file) => {
       const text = output.files.get(file);
       return typeof text === 'string' ? text : undefined;
     });
@@ -297,8 +212,7 @@ export class RenderPhase {
 
   /** A page rendered now or kept in memory: into the output, and into memory for the next build unless it was written as rendered. */
   private keep(output: RenderedOutput, page: PlannedPage, key: string, rendered: PlacedPage, ms: number, from: Exclude<PageOrigin, 'output'>): void {
-    if (rendered.html === undefined) this.rendered.delete(page.route);
-    else this.rendered.set(page.route, { ...rendered, key, html: rendered.html });
+    this.pages.keep(page.outputPath, key, rendered);
     output.keep(page, key, rendered, ms, from);
   }
 

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildProgress } from '../progress.ts';
 import type { PlannedPage } from '../plan/plannedPages.ts';
-import type { OutputManifest } from './cache/outputManifest.ts';
+import type { LinkedPage } from './cache/pageIndex.ts';
 import type { ImageWork } from './imageWork.ts';
 import type { PlacedPage } from './markdownWork.tsx';
 
@@ -17,19 +17,12 @@ export interface PageTiming {
 /** What each file the build generates is, known where it is made (public/'s files are copied besides). */
 export type GeneratedKind = 'page' | 'redirect' | 'site-file' | 'stylesheet' | 'script' | 'props' | 'data' | 'image';
 
-/** A page found unchanged in the output the manifest describes: its size, and the files it names. */
-export interface LinkedPage {
-  size: number;
-  images: string[];
-  props: string[];
-}
-
 /** Where a page of this build was taken from. */
 export type PageOrigin = 'memory' | 'output' | 'cache' | 'render';
 
 /**
  * One page of the output as the build made it: one record per output path, from the moment its
- * source is known to the write (and the output manifest and the page cache, which record it).
+ * source is known to the write (and the page store, which records it for the next builds).
  */
 export interface PageRecord {
   route: string;
@@ -66,8 +59,9 @@ export class RenderedOutput {
   /** How many redirects the site has (their pages are files of kind `redirect`). */
   redirects = 0;
 
+  /** `sameOutput`: whether the last output has exactly these pages and props files (`recordedFiles`). */
   constructor(
-    readonly manifest: OutputManifest | undefined,
+    readonly sameOutput: (files: Iterable<string>) => boolean,
     private readonly images: ImageWork,
     private readonly total: number,
     private readonly onProgress?: (progress: BuildProgress) => void,
@@ -87,7 +81,7 @@ export class RenderedOutput {
   }
 
   /** A page linked from the last output, with the props files it names. */
-  link(page: PlannedPage, key: string, found: LinkedPage, islands: string[]): void {
+  link(page: PlannedPage, key: string, found: LinkedPage): void {
     for (const file of found.props) this.propsLinked.add(file);
     this.record({
       route: page.route,
@@ -95,7 +89,7 @@ export class RenderedOutput {
       key,
       from: 'output',
       bytes: found.size,
-      islands,
+      islands: found.islands,
       images: found.images,
       props: found.props,
       ms: 0,
@@ -108,13 +102,10 @@ export class RenderedOutput {
     return [...pages, ...[...this.propsLinked].filter((file) => !this.files.has(file))];
   }
 
-  /** What the output manifest records: each page under its key, and each props file a page names under its own path (it is named by its content). */
-  manifestEntries(): Map<string, string> {
+  /** The files the page index records of an output: each page, and each props file a page names. */
+  recordedFiles(): Set<string> {
     const pages = [...this.pages.values()];
-    return new Map([
-      ...pages.map((page): [string, string] => [page.outputPath, page.key]),
-      ...pages.flatMap((page) => page.props.map((file): [string, string] => [file, file])),
-    ]);
+    return new Set([...pages.map((page) => page.outputPath), ...pages.flatMap((page) => page.props)]);
   }
 
   /** Each page's route, how long it took, its size and islands, and whether it was rendered now. */

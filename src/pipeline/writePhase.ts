@@ -73,10 +73,11 @@ export class WritePhase {
    * Writes the build: nothing when the output already is this build's, byte for byte; watch's
    * scratch preview in place; else into `version` (opened by the builder for pages written as
    * they rendered, or here), committed. A version opened here and not committed is discarded.
+   * Returns whether a new version was committed.
    */
-  async write(output: RenderedOutput, version: OpenVersion | undefined, { mode, unreleased }: MadeAs, store: OutputStore): Promise<void> {
-    const { files, manifest } = output;
-    const outputs = output.manifestEntries();
+  async write(output: RenderedOutput, version: OpenVersion | undefined, { mode, unreleased }: MadeAs, store: OutputStore): Promise<boolean> {
+    const { files } = output;
+    const outputs = output.recordedFiles();
     const linked = output.linkedFiles();
     const linkedSet = new Set(linked);
     // The same bytes made another way (a --drafts build of content with no draft) still get a version saying how they were made.
@@ -87,10 +88,10 @@ export class WritePhase {
       recorded &&
       sameMode(recorded, mode) &&
       sameUnreleased &&
-      manifest?.sameSite(outputs.keys()) &&
+      output.sameOutput(outputs) &&
       linked.length === outputs.size &&
       (await alreadyWritten(this.paths.out, files));
-    if (unchanged) return;
+    if (unchanged) return false;
     // Watch's scratch preview, still as this builder wrote it and built the same way (its marker still true): only what changed is written.
     const shown = this.scratchOutput && !version && recorded && sameMode(recorded, mode) && sameUnreleased ? this.last : undefined;
     if (shown && shown.dir === store.current()) {
@@ -101,7 +102,7 @@ export class WritePhase {
         [...shown.files.keys()].filter((file) => !files.has(file) && !linkedSet.has(file)),
       );
       this.last = { dir: shown.dir, files };
-      return;
+      return false;
     }
     const { staged, lastFiles } = version ?? (await this.open(store));
     try {
@@ -116,6 +117,6 @@ export class WritePhase {
     }
     this.retireOlder = () => staged.retireOlder();
     this.last = { dir: staged.dir, files };
-    await manifest?.save(this.paths.out, outputs, output.pages);
+    return true;
   }
 }

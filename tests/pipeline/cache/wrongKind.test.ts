@@ -132,7 +132,7 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   let project: Project;
   let cold: Record<string, string>;
   let pristine: string;
-  /** One file of each kind: each analysis file, the assets, the public files' hashes, the output manifest, an image of each format. */
+  /** One file of each kind: each analysis file, the assets, the public files' hashes, the page index and a page, an image of each format. */
   let entries: string[];
 
   beforeAll(async () => {
@@ -162,7 +162,6 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
         'analyses/ID/facts-S.json',
         'assets/ID.json',
         'public-files.json',
-        'output-ID.json',
         'images/assets/img/ID-W.avif',
         'images/assets/img/ID-W.webp',
         'images/assets/img/ID-W.jpg',

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readCacheFile, writeCacheFile } from '../../../src/pipeline/cache/cacheFile.ts';
-import { PAGE_CACHE_BUILDS, PageCache, type BuiltPage } from '../../../src/pipeline/cache/pageCache.ts';
+import { PAGE_CACHE_BUILDS, PageIndex, type BuiltPage } from '../../../src/pipeline/cache/pageIndex.ts';
 
 let dir: string;
 let log: string[];
 const cacheDir = () => path.join(dir, 'cache');
 const out = () => path.join(dir, 'out');
-const load = (version = 'v1') => PageCache.load(cacheDir(), version, (line) => log.push(line));
+const load = (version = 'v1') => PageIndex.load(cacheDir(), out(), version, (line) => log.push(line));
 const page = (outputPath: string, key: string, props: string[] = []): BuiltPage => ({ outputPath, key, islands: ['NavMenus'], images: [], props });
 const blobs = async () => (await readdir(path.join(cacheDir(), 'pages'), { recursive: true })).filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(f));
 
@@ -26,12 +26,12 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** Saves the two pages of `out` as one build, the home page naming a props file. */
-async function saveBoth(cache: PageCache) {
-  return cache.save(out(), [page('about/index.html', 'k-about'), page('index.html', 'k-home', ['assets/props/menus-1.json'])], () => undefined);
+async function saveBoth(cache: PageIndex) {
+  return cache.save([page('about/index.html', 'k-about'), page('index.html', 'k-home', ['assets/props/menus-1.json'])], () => undefined);
 }
 
 /** Restores a page into a fresh folder and returns what was restored with the bytes written. */
-async function restoreInto(cache: PageCache, outputPath: string, key: string) {
+async function restoreInto(cache: PageIndex, outputPath: string, key: string) {
   const target = await mkdtemp(path.join(dir, 'version-'));
   await mkdir(path.dirname(path.join(target, outputPath)), { recursive: true });
   const found = cache.find(outputPath, key);
@@ -40,7 +40,7 @@ async function restoreInto(cache: PageCache, outputPath: string, key: string) {
   return { found, restored, bytes };
 }
 
-describe('the page cache', () => {
+describe('the page index, as a page cache', () => {
   it('gives back a page, its islands and its props files, under the output path and key it was saved with', async () => {
     expect(await saveBoth(await load())).toEqual({ added: 2, dropped: 0 });
     const cache = await load();
@@ -56,7 +56,7 @@ describe('the page cache', () => {
   it('drops a page whose props file the index lost, says so, and leaves the other pages', async () => {
     await saveBoth(await load());
     // An index with a good checksum that lacks the props file its home page names (written by hand, or by a build of another generator's bug).
-    const kind = { kind: 'rendered pages', schema: z.object({ props: z.record(z.string(), z.unknown()) }).passthrough() };
+    const kind = { kind: 'page index', schema: z.object({ props: z.record(z.string(), z.unknown()) }).passthrough() };
     const index = (await readCacheFile(cacheDir(), 'pages/index.json', kind, 'v1', () => undefined))!;
     await writeCacheFile(cacheDir(), 'pages/index.json', kind, 'v1', { ...index, props: {} }, () => undefined);
     const cache = await load();
@@ -81,7 +81,7 @@ describe('the page cache', () => {
     await writeFile(path.join(out(), 'contact.html'), '<!DOCTYPE html><title>Contact</title>');
     await writeFile(path.join(out(), 'team.html'), '<!DOCTYPE html><title>Team</title>');
     const cache = await load();
-    await cache.save(out(), [page('about/index.html', 'a'), page('index.html', 'h'), page('contact.html', 'c'), page('team.html', 't')], () => undefined);
+    await cache.save([page('about/index.html', 'a'), page('index.html', 'h'), page('contact.html', 'c'), page('team.html', 't')], () => undefined);
     const blobOf = (outputPath: string, key: string) =>
       path.join(cacheDir(), 'pages', cache.find(outputPath, key)!.blob.slice(0, 2), cache.find(outputPath, key)!.blob);
     await truncate(blobOf('about/index.html', 'a'), 10);
@@ -130,9 +130,9 @@ describe('the page cache', () => {
     await saveBoth(await load());
     expect(await blobs()).toHaveLength(2);
     for (let build = 1; build < PAGE_CACHE_BUILDS; build++)
-      expect(await (await load()).save(out(), [page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 0 });
+      expect(await (await load()).save([page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 0 });
     expect((await load()).find('index.html', 'k-home')).toBeDefined();
-    expect(await (await load()).save(out(), [page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 1 });
+    expect(await (await load()).save([page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 1 });
     const cache = await load();
     expect(cache.find('index.html', 'k-home')).toBeUndefined();
     expect(cache.find('about/index.html', 'k-about')).toBeDefined();
@@ -142,13 +142,53 @@ describe('the page cache', () => {
 
   it('keeps one blob for pages of the same bytes, and a page edited back and forth under both its keys', async () => {
     await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>About</title>');
-    await (await load()).save(out(), [page('about/index.html', 'k-about'), page('index.html', 'k1')], () => undefined);
+    await (await load()).save([page('about/index.html', 'k-about'), page('index.html', 'k1')], () => undefined);
     expect(await blobs()).toHaveLength(1);
     await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>Home</title>');
-    await (await load()).save(out(), [page('about/index.html', 'k-about'), page('index.html', 'k2')], () => undefined);
+    await (await load()).save([page('about/index.html', 'k-about'), page('index.html', 'k2')], () => undefined);
     const cache = await load();
     expect((await restoreInto(cache, 'index.html', 'k1')).bytes).toBe('<!DOCTYPE html><title>About</title>');
     expect((await restoreInto(cache, 'index.html', 'k2')).bytes).toBe('<!DOCTYPE html><title>Home</title>');
     expect(await blobs()).toHaveLength(2);
+  });
+});
+
+describe('the page index, as the record of the last output', () => {
+  it('finds a page of the last output under the key it was written with, with what it names', async () => {
+    await saveBoth(await load());
+    const index = await load();
+    expect(index.inOutput('index.html', 'k-home')).toEqual({ size: 34, islands: ['NavMenus'], images: [], props: ['assets/props/menus-1.json'] });
+    expect(index.inOutput('index.html', 'k-about')).toBeUndefined();
+    expect(index.sameOutput(['about/index.html', 'index.html', 'assets/props/menus-1.json'])).toBe(true);
+    expect(index.sameOutput(['about/index.html', 'index.html'])).toBe(false);
+  });
+
+  it('finds no page changed since it was written, none whose props file changed, and none of an output folder removed since', async () => {
+    await saveBoth(await load());
+    await writeFile(path.join(out(), 'assets/props/menus-1.json'), '{"menus":[1]}');
+    expect((await load()).inOutput('index.html', 'k-home')).toBeUndefined();
+    expect((await load()).inOutput('about/index.html', 'k-about')).toBeDefined();
+    await writeFile(path.join(out(), 'about/index.html'), '<!DOCTYPE html><title>Changed</title>');
+    expect((await load()).inOutput('about/index.html', 'k-about')).toBeUndefined();
+    // A CI job restores the cache without the output: the pages are still in the cache, the output is not there to link from.
+    await rm(out(), { recursive: true });
+    const index = await load();
+    expect(index.inOutput('about/index.html', 'k-about')).toBeUndefined();
+    expect(index.find('about/index.html', 'k-about')).toBeDefined();
+  });
+
+  it('records each output folder apart, and forgets one no build wrote for as long as a page', async () => {
+    await saveBoth(await load());
+    const other = path.join(dir, 'preview');
+    await mkdir(other);
+    await writeFile(path.join(other, 'index.html'), '<!DOCTYPE html><title>Home</title>');
+    const preview = () => PageIndex.load(cacheDir(), other, 'v1', (line) => log.push(line));
+    for (let build = 1; build < PAGE_CACHE_BUILDS; build++) {
+      await (await preview()).save([page('index.html', 'k-preview')], () => undefined);
+      expect((await load()).inOutput('about/index.html', 'k-about'), `build ${build}`).toBeDefined();
+    }
+    await (await preview()).save([page('index.html', 'k-preview')], () => undefined);
+    expect((await load()).inOutput('about/index.html', 'k-about')).toBeUndefined();
+    expect((await preview()).inOutput('index.html', 'k-preview')).toBeDefined();
   });
 });
