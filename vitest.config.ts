@@ -52,7 +52,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/diff/diffCommand.test.ts',
       'tests/docs/{examples,recipe}.test.ts',
       'tests/load/schemaFiles.test.ts',
-      'tests/pipeline/{basePath,builder,checkCache,images,keptWork,redirects}.test.ts',
+      'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects}.test.ts',
       'tests/runtime/watchCompile.test.ts',
       'tests/validate/{drafts,publicFiles,publicLinks}.test.ts',

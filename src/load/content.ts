@@ -82,6 +82,11 @@ export class KeptReads {
     return read;
   }
 
+  /** Each file as read, by file. */
+  entries(): ReadonlyMap<string, MarkdownFile> {
+    return new Map([...this.kept].map(([file, { read }]) => [file, read]));
+  }
+
   /** The file changed (watch saw it): the next build reads it again. */
   changed(file: string): void {
     this.kept.delete(file);

@@ -21,6 +21,7 @@ import { AnalysisCache } from './cache/analysisCache.ts';
 import { removeDeadWorkingFiles } from './cache/cacheFile.ts';
 import { codeVersion } from './cache/codeVersion.ts';
 import { ImageCache } from './cache/imageCache.ts';
+import { touchedBy, type BuilderStore, type Change, type Effect } from './betweenBuilds.ts';
 import { KeptContent } from './keptContent.ts';
 import { SiteAssets } from './siteAssets.ts';
 import { loadSite, type LoadedSite } from './loadDefinition.ts';
@@ -115,15 +116,61 @@ export class Builder {
   }
 
   /**
-   * Loads the templates again (a watch worker, after they were compiled again): the stylesheet
-   * and the island bundles are made again, pages are rendered again where their template's code
-   * changed, and markdown is analysed again if the code every analysis runs changed.
+   * A change watch saw since the last build: the stores `STORES` says it drops or changes are
+   * told (the others find it by their keys). A template change loads the templates again (a watch
+   * worker, after they were compiled again): pages render again where the code that renders them
+   * changed, and markdown is analysed again if the code every analysis runs changed. A change of
+   * the generator is not told to a builder: another one takes over (`adopt`).
    */
-  templatesChanged(): void {
-    this.site = loadSite(this.paths.templates);
-    this.site.catch(() => undefined);
-    this.assets.templatesChanged();
-    if (this.pageCode) this.pageCode = this.codeOfPages();
+  changed(change: Exclude<Change, 'generator'>, files: readonly string[] = []): void {
+    const { dropped, changed } = touchedBy(change, 'builder');
+    const tell: { [Name in BuilderStore]?: (effect: Effect) => void } = {
+      'markdown reads': () => this.kept.contentChanged(files),
+      // Analyses made by other code, or of changed text, are found out by their keys: only a change of public/ drops them all.
+      analyses: (effect) => effect === 'dropped' && this.workspace.forgetAnalyses(),
+      'public files': () => this.kept.publicChanged(),
+      'image sizes': () => this.workspace.forgetImageSizes(),
+      'site assets': (effect) => (effect === 'dropped' ? this.assets.templatesChanged() : this.assets.stylesChanged()),
+      'site definition': () => {
+        this.site = loadSite(this.paths.templates);
+        this.site.catch(() => undefined);
+        if (this.pageCode) this.pageCode = this.codeOfPages();
+      },
+      'last version': () => (this.writePhase.last = undefined),
+    };
+    for (const name of dropped as BuilderStore[]) tell[name]?.('dropped');
+    for (const name of changed as BuilderStore[]) tell[name]?.('changed');
+  }
+
+  /** What each store this builder keeps between builds holds now, by entry (`STORES`; what a change drops is what leaves it). */
+  async stores(): Promise<Record<BuilderStore, ReadonlyMap<string, unknown>>> {
+    const [assets, site, code] = await Promise.all([
+      this.assets.current()?.catch(() => undefined),
+      this.site.catch(() => undefined),
+      this.pageCode?.catch(() => undefined),
+    ]);
+    const last = this.writePhase.last;
+    return {
+      'markdown reads': this.kept.markdown.entries(),
+      'yaml sources': this.kept.yaml.entries(),
+      analyses: new Map(this.workspace.analyses().map((analysis) => [analysis.facts.file, analysis])),
+      'public files': this.kept.publicEntries(),
+      'image sizes': new Map([['sizes', this.workspace.images]]),
+      'site assets': new Map<string, unknown>(
+        assets
+          ? [
+              ['stylesheet', assets.stylesheet],
+              ['island bundles', assets.bundle],
+            ]
+          : [],
+      ),
+      'site definition': new Map<string, unknown>([
+        ['templates', site],
+        ['code keys', code],
+      ]),
+      'pages in memory': new Map(this.renderPhase.pages.kept()),
+      'last version': new Map(last ? [[last.dir, last.dir]] : []),
+    };
   }
 
   private codeOfPages(): Promise<PageCode> {
@@ -132,26 +179,9 @@ export class Builder {
     return code;
   }
 
-  /** Forget image sizes and analysed markdown, and copy public/ afresh (after a change in public/). */
-  publicChanged(): void {
-    this.workspace.publicChanged();
-    this.writePhase.last = undefined;
-    this.kept.publicChanged();
-  }
-
-  /** Content files changed since the last build (watch saw them): read again, whatever their stat says. */
-  contentChanged(files: readonly string[]): void {
-    this.kept.contentChanged(files);
-  }
-
   /** Starts compiling the stylesheet and the island bundles before the first build asks for them (a new watch worker, while it waits for the old one). */
   prepareAssets(): void {
     this.assets.get().catch(() => undefined);
-  }
-
-  /** Compile the stylesheet again at the next build (after a change in templates/*.css); the island bundles stay. */
-  stylesChanged(): void {
-    this.assets.stylesChanged();
   }
 
   /**

@@ -45,6 +45,11 @@ export class KeptContent {
     return (this.publicState = { files: walked.files, diagnostics: checkPublic(paths.public, walked) });
   }
 
+  /** public/ as walked and checked, if it is kept. */
+  publicEntries(): ReadonlyMap<string, unknown> {
+    return new Map(this.publicState ? [['public/', this.publicState]] : []);
+  }
+
   /** Content files changed since the last build (watch saw them): read again, whatever their stat says. */
   contentChanged(files: readonly string[]): void {
     for (const file of files) this.markdown.changed(file);

@@ -110,10 +110,9 @@ export class MarkdownWorkspace implements MarkdownWorker {
     this.bodies.clear();
   }
 
-  /** Forget image sizes and analyses (after a change in public/). */
-  publicChanged(): void {
+  /** Forget the sizes of public/'s images (it changed): each is measured again when next asked for. */
+  forgetImageSizes(): void {
     this.sizeOf = createImageSizer(this.paths.public);
-    this.forgetAnalyses();
   }
 
   async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {

@@ -72,6 +72,7 @@ export class PageStore {
 
   /** A page of this build: kept in memory with its bytes for the next build when this thread holds them, else forgotten there. */
   keep(outputPath: string, key: string, page: PlacedPage): void {
+    if (this.memory.get(outputPath) === page) return;
     if (page.html === undefined) this.memory.delete(outputPath);
     else this.memory.set(outputPath, { ...page, key, html: page.html });
   }

@@ -21,6 +21,11 @@ export class SiteAssets {
     return this.assets;
   }
 
+  /** The assets as compiled (or being compiled) for the next build, if they are. */
+  current(): Promise<Assets> | undefined {
+    return this.assets;
+  }
+
   /** Compiled again at the next build (the templates changed). */
   templatesChanged(): void {
     this.assets = undefined;

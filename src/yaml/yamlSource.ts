@@ -96,6 +96,11 @@ export class KeptDocuments {
   forgetAllBut(files: ReadonlySet<string>): void {
     for (const file of this.kept.keys()) if (!files.has(file)) this.kept.delete(file);
   }
+
+  /** Each file's source, by file. */
+  entries(): ReadonlyMap<string, YamlSource> {
+    return new Map([...this.kept].map(([file, { source }]) => [file, source]));
+  }
 }
 
 function deepFreeze(value: unknown): void {

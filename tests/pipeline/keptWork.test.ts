@@ -33,7 +33,7 @@ afterEach(async () => {
 /** Edits a content file and tells the builder, as watch does. */
 async function edit(rel: string, change: (text: string) => string) {
   await fx.edit(rel, change);
-  builder.contentChanged([fx.file(rel)]);
+  builder.changed('content', [fx.file(rel)]);
 }
 
 /** The rule and file of each error a build stops at (none when it succeeds). */
@@ -60,7 +60,7 @@ describe('what a watch builder keeps between builds', () => {
     await edit('articles/second-look.md', (text) => text.replace('## Track delivery weekly', '## Track delivery as you go'));
     expect(await errors()).toEqual([]);
     await rename(fx.file('articles/second-look.md'), fx.file('articles/second-looks.md'));
-    builder.contentChanged([fx.file('articles/second-look.md'), fx.file('articles/second-looks.md')]);
+    builder.changed('content', [fx.file('articles/second-look.md'), fx.file('articles/second-looks.md')]);
     expect(await errors()).toEqual(['link/broken articles/first-steps.md']);
   });
 
@@ -69,10 +69,10 @@ describe('what a watch builder keeps between builds', () => {
     const image = path.join(publicDir, 'images/articles/value-banks.svg');
     const saved = await readFile(image);
     await rm(image);
-    builder.publicChanged();
+    builder.changed('public');
     expect(await errors()).toEqual(['asset/missing articles/first-steps.md']);
     await cp(path.join(ROOT, 'public/images/articles/value-banks.svg'), image);
-    builder.publicChanged();
+    builder.changed('public');
     expect(await errors()).toEqual([]);
     expect(await readFile(image)).toEqual(saved);
   });
@@ -81,7 +81,7 @@ describe('what a watch builder keeps between builds', () => {
     await edit('pages/index.yaml', (text) => text.replace('href: /news-insights', 'href: /articles/second-look'));
     expect(await errors()).toEqual([]);
     await rm(fx.file('articles/second-look.md'));
-    builder.contentChanged([fx.file('articles/second-look.md')]);
+    builder.changed('content', [fx.file('articles/second-look.md')]);
     // The other article links to it too.
     expect(await errors()).toEqual(['link/broken articles/first-steps.md', 'link/broken pages/index.yaml']);
     await edit('articles/first-steps.md', (text) => text.replace('(/articles/second-look)', '(/news-insights)'));

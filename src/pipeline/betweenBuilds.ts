@@ -1,0 +1,137 @@
+/**
+ * Every store that lives from one build to the next, in one list, with what each kind of change
+ * does to it. Stores of a builder live as long as it does (watch's worker keeps them from edit
+ * to edit); stores of the cache live in .sitegen-cache/, from process to process (and from CI job
+ * to CI job). A builder told of a change (`Builder.changed`, from watch) clears the stores this
+ * list says it drops; every other store finds what changed by what it is keyed by, and keeps the
+ * rest. tests/pipeline/betweenBuilds.test.ts makes each change and checks what each store lost.
+ */
+
+/**
+ * What can change between two builds. `content`: a markdown or YAML file of content/ other than
+ * the site's settings; `configuration`: the site's settings (content/site.yaml: its name,
+ * address and menus, which every page shows); `template`: a file of templates/ other than a
+ * stylesheet; `stylesheet`: templates/*.css; `public`: a file of public/; `generator`: sitegen's
+ * own code or the locked dependencies (a new watch worker, and a new version of the cache).
+ */
+export const CHANGES = ['content', 'configuration', 'template', 'stylesheet', 'public', 'generator'] as const;
+export type Change = (typeof CHANGES)[number];
+
+/**
+ * What a change does to a store: `kept`, every entry stays; `dropped`, every entry goes (made
+ * again when next needed); `changed`, only the entries made from what changed go.
+ */
+export type Effect = 'kept' | 'dropped' | 'changed';
+
+export interface Store {
+  lives: 'builder' | 'cache';
+  /** What it holds. */
+  holds: string;
+  /** What an entry is found by again: an entry whose key changed is not found, and is made again. */
+  keyedBy: string;
+  on: Readonly<Record<Change, Effect>>;
+}
+
+const effects = (on: Partial<Record<Change, Effect>>, otherwise: Effect = 'kept'): Record<Change, Effect> =>
+  Object.fromEntries(CHANGES.map((change) => [change, on[change] ?? otherwise])) as Record<Change, Effect>;
+
+export const STORES = {
+  'markdown reads': {
+    lives: 'builder',
+    holds: "each markdown file's text and front matter as read",
+    keyedBy: 'the file, until watch says it changed (a builder not told of changes: its stat)',
+    on: effects({ content: 'changed', generator: 'dropped' }),
+  },
+  'yaml sources': {
+    lives: 'builder',
+    holds: 'each YAML file of content/ parsed, and what is made from it by identity (its validation, its pages as planned, its link checks)',
+    keyedBy: "the file's text",
+    on: effects({ content: 'changed', configuration: 'changed', generator: 'dropped' }),
+  },
+  analyses: {
+    lives: 'builder',
+    holds:
+      "each markdown file's analysis (facts, pre-rendered body), and what is made from it by identity (its entry and summary, its page as planned, its link checks)",
+    keyedBy: 'the file and the hash of its text, made by the same shared code',
+    on: effects({ content: 'changed', public: 'dropped', template: 'changed', generator: 'changed' }),
+  },
+  'public files': {
+    lives: 'builder',
+    holds: 'public/ as walked and checked, and the link checks made against it',
+    keyedBy: 'nothing: dropped when watch says public/ changed',
+    on: effects({ public: 'dropped', generator: 'dropped' }),
+  },
+  'image sizes': {
+    lives: 'builder',
+    holds: "each image of public/'s size and the hash naming its variants",
+    keyedBy: 'the URL: dropped when watch says public/ changed',
+    on: effects({ public: 'dropped', generator: 'dropped' }),
+  },
+  'site assets': {
+    lives: 'builder',
+    holds: 'the stylesheet and the island bundles',
+    keyedBy: 'nothing: the stylesheet is compiled again on a stylesheet change, both on a template change',
+    on: effects({ stylesheet: 'changed', template: 'dropped', generator: 'dropped' }),
+  },
+  'site definition': {
+    lives: 'builder',
+    holds: "the templates as loaded (the site definition, its island names, each page template's schema) and the code that renders each page (its code keys)",
+    keyedBy: 'nothing: loaded again when watch says a template changed',
+    on: effects({ template: 'dropped', generator: 'dropped' }),
+  },
+  'pages in memory': {
+    lives: 'builder',
+    holds: 'each page rendered on the builder thread, with its bytes',
+    keyedBy: "the page's key: its inputs, the code that renders it, and what every page sees",
+    on: effects({ content: 'changed', configuration: 'dropped', template: 'changed', public: 'changed', generator: 'changed' }),
+  },
+  'last version': {
+    lives: 'builder',
+    holds: 'the version of the output the builder wrote last and its files, to link what did not change',
+    keyedBy: 'the version still being the one shown; dropped when public/ changed',
+    on: effects({ public: 'dropped' }),
+  },
+  'cached analyses': {
+    lives: 'cache',
+    holds: "each markdown file's facts and pre-rendered body (analyses/VERSION/)",
+    keyedBy: "the file and the hash of its text, under the cache's version",
+    on: effects({ content: 'changed', public: 'dropped', template: 'dropped', stylesheet: 'dropped', generator: 'dropped' }),
+  },
+  'cached assets': {
+    lives: 'cache',
+    holds: 'the stylesheet and the island bundles (assets/VERSION.json)',
+    keyedBy: "the cache's version",
+    on: effects({ public: 'dropped', template: 'dropped', stylesheet: 'dropped', generator: 'dropped' }),
+  },
+  'page index': {
+    lives: 'cache',
+    holds: 'each rendered page as a blob, what it names, and which of them each output folder shows (pages/)',
+    keyedBy: "each page's output path and key, under the cache's version",
+    on: effects({ content: 'changed', configuration: 'dropped', public: 'dropped', template: 'dropped', stylesheet: 'dropped', generator: 'dropped' }),
+  },
+  'processed images': {
+    lives: 'cache',
+    holds: 'each image variant and social card (images/)',
+    keyedBy: "its published name, which hashes the source's bytes and how it is processed",
+    on: effects({ public: 'changed' }),
+  },
+  'public hashes': {
+    lives: 'cache',
+    holds: "each public/ file's hash (public-files.json), part of the cache's version",
+    keyedBy: "the file's stamp",
+    on: effects({ public: 'changed' }),
+  },
+} as const satisfies Record<string, Store>;
+
+export type StoreName = keyof typeof STORES;
+/** The stores a builder keeps (`Builder.stores`). */
+export type BuilderStore = { [Name in StoreName]: (typeof STORES)[Name]['lives'] extends 'builder' ? Name : never }[StoreName];
+
+/** The stores of `lives` that `change` drops or changes. */
+export function touchedBy(change: Change, lives: Store['lives']): { dropped: StoreName[]; changed: StoreName[] } {
+  const stores = (Object.entries(STORES) as [StoreName, Store][]).filter(([, store]) => store.lives === lives);
+  return {
+    dropped: stores.filter(([, store]) => store.on[change] === 'dropped').map(([name]) => name),
+    changed: stores.filter(([, store]) => store.on[change] === 'changed').map(([name]) => name),
+  };
+}
