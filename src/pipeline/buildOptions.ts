@@ -47,7 +47,7 @@ export interface BuildOptions extends CheckOptions {
 }
 
 export interface BuilderOptions {
-  /** Keep analyses and an output manifest in .sitegen-cache/ so the next build redoes only what changed. */
+  /** Keep analyses and the page index in .sitegen-cache/ so the next build redoes only what changed. */
   persistent?: boolean;
   /** Read the analyses builds kept in .sitegen-cache/, and keep none (`check`: what a build analysed it does not parse again). */
   readsCache?: boolean;

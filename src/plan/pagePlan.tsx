@@ -130,7 +130,7 @@ function yamlPage(
 /**
  * The page plan: validated content in, every page of the site out, with the routes links may
  * point at, the sitemap and the feed. The renderer, the link checker, the sitemap, the feed
- * and the output manifest all read this one list.
+ * and the page store all read this one list.
  */
 export function planSite(model: ContentModel, definition: SiteDefinition, kept?: KeptPlan): SitePlan {
   const collections = kept ? kept.collections(model.entries, () => makeCollections(model.entries, definition)) : makeCollections(model.entries, definition);
