@@ -23,11 +23,14 @@ export interface Showing {
 }
 
 /** What an entry's template is given of the collections: the part its collection `shows`, or all of them. */
-export function shownCollections(collection: Collection, summary: object, collections: Collections): Collections {
+function shownCollections(collection: Collection, summary: object, collections: Collections): Collections {
   return collection.shows ? collection.shows(summary, collections) : collections;
 }
 
-/** The page of one entry, with what its template is given besides its body. */
+/**
+ * The page of one entry, with what its template is given besides its body: of `collections`
+ * (all of them), the part its collection `shows`, which its inputs cover.
+ */
 export function entryPage(
   collection: Collection,
   doc: AnalysedMarkdown,
@@ -35,9 +38,9 @@ export function entryPage(
   release: Release,
   site: Site,
   { preview }: Showing,
-  /** What its template is given of the collections (`shownCollections`). */
-  shown: Collections,
+  collections: Collections,
 ): EntryPage {
+  const shown = shownCollections(collection, summary, collections);
   const route = collection.route(doc.facts.slug);
   const { head, lastmod } = collection.page({ ...summary, words: doc.facts.words }, site);
   const published = release.status === 'published';
@@ -136,8 +139,7 @@ export function planSite(model: ContentModel, definition: SiteDefinition, kept?:
   const collections = kept ? kept.collections(model.entries, () => makeCollections(model.entries, definition)) : makeCollections(model.entries, definition);
   const { jobs: yamlPages, files } = yamlPageWork(model, definition, collections, kept);
   const showing = JSON.stringify([model.site, model.drafts]);
-  const plan = (e: Entry) =>
-    entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }, shownCollections(e.collection, e.summary, collections));
+  const plan = (e: Entry) => entryPage(e.collection, e.doc, e.summary, e.release, model.site, { preview: model.drafts }, collections);
   const entryPages = model.entries.map((e) => (kept ? kept.entryPage(e, showing, collections, plan) : plan(e)));
   const all = [...yamlPages, ...entryPages];
   // Drafts and scheduled entries shown with --drafts are pages links may reach, but no search engine or feed reader is told of them.

@@ -8,7 +8,7 @@ import { factsOf } from '../../src/markdown/facts.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
 import type * as HashModule from '../../src/hash.ts';
 import type { Collection } from '../../src/model.ts';
-import { entryPage, entryPageJob, makeCollections, shownCollections } from '../../src/plan/pagePlan.tsx';
+import { entryPage, entryPageJob, makeCollections } from '../../src/plan/pagePlan.tsx';
 import { siteSchema } from '../../src/schemas/site.ts';
 import { summaryOf } from '../../src/validate/entries.ts';
 import { articles } from '../../templates/collections/articles.ts';
@@ -51,7 +51,7 @@ function costOfOnePage(count: number) {
   const doc = { facts: facts[0]!, hash: 'h'.repeat(20), body: { html: '<p>Body</p>', islands: [], propsFiles: [], images: [] } };
   const { summary, release } = entries[0]!;
   hashed.bytes = 0;
-  const page = entryPage(collection, doc, summary, release, site, { preview: false }, shownCollections(collection, summary, collections));
+  const page = entryPage(collection, doc, summary, release, site, { preview: false }, collections);
   const keyBytes = hashed.bytes;
   const job = entryPageJob(page, collection, doc.body, collections);
   const given = (job.element() as { props: { collections: unknown } }).props.collections;

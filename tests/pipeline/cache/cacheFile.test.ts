@@ -75,6 +75,20 @@ const damages: [string, (file: string, lane: Lane) => Promise<void>, boolean][] 
     true,
   ],
   [
+    // What only the checksum sees (a bad sector, a hand edit): the file parses, with the same shape, as before.
+    'changed in one digit of a value, its checksum left as it was',
+    async (file) => {
+      const bytes = await readFile(file);
+      // After the header line (a page's blob has none: its name is its checksum), the last digit: in a value, not a key.
+      const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
+      let at = bytes.length - 1;
+      while (at > bytes.indexOf(0x0a) && !isDigit(bytes[at]!)) at--;
+      bytes[at] = bytes[at] === 0x30 ? 0x31 : 0x30;
+      await writeFile(file, bytes);
+    },
+    true,
+  ],
+  [
     'replaced by a cache file of another kind',
     async (file, { project, files }) => {
       const other = [...files.values()].map((f) => path.join(project.cache, f)).find((f) => f !== file && path.basename(f) !== path.basename(file))!;
