@@ -157,7 +157,7 @@ export class PageIndex {
   sameOutput(files: Iterable<string>): boolean {
     const shown = this.index.outputs[outputId(this.outDir)]?.files ?? {};
     const list = [...files];
-    return list.length === Object.keys(shown).length && list.every((file) => file in shown);
+    return list.length === Object.keys(shown).length && list.every((file) => Object.hasOwn(shown, file));
   }
 
   /**
