@@ -1,7 +1,7 @@
 import { sameMode, type BuildMode, type UnreleasedPages } from '../hosting/buildMode.ts';
 import type { RedirectRecord } from '../hosting/redirects.ts';
 import { kindOf, type FileKind } from './fileKinds.ts';
-import type { PageManifest } from './pageManifest.ts';
+import { heldBackDigest, type PageManifest } from './pageManifest.ts';
 
 /** How one group of a site (its pages, or its other files) changed, each list in path order. */
 export interface GroupChanges {
@@ -81,9 +81,13 @@ export function compareSites(before: PageManifest, after: PageManifest): SiteDif
   ) as SiteDiff['kinds'];
   const [old, now] = [before.unreleased ?? {}, after.unreleased ?? {}];
   const heldBack = (side: PageManifest, route: string) => Object.hasOwn(side.unreleased ?? {}, route) && !Object.hasOwn(side.pages, route);
-  const unpublished = Object.keys(now).filter(
-    (route) => heldBack(after, route) && !(heldBack(before, route) && JSON.stringify(old[route]) === JSON.stringify(now[route])),
-  );
+  // Held back on the old side with the same release: said in full by a local manifest, by its digest in a published one.
+  const heldBackAlike = (route: string) =>
+    !Object.hasOwn(before.pages, route) &&
+    (heldBack(before, route)
+      ? JSON.stringify(old[route]) === JSON.stringify(now[route])
+      : Boolean(before.heldBack?.includes(heldBackDigest(route, now[route]))));
+  const unpublished = Object.keys(now).filter((route) => heldBack(after, route) && !heldBackAlike(route));
   const marked = [...listed(groups.pages), ...unpublished].flatMap((route) => {
     const release = Object.hasOwn(after.pages, route) || unpublished.includes(route) ? now[route] : old[route];
     return release ? [[route, release] as const] : [];

@@ -22,17 +22,18 @@ import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
  * Version 3 added the drafts and scheduled pages (`unreleased`) and the redirects; the hashes are
  * those of version 2. A manifest with neither is written as version 2, byte for byte what
  * sitegens of version 2 wrote and read; one with either is version 3, which they refuse by its
- * version. This sitegen reads both.
+ * version. Version 4 added `heldBack`, in the manifests publish puts in a bucket (`publishedManifest`).
+ * This sitegen reads all three.
  */
-export const PAGE_MANIFEST_VERSION = 3;
-const READS_VERSIONS = [2, PAGE_MANIFEST_VERSION] as const;
+export const PAGE_MANIFEST_VERSION = 4;
+const READS_VERSIONS = [2, 3, PAGE_MANIFEST_VERSION] as const;
 
 const hashes = z.record(z.string().startsWith('/'), z.string().min(1));
 
 export const pageManifestSchema = z.strictObject({
   format: z.literal('sitegen-pages'),
   /** Raised whenever the hashes would come out different for the same site (a change of what is normalised), or a field is added that older sitegens would refuse. */
-  version: z.union([z.literal(2), z.literal(PAGE_MANIFEST_VERSION)]),
+  version: z.union([z.literal(2), z.literal(3), z.literal(PAGE_MANIFEST_VERSION)]),
   pages: hashes,
   files: hashes,
   assets: hashes,
@@ -42,6 +43,12 @@ export const pageManifestSchema = z.strictObject({
   mode: buildModeSchema.optional(),
   /** Its drafts and scheduled pages, as its output's marker records them: in `pages` for a build with drafts, left out of a plain one. */
   unreleased: unreleasedSchema.optional(),
+  /**
+   * In a published manifest, the drafts and scheduled pages the site leaves out, each named only
+   * by a digest of its route and release (`heldBackDigest`): enough to tell that a page is still
+   * held back as it was, and nothing a reader of the bucket could learn an unannounced page from.
+   */
+  heldBack: z.array(z.string().min(1)).optional(),
 });
 
 export type PageManifest = z.infer<typeof pageManifestSchema>;
@@ -102,7 +109,7 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   const redirected = Object.keys(redirects).length ? { redirects: sortedByKey(redirects) } : undefined;
   const unreleased = outputUnreleased(dir);
   const drafts = Object.keys(unreleased).length ? { unreleased } : undefined;
-  const version = drafts || redirected ? PAGE_MANIFEST_VERSION : 2;
+  const version = drafts || redirected ? 3 : 2;
   return {
     format: 'sitegen-pages',
     version,
@@ -112,6 +119,28 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
     ...redirected,
     ...(mode && { mode }),
     ...drafts,
+  };
+}
+
+/** What a published manifest keeps of a page the site leaves out: its route and release, hashed together. */
+export const heldBackDigest = (route: string, release: unknown) => contentHash(JSON.stringify([route, release]), 22);
+
+/**
+ * The manifest as publish puts it beside the site, where anyone may read it: the drafts and
+ * scheduled pages the site publishes (a preview) stay as they are, and those it leaves out are
+ * named only by their digests, sorted, so that no page the site does not show is named there.
+ */
+export function publishedManifest(manifest: PageManifest): PageManifest {
+  const entries = Object.entries(manifest.unreleased ?? {});
+  const shown = entries.filter(([route]) => Object.hasOwn(manifest.pages, route));
+  const left = entries.filter(([route]) => !Object.hasOwn(manifest.pages, route));
+  if (!left.length) return manifest;
+  const { unreleased: _all, ...rest } = manifest;
+  return {
+    ...rest,
+    version: PAGE_MANIFEST_VERSION,
+    ...(shown.length && { unreleased: Object.fromEntries(shown) }),
+    heldBack: left.map(([route, release]) => heldBackDigest(route, release)).sort(),
   };
 }
 
@@ -135,7 +164,7 @@ export function parseManifest(text: string, name: string): PageManifest {
     throw new DiffInputError(`${name} is neither a built site nor a page manifest (one is written by \`sitegen diff --manifest DIR\`)`);
   if (!READS_VERSIONS.some((known) => known === version))
     throw new DiffInputError(
-      `${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads versions ${READS_VERSIONS.join(' and ')}: write it again with this sitegen`,
+      `${name} is a page manifest of version ${JSON.stringify(version)}, and this sitegen reads versions ${READS_VERSIONS.slice(0, -1).join(', ')} and ${READS_VERSIONS.at(-1)}: write it again with this sitegen`,
     );
   const issue = result.error.issues[0];
   throw new DiffInputError(`${name} is a damaged page manifest (${issue?.path.join('.')}: ${issue?.message})`);

@@ -1,7 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { manifestOfFolder, manifestText, PAGE_MANIFEST_KEY } from '../diff/pageManifest.ts';
+import { manifestOfFolder, manifestText, PAGE_MANIFEST_KEY, publishedManifest } from '../diff/pageManifest.ts';
 import { CACHE_REVALIDATE } from '../hosting/policy.ts';
 import { Bucket, type BucketOptions } from './bucket.ts';
 import { s3Etags } from './etag.ts';
@@ -124,7 +124,8 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
   }
   const insideSite = previous.insideSite ?? around;
 
-  const pagesBody = Buffer.from(manifestText(pageManifest));
+  // Anyone may read it: a page the site leaves out (a draft, a scheduled article) is named there only by a digest.
+  const pagesBody = Buffer.from(manifestText(publishedManifest(pageManifest)));
   const pagesObject = own.find((o) => o.key === pagesKey);
   const plan = planPublish(
     files,

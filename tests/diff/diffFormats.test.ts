@@ -2,7 +2,7 @@ import type { Html, InlineCode, Link, List, Nodes, Paragraph } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { compareSites } from '../../src/diff/compare.ts';
 import { ASSETS_LISTED, diffJson, diffMarkdown, diffText, MARKDOWN_FOLD_OVER, MARKDOWN_LIST_LIMIT } from '../../src/diff/diffFormats.ts';
-import { PAGE_MANIFEST_VERSION, type PageManifest } from '../../src/diff/pageManifest.ts';
+import { manifestText, PAGE_MANIFEST_VERSION, publishedManifest, type PageManifest } from '../../src/diff/pageManifest.ts';
 import { PLAIN_BUILD } from '../../src/hosting/buildMode.ts';
 import { HIDDEN, HOSTILE_NAMES, hostileNames, markdownTree, visible } from '../helpers/hostileText.ts';
 
@@ -81,6 +81,22 @@ describe('comparing two sites', () => {
       pages: { removed: ['/articles/d', '/articles/s'] },
       unreleased: { '/articles/d': draft, '/articles/s': scheduled },
     });
+  });
+
+  it('tells the same from the manifest publish leaves beside a live site, which names no page the site leaves out', () => {
+    const draft = { status: 'draft' } as const;
+    const scheduled = { status: 'scheduled', date: '2026-03-02' } as const;
+    const live = site({ '/': 'a' }, {}, {}, { unreleased: { '/articles/old': draft, '/articles/s': draft } });
+    const published = publishedManifest(live);
+    // Anyone may read it: an unannounced page's address is not in it, nor its release.
+    expect(manifestText(published)).not.toMatch(/articles|draft/);
+    expect(published).toMatchObject({ version: PAGE_MANIFEST_VERSION, heldBack: [expect.any(String), expect.any(String)] });
+    const plain = site({ '/': 'a' }, {}, {}, { unreleased: { '/articles/d': draft, '/articles/s': scheduled, '/articles/old': draft } });
+    expect(compareSites(published, plain)).toEqual(compareSites(live, plain));
+    expect(compareSites(published, plain).unpublished).toEqual(['/articles/d', '/articles/s']);
+    // A preview publishes its drafts: they stay named, as its pages are.
+    const preview = site({ '/': 'a', '/articles/d': 'd' }, {}, {}, { unreleased: { '/articles/d': draft } });
+    expect(publishedManifest(preview)).toEqual(preview);
   });
 });
 

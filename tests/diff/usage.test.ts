@@ -39,7 +39,7 @@ describe('sitegen diff usage errors: exit 2 and one line', () => {
     [
       'a manifest of another version',
       [at('old.json'), at('good.json')],
-      `sitegen diff: ${at('old.json')} is a page manifest of version 1, and this sitegen reads versions 2 and 3: write it again with this sitegen\n`,
+      `sitegen diff: ${at('old.json')} is a page manifest of version 1, and this sitegen reads versions 2, 3 and 4: write it again with this sitegen\n`,
     ],
     [
       'a damaged manifest',

@@ -1,5 +1,7 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
+import { manifestOfFolder, PAGE_MANIFEST_KEY } from '../../src/diff/pageManifest.ts';
 import { parseBucketLocation } from '../../src/publish/publishedPages.ts';
 import { runCli } from '../helpers/fixture.ts';
 import { builtFixtureAndS3 } from '../helpers/s3.ts';
@@ -43,6 +45,32 @@ describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side
     const preview = await diffJson('s3://published/previews/pr-7/');
     expect(preview.diff!.pages.added).toContain('/');
     expect(preview.stderr).toContain('s3://published/previews/pr-7/ has no page manifest');
+  });
+
+  it('keeps a manifest that names no draft or scheduled article the site leaves out, and still tells one held back alike from news', async () => {
+    const article = setup.fx.file('articles/unannounced-partner.md');
+    const draft = (await readFile(setup.fx.file('articles/second-look.md'), 'utf8')).replace(/^title: .*$/m, 'title: An Unannounced Partner\ndraft: true');
+    const out = path.join(setup.fx.dir, 'with-draft');
+    const build = () => runCli('build', '--content', setup.fx.content, '--out', out, '--format', 'text');
+    try {
+      await writeFile(article, draft);
+      expect((await build()).code).toBe(0);
+      await setup.s3.createWebsiteBucket('with-draft');
+      const published = await runCli('publish', out, '--bucket', 'with-draft', ...bucketArgs());
+      expect(published.code, published.stderr).toBe(0);
+      const manifest = (await setup.s3.get('with-draft', PAGE_MANIFEST_KEY)).body.toString('utf8');
+      expect(manifest).toContain('"heldBack"');
+      expect(manifest).not.toContain('unannounced-partner');
+      // The same draft is no news; scheduled now, it is.
+      const same = await runCli('diff', 's3://with-draft', out, '--format', 'json', ...bucketArgs());
+      expect(JSON.parse(same.stdout)).toMatchObject({ unpublished: [] });
+      await writeFile(article, draft.replace('draft: true', '').replace(/^date: .*$/m, 'date: 2099-01-01'));
+      expect((await build()).code).toBe(0);
+      const scheduled = await runCli('diff', 's3://with-draft', out, '--format', 'json', ...bucketArgs());
+      expect(JSON.parse(scheduled.stdout)).toMatchObject({ unpublished: ['/articles/unannounced-partner'] });
+    } finally {
+      await rm(article, { force: true });
+    }
   });
 
   it('exits 3 with one line when the bucket cannot be read, and 2 for a location that names no bucket or prefix', async () => {
