@@ -135,13 +135,14 @@ export function publishedManifest(manifest: PageManifest): PageManifest {
   const shown = entries.filter(([route]) => Object.hasOwn(manifest.pages, route));
   const left = entries.filter(([route]) => !Object.hasOwn(manifest.pages, route));
   if (!left.length) return manifest;
-  const { unreleased: _all, ...rest } = manifest;
-  return {
-    ...rest,
+  const published: PageManifest = {
+    ...manifest,
     version: PAGE_MANIFEST_VERSION,
-    ...(shown.length && { unreleased: Object.fromEntries(shown) }),
     heldBack: left.map(([route, release]) => heldBackDigest(route, release)).sort(),
   };
+  if (shown.length) published.unreleased = Object.fromEntries(shown);
+  else delete published.unreleased;
+  return published;
 }
 
 /** The manifest as it is written to a file or a bucket. */
