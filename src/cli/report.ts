@@ -24,7 +24,8 @@ export function summaryLine(result: BuildResult, out: string): string {
 
 export function verboseLines(result: BuildResult): string[] {
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
-  const rendered = `rendered ${result.rendered} of ${result.pages} pages, the rest unchanged from the cache; peak memory ${peak} MB`;
+  const rest = result.rendered < result.pages ? ', the rest unchanged from the cache' : '';
+  const rendered = `rendered ${result.rendered} of ${result.pages} pages${rest}; peak memory ${peak} MB`;
   const steps = `steps: ${result.steps.map((s) => `${s.step} ${Math.round(s.at)} ms`).join(' · ')}`;
   return [
     ...result.notes,
