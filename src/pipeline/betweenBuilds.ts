@@ -32,8 +32,9 @@ export interface Store {
   on: Readonly<Record<Change, Effect>>;
 }
 
-const effects = (on: Partial<Record<Change, Effect>>, otherwise: Effect = 'kept'): Record<Change, Effect> =>
-  Object.fromEntries(CHANGES.map((change) => [change, on[change] ?? otherwise])) as Record<Change, Effect>;
+/** A store's effects: those named, and `kept` for every other change. */
+const effects = (on: Partial<Record<Change, Effect>>): Record<Change, Effect> =>
+  Object.fromEntries(CHANGES.map((change) => [change, on[change] ?? 'kept'])) as Record<Change, Effect>;
 
 export const STORES = {
   'markdown reads': {
