@@ -52,14 +52,21 @@ describe('every built page', () => {
       const response = await page.goto(env.site.origin + route);
       expect(response?.status(), route).toBe(200);
       await exercise(page);
-      // The scroll's steps of a screen every 30 ms can outrun the observer of a loaded machine: an island still waiting is brought into view, as a reader brings it.
-      // One that hydrates meanwhile is no longer found by its locator, which would wait its whole timeout for it: it is passed over.
-      for (const island of await page.locator(WAITING).all()) await island.scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => undefined);
+      // The scroll's steps of a screen every 30 ms can outrun the observer of a loaded machine: each island still waiting is
+      // brought to the middle of the screen, as a reader brings it (what its observer watches: its first element, the island
+      // itself has no box), and left there until a frame has been painted and its hydration has started.
+      await page.evaluate(async (waiting) => {
+        for (const island of document.querySelectorAll(waiting)) {
+          (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        }
+      }, WAITING);
+      // A hydration that started loads its script and props from this machine's server: on a loaded machine, seconds.
       const pending = await page
-        .waitForFunction((waiting) => document.querySelectorAll(waiting).length === 0, WAITING, { timeout: 5000 })
-        .then(() => 0)
-        .catch(() => page.locator(WAITING).count());
-      if (pending) problems.push(`${pending} island(s) never hydrated`);
+        .waitForFunction((waiting) => document.querySelectorAll(waiting).length === 0, WAITING, { timeout: 10_000 })
+        .then(() => [])
+        .catch(() => page.$$eval(WAITING, (islands) => islands.map((island) => island.getAttribute('data-island'))));
+      if (pending.length) problems.push(`never hydrated: ${pending.join(', ')}`);
       // The page ran with motion, as most visitors see it; axe judges it at rest, as it is once any animation has ended.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const violations = await axeViolations(page, route);
