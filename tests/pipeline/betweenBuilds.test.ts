@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePaths } from '../../src/config.ts';
 import { CHANGES, STORES, type BuilderStore, type Change, type Effect, type StoreName } from '../../src/pipeline/betweenBuilds.ts';
 import { Builder } from '../../src/pipeline/builder.ts';
+import { WATCH_BUILDER } from '../../src/watch/watchBuilder.ts';
 import { projectCopy, type Project } from '../helpers/project.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -74,20 +75,11 @@ async function fixtureProject({ sourceLinked = false } = {}): Promise<Project> {
 describe("a builder's stores (watch's worker)", () => {
   let project: Project;
   let builder: Builder;
-  const options = {
-    workerThreshold: Infinity,
-    cacheImages: true,
-    unhashedStylesheet: true,
-    pageCode: true,
-    scratchOutput: true,
-    toldOfPublicChanges: true,
-    toldOfContentChanges: true,
-  };
   const paths = () => resolvePaths({ root: project.root, out: project.file('.sitegen-watch/site') });
 
   beforeAll(async () => {
     project = await fixtureProject({ sourceLinked: true });
-    builder = new Builder(paths(), options);
+    builder = new Builder(paths(), WATCH_BUILDER);
     await builder.build({ drafts: true });
   }, 120_000);
   afterAll(async () => {
@@ -123,7 +115,7 @@ describe("a builder's stores (watch's worker)", () => {
       const files = await EDITS[change](project);
       // A change of the generator's code gets a new worker, which takes over what the old one hands it (watch).
       if (change === 'generator') {
-        const next = new Builder(paths(), options);
+        const next = new Builder(paths(), WATCH_BUILDER);
         next.adopt(builder.handover()!);
         await builder.idle();
         builder = next;
