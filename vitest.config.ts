@@ -48,7 +48,6 @@ export const LANES: Record<Lane, LaneDefinition> = {
     files: [
       'tests/{lint,model}.test.ts',
       'tests/cli/{lifetime,options,ports,report}.test.ts',
-      'tests/content/articles.test.ts',
       'tests/diff/diffCommand.test.ts',
       'tests/docs/{examples,recipe}.test.ts',
       'tests/load/schemaFiles.test.ts',

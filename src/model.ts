@@ -126,6 +126,8 @@ export interface Collection<M = unknown, E extends object = object> {
   feed?(entry: E): FeedEntry;
   /** Two entries with the same title are reported (a warning): readers cannot tell them apart in lists. */
   distinctTitles?: (entry: E) => string;
+  /** The site's own checks of its entries beyond their schema (each entry's length, one featured among all), under rules of the site definition; run once every data file is valid. */
+  check?: (entries: readonly Readonly<E & { words: number }>[], siteData: SiteData) => EntryProblem<E>[];
   /**
    * What an entry's page shows of the collections (its related entries), as collections holding
    * only that. With it, the template is given these instead of every collection, and the page's
@@ -199,6 +201,14 @@ export interface SiteRule {
 export interface PageProblem<Rule extends string = string> {
   path: PropertyKey[];
   /** A rule of the site definition's `rules`: reported as `page/<rule>`. */
+  rule: Rule;
+  message: string;
+}
+
+/** A problem a collection's check finds in one of its entries: at a key of its frontmatter (else the file's start), under one of the site's rules (reported as `<collection>/<rule>`). */
+export interface EntryProblem<E = unknown, Rule extends string = string> {
+  entry: E;
+  field?: string;
   rule: Rule;
   message: string;
 }

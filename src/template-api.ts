@@ -18,6 +18,7 @@ export {
   type Collections,
   type CollectionsOf,
   type EntryPageProps,
+  type EntryProblem,
   type PageProblem,
   type PageVariant,
   type Release,

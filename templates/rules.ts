@@ -2,7 +2,7 @@ import type { SiteRule } from '../src/template-api.ts';
 
 /**
  * The rules of Touchline's own checks, beyond what sitegen checks of any site: the pricing file's
- * refinements and the checks the pricing blocks make of it. Each is reported as the kind of file,
+ * refinements, the checks the pricing blocks make of it, and the articles' (their length, one featured). Each is reported as the kind of file,
  * then its name (`pricing/no-price`, `page/offer-plan`), with its hint, and explained in the rule
  * catalogue (docs/editors/rules.md).
  */
@@ -60,6 +60,18 @@ export const rules = {
     means: "A partner offer names a group or plan pricing.yaml lacks, or a plan without prices for the offer's figures.",
     example: '`group: venues` with `plan: Starter` when that group has no plan Starter',
     hint: 'name a group of content/pricing.yaml, and one of its plans that has prices',
+  },
+  'reading-time': {
+    severity: 'warning',
+    means: "An article reads in less or more time than site.yaml's `articles.readingMinutes` allows (220 words a minute).",
+    example: 'an article of 600 words (3 minutes) when the shortest read allowed is 5 minutes',
+    hint: 'develop a short piece, or split a long one into a series; the bounds are in site.yaml',
+  },
+  'featured-twice': {
+    severity: 'warning',
+    means: 'More than one article is marked featured: the blog features the newest of them and ignores the other marks.',
+    example: '`featured: true` on two articles',
+    hint: 'remove `featured: true` from the article that should no longer lead the blog',
   },
 } as const satisfies Record<string, SiteRule>;
 

@@ -11,6 +11,7 @@ import type { SitePlan } from '../plan/plannedPages.ts';
 import { fileRoutes } from '../plan/routes.ts';
 import { placeSite, type SiteAddress } from '../routes/urls.ts';
 import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
+import { checkEntries } from '../validate/crossChecks.ts';
 import { withSiteRules } from '../validate/siteRules.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore } from '../write/outputStore.ts';
@@ -377,10 +378,11 @@ export class Builder {
     return read.known.map((doc) => doc ?? fresh.shift()!);
   }
 
-  /** Validate: every file against its schema, and public/'s links; the model of the valid files. */
+  /** Validate: every file against its schema, each collection's checks of its entries, and public/'s links; the model of the valid files. */
   private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
     const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release, this.kept.entries);
-    return { model, diagnostics: [...diagnostics, ...this.kept.publicContent(this.paths).diagnostics] };
+    const entryProblems = model ? checkEntries(model) : [];
+    return { model, diagnostics: [...diagnostics, ...entryProblems, ...this.kept.publicContent(this.paths).diagnostics] };
   }
 
   /**

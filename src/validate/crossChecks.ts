@@ -2,7 +2,7 @@ import { readWebAddress } from '../routes/webAddress.ts';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
+import { diagnostic, FILE_START, siteDiagnostic, warning, type Diagnostic } from '../diagnostics.ts';
 import type { RuleId } from '../rules.ts';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
@@ -179,6 +179,23 @@ export function checkDistinctTitles(model: ContentModel): Diagnostic[] {
         );
       }),
     );
+}
+
+/**
+ * Each collection's own checks of its entries (a site rule such as an article's length), each
+ * problem at the frontmatter key it names, or at the file's start.
+ */
+export function checkEntries(model: ContentModel): Diagnostic[] {
+  const byCollection = new Map<Entry['collection'], Entry[]>();
+  for (const entry of model.entries) if (entry.collection.check) byCollection.set(entry.collection, [...(byCollection.get(entry.collection) ?? []), entry]);
+  return [...byCollection].flatMap(([collection, entries]) => {
+    const entryOf = new Map(entries.map((entry) => [{ ...entry.summary, words: entry.doc.facts.words }, entry]));
+    return collection.check!([...entryOf.keys()], model.data).map((problem) => {
+      const { facts } = entryOf.get(problem.entry as never)!.doc;
+      const at = (problem.field !== undefined && facts.fieldsAt[problem.field]) || FILE_START;
+      return siteDiagnostic(facts.file, at, `${collection.name}/${problem.rule}`, problem.message);
+    });
+  });
 }
 
 /** Says which file a link leads to, and why that is not published yet. */
