@@ -49,7 +49,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/{lint,model}.test.ts',
       'tests/cli/{lifetime,options,ports,report}.test.ts',
       'tests/diff/diffCommand.test.ts',
-      'tests/docs/{examples,recipe}.test.ts',
+      'tests/docs/{commands,examples,recipe}.test.ts',
       'tests/load/schemaFiles.test.ts',
       'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects}.test.ts',

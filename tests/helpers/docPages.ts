@@ -16,7 +16,7 @@ export interface MarkedBlock {
   end: number;
 }
 
-const FENCE = /^( *)(`{3,}|~{3,})/;
+export const FENCE = /^( *)(`{3,}|~{3,})/;
 
 /**
  * Every block of a markdown file marked `<!-- KIND: NAME -->`: the marker, then a fenced block on

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
-import { Command, CommanderError } from 'commander';
 import { parse as shellWords } from 'shell-quote';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
 import { LANES } from '../../vitest.config.ts';
+import { parseOnly } from '../helpers/cliParse.ts';
 import { runCli } from '../helpers/fixture.ts';
 import { builtFixtureAndS3 } from '../helpers/s3.ts';
 
@@ -109,28 +109,6 @@ function sitegenLines(file: string): CommandLine[] {
         });
     }),
   );
-}
-
-/**
- * Runs sitegen's own command-line parsing on `argv` and stops before the command acts (a hook
- * before the action): unknown options, missing arguments and values its parsers refuse fail as
- * they would in the workflow, with exit 2, and nothing is built, published or read.
- */
-async function parseOnly(argv: string[]) {
-  const parseAsync = Command.prototype.parseAsync;
-  let acting: string | undefined;
-  const spy = vi.spyOn(Command.prototype, 'parseAsync').mockImplementation(function (this: Command, ...args) {
-    this.hook('preAction', (_program, command) => {
-      acting = command.name();
-      throw new CommanderError(0, 'parsed', 'parsed, not run');
-    });
-    return parseAsync.apply(this, args);
-  });
-  try {
-    return { ...(await runCli(...argv)), acting };
-  } finally {
-    spy.mockRestore();
-  }
 }
 
 async function parsed(file: string): Promise<WorkflowTemplate> {
