@@ -37,11 +37,7 @@ const formatOption = () =>
     .choices(Object.keys(FORMATS))
     .default(process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text', 'text; github under GitHub Actions');
 
-/**
- * A port the user named is used or refused; without one, the default or the next free port. Its
- * default is said in its description, as every default that is not a value (the docs' option
- * tables read a trailing "(default: …)" as the default).
- */
+/** A port the user named is used or refused; without one, the default or the next free port. */
 function portChoice(named: number | undefined): PortChoice {
   return named === undefined ? { port: DEFAULT_PORT, fixed: false } : { port: named, fixed: true };
 }
@@ -114,7 +110,10 @@ function environmentRefused(): boolean {
   return problem !== undefined;
 }
 
-/** The port option of `serve` and `watch`. */
+/**
+ * The port option of `serve` and `watch`. A default that is not a value is said at the end of the
+ * description, as commander says the others: the docs' option tables read it there.
+ */
 const portOption = () =>
   new Option('--port <n>', `port to listen on; a port named here that is taken is refused (exit 2) (default: ${DEFAULT_PORT}, or the next free one)`).argParser(
     port,

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { WATCH_BEGINS, WATCH_ENDS } from '../../src/cli/checkCommand.ts';
 import { sitegenProgram } from '../../src/cli/main.ts';
 
 /**
@@ -108,9 +109,12 @@ describe(`the commands of ${PAGE}`, () => {
       }
   });
 
-  it('say which variable an option reads when it is not given', () => {
+  it('say which variable an option reads when it is not given, which option is required, and the lines check --watch prints', () => {
     const publish = commandNamed('publish');
     expect(optionTable(publish)).toContain('| `--endpoint` | `URL` | `AWS_ENDPOINT_URL_S3` when set, else AWS S3 |');
     expect(optionTable(publish)).toContain('| `--bucket` | `NAME` | required |');
+    const watch = commandNamed('check').options.find((option) => option.long === '--watch')!;
+    expect(watch.description).toContain(`\`${WATCH_BEGINS}\``);
+    expect(watch.description).toContain(`\`${WATCH_ENDS}\``);
   });
 });
