@@ -27,7 +27,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/{bundle,client,hosting,islands,markdown,plan,routes,schemas,templates,yaml}/**/*.test.{ts,tsx}',
       'tests/cli/{checkCommand,colour}.test.ts',
       'tests/diff/{assetNames,diffFormats,redirects,usage}.test.ts',
-      'tests/docs/{checkExamples,docPages,links,ruleCatalogue}.test.ts',
+      'tests/docs/{architecture,checkExamples,commandOptions,docPages,links,ruleCatalogue}.test.ts',
       'tests/editor/*.test.ts',
       'tests/load/{content,decode,publicFiles,unreadFiles}.test.ts',
       'tests/pipeline/{pageStore,workers/protocol}.test.ts',

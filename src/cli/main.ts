@@ -22,6 +22,8 @@ function port(value: string): number {
 
 const DEFAULT_PORT = 4173;
 
+const CONTENT_HELP = 'content folder to read (any folder of the same shape)';
+
 const DRAFTS_HELP =
   'also publish drafts and entries dated after today (SOURCE_DATE_EPOCH when set), marked "Draft" or "Scheduled for …" and kept from search engines: for previews';
 
@@ -33,7 +35,7 @@ const DRAFTS_HELP =
 const formatOption = () =>
   new Option('--format <format>', 'print problems on stdout: as text, as one JSON array for tools, or as GitHub Actions annotations')
     .choices(Object.keys(FORMATS))
-    .default(process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text', process.env.GITHUB_ACTIONS === 'true' ? 'github under GitHub Actions' : 'text');
+    .default(process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text', 'text; github under GitHub Actions');
 
 /** A port the user named is used or refused; without one, the default or the next free port. */
 function portChoice(named: number | undefined): PortChoice {
@@ -42,16 +44,13 @@ function portChoice(named: number | undefined): PortChoice {
 
 /** `--allowed-host`, repeatable: each a host name the preview server answers besides the loopback's. */
 const allowedHostOption = () =>
-  new Option(
-    '--allowed-host <name>',
-    'answer requests for this host name too (a tunnel, a container); repeat for more. localhost, 127.0.0.1 and [::1] are always answered',
-  )
+  new Option('--allowed-host <name>', 'answer requests for this host name too (a tunnel, a container); repeat for more. Any other Host or Origin gets 403')
     .argParser((value: string, previous: string[]) => {
       const problem = allowedHostProblem(value);
       if (problem) throw new InvalidArgumentError(problem);
       return [...previous, value];
     })
-    .default([]);
+    .default([], 'localhost, 127.0.0.1 and [::1] only');
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -83,7 +82,7 @@ function url(value: string): string {
  * `--endpoint`, or the variable AWS's own tools read for an S3 endpoint: a workflow that publishes to
  * an S3-compatible store sets it once for every command.
  */
-const endpointOption = (description: string) => new Option('--endpoint <url>', description).env('AWS_ENDPOINT_URL_S3').argParser(url);
+const endpointOption = (description: string) => new Option('--endpoint <url>', `${description} (default: AWS S3)`).env('AWS_ENDPOINT_URL_S3').argParser(url);
 
 /** The path a site is published or served under, normalised (`/previews/pr-42/` is `/previews/pr-42`). */
 function basePath(value: string): string {
@@ -111,7 +110,24 @@ function environmentRefused(): boolean {
   return problem !== undefined;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * The port option of `serve` and `watch`. A default that is not a value is said at the end of the
+ * description, as commander says the others: the docs' option tables read it there.
+ */
+const portOption = () =>
+  new Option('--port <n>', `port to listen on; a port named here that is taken is refused (exit 2) (default: ${DEFAULT_PORT}, or the next free one)`).argParser(
+    port,
+  );
+
+/** The base path of a site (empty: the host's root). */
+const baseOption = (description: string) => new Option('--base <path>', description).argParser(basePath).default('', "none: the host's root");
+
+/**
+ * sitegen's command line: each command with its options, their descriptions and defaults (which
+ * `--help` prints and the option tables of docs/README.md are made from). A command's action hands
+ * its exit code to `exit`.
+ */
+export function sitegenProgram(exit: (code: number) => void): Command {
   const program = new Command()
     .name('sitegen')
     .description("Builds Touchline's public website from content/ (YAML and markdown) and templates/ (React).")
@@ -122,17 +138,15 @@ export async function main(argv: string[]): Promise<number> {
     // One width on every terminal: bin/help.txt, printed without loading the generator, is this help.
     .configureHelp({ helpWidth: 100 });
 
-  let code: number = EXIT.ok;
-
   program
     .command('build')
     .description('validate all content, render every page and write the site to dist/, switched in atomically')
-    .option('--content <dir>', 'content folder to read', existingFolder, 'content')
-    .option('--out <dir>', 'output folder', 'dist')
-    .option('--base <path>', 'publish the site under this path of its host (a preview, e.g. /previews/pr-42): every internal URL starts with it', basePath, '')
+    .option('--content <dir>', CONTENT_HELP, existingFolder, 'content')
+    .option('--out <dir>', 'output folder, replaced whole by each build; a folder sitegen will not replace (the project, content/, src/, …) is refused', 'dist')
+    .addOption(baseOption('publish the site under this path of its host (a preview, e.g. /previews/pr-42): every internal URL starts with it'))
     .option(
       '--site-url <url>',
-      "the site's address for canonical links, og:url, the sitemap and the feed (default: site.yaml's url); the base goes after it",
+      "the site's address in canonical links, og:url, the sitemap and the feed (a preview's host); the base goes after it (default: site.yaml's url)",
       siteAddress,
     )
     .option(
@@ -142,7 +156,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--drafts', DRAFTS_HELP)
     .addOption(formatOption())
     .action(async (opts: { content: string; out: string; base: string; siteUrl?: string; verbose?: boolean; drafts?: boolean; format: FormatName }) => {
-      if (environmentRefused()) return void (code = EXIT.usage);
+      if (environmentRefused()) return exit(EXIT.usage);
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const progress = progressReporter(process.stderr, { quiet: opts.format !== 'text' });
@@ -158,42 +172,45 @@ export async function main(argv: string[]): Promise<number> {
         report.line(summaryLine(result, opts.out));
       } catch (error) {
         progress.done();
-        code = reportFailure(error, report);
+        exit(reportFailure(error, report));
       }
     });
 
   program
     .command('check')
     .description('validate all content, internal links and images without writing anything')
-    .option('--content <dir>', 'content folder to read', existingFolder, 'content')
+    .option('--content <dir>', CONTENT_HELP, existingFolder, 'content')
     .option('--drafts', 'check as `build --drafts` builds: a link to a draft or a scheduled entry is a warning, not an error')
-    .option('--watch', "check again after every change of the content or public/, until stopped (an editor's background task)")
+    .option(
+      '--watch',
+      "check again after every change of the content or public/, until stopped (an editor's background task): each run between a line `sitegen check: checking` and a line `sitegen check: waiting for changes`",
+    )
     .addOption(formatOption())
     .action(async (opts: { content: string; drafts?: boolean; watch?: boolean; format: FormatName }) => {
-      if (environmentRefused()) return void (code = EXIT.usage);
+      if (environmentRefused()) return exit(EXIT.usage);
       const { checkOnce, checkWatchCommand } = await import('./checkCommand.ts');
-      code = await (opts.watch ? checkWatchCommand : checkOnce)(resolvePaths({ content: opts.content }), opts);
+      exit(await (opts.watch ? checkWatchCommand : checkOnce)(resolvePaths({ content: opts.content }), opts));
     });
 
   program
     .command('schemas')
     .description('write JSON Schemas of the content into content/.schemas/ and map them in .vscode/settings.json, so editors complete and check the YAML files')
-    .option('--content <dir>', 'content folder to write the schemas into', existingFolder, 'content')
+    .option('--content <dir>', 'content folder to write the schemas into (its .schemas/)', existingFolder, 'content')
     .action(async (opts: { content: string }) => {
       const { schemasCommand } = await import('./schemasCommand.ts');
-      code = await schemasCommand(resolvePaths({ content: opts.content }));
+      exit(await schemasCommand(resolvePaths({ content: opts.content })));
     });
 
   program
     .command('serve')
     .description('serve a built site the way object storage behind a CDN would (clean URLs, 404 page, compression)')
     .argument('[dir]', 'built site folder', 'dist')
-    .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
-    .option('--base <path>', 'serve the site under this path, as a site built with the same --base is published (e.g. /previews/pr-42)', basePath, '')
+    .addOption(portOption())
+    .addOption(baseOption('serve the site under this path, as a site built with the same --base is published (e.g. /previews/pr-42)'))
     .addOption(allowedHostOption())
     .action(async (dir: string, opts: { port?: number; base: string; allowedHost: string[] }) => {
       const { serveCommand } = await import('./serveCommand.ts');
-      code = await serveCommand(dir, portChoice(opts.port), opts.base, opts.allowedHost);
+      exit(await serveCommand(dir, portChoice(opts.port), opts.base, opts.allowedHost));
     });
 
   program
@@ -201,12 +218,12 @@ export async function main(argv: string[]): Promise<number> {
     .description(
       `build with drafts into ${WATCH_OUT}/ (never dist/, which only \`build\` writes), serve it on localhost with live reload, and rebuild on every change`,
     )
-    .option('--content <dir>', 'content folder to read', existingFolder, 'content')
-    .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}, or the next free one)`, port)
+    .option('--content <dir>', CONTENT_HELP, existingFolder, 'content')
+    .addOption(portOption())
     .addOption(allowedHostOption())
     .action(async (opts: { content: string; port?: number; allowedHost: string[] }) => {
       const { watchCommand } = await import('./watchCommand.ts');
-      code = await watchCommand(resolvePaths({ content: opts.content, out: path.join(projectRoot, WATCH_OUT) }), portChoice(opts.port), opts.allowedHost);
+      exit(await watchCommand(resolvePaths({ content: opts.content, out: path.join(projectRoot, WATCH_OUT) }), portChoice(opts.port), opts.allowedHost));
     });
 
   program
@@ -216,10 +233,10 @@ export async function main(argv: string[]): Promise<number> {
     .requiredOption('--bucket <name>', 'bucket to publish to')
     .option(
       '--prefix <prefix>',
-      'key prefix inside the bucket, as previews/pr-42/: plain segments (letters, digits, -, _, ~, .) separated by /; left out, the bucket root',
+      'key prefix inside the bucket, as previews/pr-42/: plain segments (letters, digits, -, _, ~, .) separated by / (default: the bucket root)',
     )
-    .addOption(endpointOption('S3-compatible endpoint (MinIO, R2, …); default: AWS S3'))
-    .option('--region <region>', 'bucket region (default: AWS_REGION or the AWS profile)')
+    .addOption(endpointOption('S3-compatible endpoint (MinIO, R2, …)'))
+    .option('--region <region>', 'bucket region; none found is refused before any request (default: AWS_REGION or the AWS profile)')
     .option('--delete', 'delete objects the build no longer has (hashed assets only after --asset-retention days)')
     .option('--delete-all', 'delete every object of the site at --prefix (a preview whose pull request closed) instead of publishing; --prefix is required')
     .option('--asset-retention <days>', 'days to keep hashed assets of earlier releases', nonNegative, 7)
@@ -250,20 +267,22 @@ export async function main(argv: string[]): Promise<number> {
         },
       ) => {
         const { publishCommand } = await import('./publishCommand.ts');
-        code = await publishCommand(dir, {
-          bucket: opts.bucket,
-          prefix: opts.prefix,
-          endpoint: opts.endpoint,
-          region: opts.region,
-          delete: Boolean(opts.delete),
-          deleteAll: Boolean(opts.deleteAll),
-          assetRetentionDays: opts.assetRetention,
-          dryRun: Boolean(opts.dryRun),
-          force: Boolean(opts.force),
-          overlapSites: Boolean(opts.overlapSites),
-          concurrency: opts.concurrency,
-          verbose: Boolean(opts.verbose),
-        });
+        exit(
+          await publishCommand(dir, {
+            bucket: opts.bucket,
+            prefix: opts.prefix,
+            endpoint: opts.endpoint,
+            region: opts.region,
+            delete: Boolean(opts.delete),
+            deleteAll: Boolean(opts.deleteAll),
+            assetRetentionDays: opts.assetRetention,
+            dryRun: Boolean(opts.dryRun),
+            force: Boolean(opts.force),
+            overlapSites: Boolean(opts.overlapSites),
+            concurrency: opts.concurrency,
+            verbose: Boolean(opts.verbose),
+          }),
+        );
       },
     );
 
@@ -281,7 +300,7 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
     .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
-    .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …); default: AWS S3'))
+    .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …)'))
     .option('--region <region>', "region of an s3:// side's bucket (default: AWS_REGION or the AWS profile)")
     .action(
       async (
@@ -290,13 +309,21 @@ export async function main(argv: string[]): Promise<number> {
         opts: { format: DiffFormatName; previewUrl?: string; manifest?: string; endpoint?: string; region?: string },
       ) => {
         const { diffCommand } = await import('./diffCommand.ts');
-        code = await diffCommand(
-          [old, next].filter((side) => side !== undefined),
-          opts,
+        exit(
+          await diffCommand(
+            [old, next].filter((side) => side !== undefined),
+            opts,
+          ),
         );
       },
     );
 
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = sitegenProgram((result) => (code = result));
   try {
     await program.parseAsync(argv);
   } catch (error) {
