@@ -19,6 +19,18 @@ export interface ObjectHeaders {
   websiteRedirectLocation?: string;
 }
 
+/**
+ * A server at the endpoint answered a request with an HTML page: a website, a proxy or a console,
+ * not an S3 API (whose answers, errors included, are XML). Said before the SDK reads the page as
+ * an empty listing (200) or an error with no code (`NotFound: UnknownError`).
+ */
+export class NotS3Answer extends Error {
+  override name = 'NotS3Answer';
+  constructor(readonly status: number) {
+    super(`HTTP ${status} with an HTML page`);
+  }
+}
+
 const manifestSchema = z.object({ retired: z.record(z.string(), z.string()), insideSite: z.string().optional() });
 
 /**
@@ -43,6 +55,17 @@ export class Bucket {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Between the server and the SDK's reading of its answer; a 5xx page of a proxy is left to the retries.
+    this.client.middlewareStack.addRelativeTo(
+      (next) => async (args) => {
+        const result = await next(args);
+        const response = result.response as { statusCode?: number; headers?: Record<string, string> };
+        const status = response.statusCode ?? 0;
+        if (status < 500 && /^text\/html\b/i.test(response.headers?.['content-type'] ?? '')) throw new NotS3Answer(status);
+        return result;
+      },
+      { name: 'notS3Answer', relation: 'after', toMiddleware: 'deserializerMiddleware' },
+    );
   }
 
   /**
