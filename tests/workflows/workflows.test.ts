@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { parse as shellWords } from 'shell-quote';
 import { describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { fill } from '../../bin/awsPolicies.mjs';
 import { checkVariablesCommand } from '../../bin/checkVariables.mjs';
 import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
 import { LANES } from '../../vitest.config.ts';
@@ -344,13 +345,18 @@ interface Policy {
   Statement: Statement[];
 }
 
-/** The JSON policies docs/operators/ci.md gives under a heading, in order: the permissions, then the trust. */
-function policiesUnder(heading: string): Policy[] {
-  const text = read(path.join(ROOT, 'docs/operators/ci.md'));
-  const start = text.indexOf(`### ${heading}\n`);
-  expect(start, heading).toBeGreaterThan(-1);
-  const section = text.slice(start, text.indexOf('\n#', start + 1));
-  return [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Policy);
+/** A role's permissions and trust, as bin/awsPolicies.mjs fills in the templates of ops/aws for the repository OWNER/REPO. */
+function rolePolicies(role: 'live' | 'preview'): Policy[] {
+  const values = {
+    ACCOUNT_ID: '123456789012',
+    REPOSITORY: 'OWNER/REPO',
+    SITE_BUCKET: PLAUSIBLE['vars.SITE_BUCKET'],
+    PREVIEW_BUCKET: PLAUSIBLE['vars.PREVIEW_BUCKET'],
+  };
+  return ['permissions', 'trust'].map((kind) => {
+    const name = `${role}-${kind}.json`;
+    return JSON.parse(fill(read(path.join(ROOT, 'ops/aws', name)), name, values)) as Policy;
+  });
 }
 
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
@@ -359,12 +365,12 @@ const WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:*', '*'];
 const writable = (policy: Policy) =>
   policy.Statement.filter((s) => s.Effect === 'Allow' && list(s.Action).some((a) => WRITES.includes(a))).flatMap((s) => list(s.Resource));
 
-describe('the roles the operators’ guide gives', () => {
+describe('the roles of ops/aws, which the operators’ guide has filled in', () => {
   const previews = `arn:aws:s3:::${PLAUSIBLE['vars.PREVIEW_BUCKET']}`;
   const live = `arn:aws:s3:::${PLAUSIBLE['vars.SITE_BUCKET']}`;
 
   it('let the preview role write the preview bucket alone, and read no more of the live one than its page manifest', () => {
-    const [permissions, trust] = policiesUnder('The preview role');
+    const [permissions, trust] = rolePolicies('preview');
     expect(writable(permissions!)).toEqual([`${previews}/*`]);
     const reads = permissions!.Statement.filter((s) => list(s.Action).includes('s3:GetObject')).flatMap((s) => list(s.Resource));
     expect(reads.filter((r) => r.startsWith(`${live}/`))).toEqual([`${live}/.sitegen-pages.json`]);
@@ -372,7 +378,7 @@ describe('the roles the operators’ guide gives', () => {
   });
 
   it('let the live role write the live bucket alone, trusted by runs of main alone', () => {
-    const [permissions, trust] = policiesUnder('The live role');
+    const [permissions, trust] = rolePolicies('live');
     expect(writable(permissions!)).toEqual([`${live}/*`]);
     expect(JSON.stringify(permissions)).not.toContain(previews);
     expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual([
