@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { DeserializeMiddleware, MetadataBearer } from '@smithy/types';
 import { z } from 'zod';
 import { PART_SIZE } from './etag.ts';
 import type { PublishManifest, RemoteObject } from './plan.ts';
@@ -56,16 +57,14 @@ export class Bucket {
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     // Between the server and the SDK's reading of its answer; a 5xx page of a proxy is left to the retries.
-    this.client.middlewareStack.addRelativeTo(
-      (next) => async (args) => {
-        const result = await next(args);
-        const response = result.response as { statusCode?: number; headers?: Record<string, string> };
-        const status = response.statusCode ?? 0;
-        if (status < 500 && /^text\/html\b/i.test(response.headers?.['content-type'] ?? '')) throw new NotS3Answer(status);
-        return result;
-      },
-      { name: 'notS3Answer', relation: 'after', toMiddleware: 'deserializerMiddleware' },
-    );
+    const refuseHtml: DeserializeMiddleware<object, MetadataBearer> = (next) => async (args) => {
+      const result = await next(args);
+      const response = result.response as { statusCode?: number; headers?: Record<string, string> };
+      const status = response.statusCode ?? 0;
+      if (status < 500 && /^text\/html\b/i.test(response.headers?.['content-type'] ?? '')) throw new NotS3Answer(status);
+      return result;
+    };
+    this.client.middlewareStack.addRelativeTo(refuseHtml, { name: 'notS3Answer', relation: 'after', toMiddleware: 'deserializerMiddleware' });
   }
 
   /**
