@@ -291,7 +291,9 @@ describe('sitegen publish', () => {
   it('stops with one clear line when the bucket does not exist', async () => {
     const { code, stderr } = await runCli('publish', site, '--bucket', 'no-such-bucket', '--endpoint', s3.endpoint(), '--region', 'us-east-1');
     expect(code).toBe(3);
-    expect(stderr).toBe(`sitegen publish: bucket "no-such-bucket" does not exist at ${s3.endpoint()}: check its name (--bucket), and the endpoint or region it was created in\n`);
+    expect(stderr).toBe(
+      `sitegen publish: bucket "no-such-bucket" does not exist at ${s3.endpoint()}: check its name (--bucket), and the endpoint or region it was created in\n`,
+    );
   });
 
   it('refuses a folder that holds no built site, and a missing bucket name', async () => {
