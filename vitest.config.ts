@@ -32,7 +32,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/load/{content,decode,publicFiles,unreadFiles}.test.ts',
       'tests/pipeline/{pageStore,workers/protocol}.test.ts',
       'tests/pipeline/cache/{analysisCache,codeKeys,codeVersion,imageCache,pageIndex}.test.ts',
-      'tests/publish/{configuration,plan,prefix,siteFit,uploadOrder}.test.ts',
+      'tests/publish/{configuration,faults,plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run rehearse [-- --port N] [--content DIR]
+// npm run rehearse [-- --port N] [--content DIR]   (without --port: 4569, or the next free port)
 // The publishing loop of .github/workflows/site.yml, on this machine, against a local S3-compatible
 // server (s3rver) instead of a store: the live build and its publish, the preview build (drafts
 // shown, under /pr-1) and its publish to the preview bucket under pr-1/, then the diff a pull
@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,24 +20,40 @@ const { CreateBucketCommand, PutBucketWebsiteCommand, S3Client } = await import(
 const { default: S3rver } = await import('s3rver');
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { port: { type: 'string', default: '4569' }, content: { type: 'string' } } });
+const { values } = parseArgs({ options: { port: { type: 'string' }, content: { type: 'string' } } });
 const LIVE = 'www-touchline-example';
 const PREVIEWS = 'touchline-previews-example';
 // s3rver answers a website request by its Host, `BUCKET.s3-website.localhost`: browsers send
 // every name under localhost to this machine.
 const SERVICE = 'localhost';
 
+// As `sitegen serve`: a port the user named is used or refused; without one, the default or one
+// of the next free ports.
+const DEFAULT_PORT = 4569;
+const PORT_TRIES = 20;
+const asked = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+if (!Number.isInteger(asked) || asked < 0 || asked > 65535) refuse(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+const tries = values.port === undefined ? PORT_TRIES : 1;
+
 const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-rehearsal-'));
-const server = new S3rver({ address: '127.0.0.1', port: Number(values.port), silent: true, directory: path.join(dir, 'buckets'), serviceEndpoint: SERVICE });
-// A port taken: nothing of the rehearsal is left behind.
-const { port } = await server.run().catch(async (error) => {
+const s3 = new S3rver({ silent: true, directory: path.join(dir, 'buckets'), serviceEndpoint: SERVICE });
+// Its own server, not s3rver's run(), whose server has no 'error' listener: a port taken would crash the process.
+const server = http.createServer(s3.callback());
+const port = await listenFrom(asked, tries);
+if (port === undefined) {
   await rm(dir, { recursive: true, force: true });
-  throw error;
-});
+  refuse(
+    tries === 1
+      ? `port ${asked} is in use: stop what listens there, or choose another --port`
+      : `ports ${asked} to ${asked + tries - 1} are all in use: choose a free one with --port`,
+  );
+}
+const moved = port !== asked && asked !== 0 ? ` (port ${asked} is in use)` : '';
 const endpoint = `http://127.0.0.1:${port}`;
 const website = (bucket) => `http://${bucket}.s3-website.${SERVICE}:${port}`;
 const stop = async () => {
-  await server.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
   await rm(dir, { recursive: true, force: true });
 };
 process.once('SIGINT', () => void stop().then(() => process.exit(0)));
@@ -84,5 +101,27 @@ for (const [name, argv] of steps) {
 }
 console.log(`\nThe live site:  ${website(LIVE)}/`);
 console.log(`The preview:    ${website(PREVIEWS)}/pr-1/`);
-console.log(`The S3 endpoint ${endpoint} (keys S3RVER / S3RVER), its files in ${dir}`);
+console.log(`The S3 endpoint ${endpoint}${moved} (keys S3RVER / S3RVER), its files in ${dir}`);
 console.log('Serving until Ctrl-C, which removes them.');
+
+/** One line on stderr and exit 2, as sitegen refuses a usage. */
+function refuse(message) {
+  console.error(`rehearse: ${message}`);
+  process.exit(2);
+}
+
+/** Listens on the first free port of `tries` from `first`; undefined when all are taken. */
+async function listenFrom(first, tries) {
+  for (let i = 0; i < tries; i++) {
+    const listening = await new Promise((resolve, reject) => {
+      const taken = (error) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error));
+      server.once('error', taken);
+      server.listen(first + i, '127.0.0.1', () => {
+        server.off('error', taken);
+        resolve(true);
+      });
+    });
+    if (listening) return server.address().port;
+  }
+  return undefined;
+}

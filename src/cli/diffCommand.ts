@@ -32,9 +32,7 @@ async function manifestOfSide(side: string, options: DiffCommandOptions): Promis
     return manifest;
   } catch (error) {
     if (error instanceof DiffInputError) throw error;
-    throw new BucketUnreadable(describeError(error, { bucket: site.bucket, endpoint: options.endpoint }, 'nothing was compared; run it again'), {
-      cause: error,
-    });
+    throw new BucketUnreadable(describeError(error, { bucket: site.bucket, endpoint: options.endpoint }), { cause: error });
   }
 }
 

@@ -79,6 +79,19 @@ function url(value: string): string {
 }
 
 /**
+ * `--preview-url`: the address the new site's paths are added to, so no query, fragment or empty
+ * path segment (`https://previews.example//pr-1`, from a preview host written with a slash at its end).
+ */
+function previewUrl(value: string): string {
+  const address = url(value);
+  const parsed = new URL(address);
+  if (/[?#]/.test(address)) throw new InvalidArgumentError('must hold no ? or #: the paths of the pages are added to it');
+  if (address.slice(parsed.origin.length).includes('//'))
+    throw new InvalidArgumentError(`holds an empty path segment (//): write ${parsed.origin}${parsed.pathname.replace(/\/{2,}/g, '/')}`);
+  return address;
+}
+
+/**
  * `--endpoint`, or the variable AWS's own tools read for an S3 endpoint: a workflow that publishes to
  * an S3-compatible store sets it once for every command.
  */
@@ -298,7 +311,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
         .choices(Object.keys(DIFF_FORMATS))
         .default('text'),
     )
-    .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', url)
+    .option('--preview-url <url>', 'where the new site is previewed: added and changed paths link there (text and markdown)', previewUrl)
     .option('--manifest <dir>', 'print the page manifest of a built folder (JSON), to compare with later in place of the folder')
     .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …)'))
     .option('--region <region>', "region of an s3:// side's bucket (default: AWS_REGION or the AWS profile)")

@@ -68,6 +68,7 @@ async function removeCommand(options: PublishCommandOptions, prefix: string): Pr
   }
   if (await unconfigured(options)) return EXIT.usage;
   const started = performance.now();
+  let midway: string | undefined;
   try {
     const prepared = await prepareRemoval({ ...options, prefix });
     const where = `s3://${options.bucket}/${prepared.prefix}`;
@@ -95,12 +96,13 @@ async function removeCommand(options: PublishCommandOptions, prefix: string): Pr
       process.stdout.write('dry run: nothing was changed\n');
       return EXIT.ok;
     }
+    midway = 'the removal stopped; run it again to complete it';
     await executeRemoval(prepared);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(`deleted ${plural(prepared.deletes.length, 'object')} in ${seconds} s\n`);
     return EXIT.ok;
   } catch (error) {
-    process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);
+    process.stderr.write(`sitegen publish: ${describeError(error, options, midway)}\n`);
     return EXIT.publish;
   }
 }
@@ -127,6 +129,7 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
   }
   if (await unconfigured(options)) return EXIT.usage;
   const started = performance.now();
+  let midway: string | undefined;
   try {
     const prepared = await preparePublish({ ...options, prefix, dir });
     if (prepared.overlaps.length && !options.overlapSites) {
@@ -145,6 +148,7 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
       process.stdout.write('dry run: nothing was changed\n');
       return EXIT.ok;
     }
+    midway = 'the publish stopped; run it again to complete it';
     await executePublish(prepared, options.concurrency);
     const { uploads, uploadBytes, deletes } = prepared.plan;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -153,7 +157,7 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     );
     return EXIT.ok;
   } catch (error) {
-    process.stderr.write(`sitegen publish: ${describeError(error, options)}\n`);
+    process.stderr.write(`sitegen publish: ${describeError(error, options, midway)}\n`);
     return EXIT.publish;
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { DeserializeMiddleware, MetadataBearer } from '@smithy/types';
 import { z } from 'zod';
 import { PART_SIZE } from './etag.ts';
 import type { PublishManifest, RemoteObject } from './plan.ts';
@@ -17,6 +18,18 @@ export interface ObjectHeaders {
   cacheControl: string;
   /** x-amz-website-redirect-location: the website endpoint answers the key with a 301 to it. */
   websiteRedirectLocation?: string;
+}
+
+/**
+ * A server at the endpoint answered a request with an HTML page: a website, a proxy or a console,
+ * not an S3 API (whose answers, errors included, are XML). Said before the SDK reads the page as
+ * an empty listing (200) or an error with no code (`NotFound: UnknownError`).
+ */
+export class NotS3Answer extends Error {
+  override name = 'NotS3Answer';
+  constructor(readonly status: number) {
+    super(`HTTP ${status} with an HTML page`);
+  }
 }
 
 const manifestSchema = z.object({ retired: z.record(z.string(), z.string()), insideSite: z.string().optional() });
@@ -43,6 +56,15 @@ export class Bucket {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Between the server and the SDK's reading of its answer; a 5xx page of a proxy is left to the retries.
+    const refuseHtml: DeserializeMiddleware<object, MetadataBearer> = (next) => async (args) => {
+      const result = await next(args);
+      const response = result.response as { statusCode?: number; headers?: Record<string, string> };
+      const status = response.statusCode ?? 0;
+      if (status < 500 && /^text\/html\b/i.test(response.headers?.['content-type'] ?? '')) throw new NotS3Answer(status);
+      return result;
+    };
+    this.client.middlewareStack.addRelativeTo(refuseHtml, { name: 'notS3Answer', relation: 'after', toMiddleware: 'deserializerMiddleware' });
   }
 
   /**

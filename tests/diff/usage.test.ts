@@ -62,6 +62,25 @@ describe('sitegen diff usage errors: exit 2 and one line', () => {
     expect(stderr).toContain("argument 'html' is invalid. Allowed choices are text, json, markdown");
   });
 
+  it.each([
+    [
+      'an empty path segment, as a preview host written with a slash at its end gives',
+      'https://p.example//pr-1',
+      'holds an empty path segment (//): write https://p.example/pr-1',
+    ],
+    ['a query', 'https://p.example/pr-1?ref=x', 'must hold no ? or #: the paths of the pages are added to it'],
+    ['no scheme', 'p.example/pr-1', 'must be an http:// or https:// URL'],
+  ])('a --preview-url with %s', async (_, value, problem) => {
+    const { code, stdout, stderr } = await runCli('diff', at('good.json'), at('good.json'), '--preview-url', value);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')[0]).toBe(`error: option '--preview-url <url>' argument '${value}' is invalid. ${problem}`);
+  });
+
+  it('a --preview-url with a slash at its end is the same address', async () => {
+    expect(await runCli('diff', at('good.json'), at('good.json'), '--preview-url', 'https://p.example/pr-1/')).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('two equal sites are no error: exit 0', async () => {
     expect(await runCli('diff', at('good.json'), at('good.json'))).toEqual({ code: 0, stdout: 'no page, other file or asset changed\n', stderr: '' });
   });

@@ -211,7 +211,7 @@ describe('sitegen publish', () => {
     const stopped = await publish('--concurrency', '1', '--delete');
     expect(stopped.code).toBe(3);
     expect(stopped.stderr).toMatch(
-      /^sitegen publish: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): the publish stopped; run it again to complete it\n$/,
+      /^sitegen publish: lost http:\/\/127\.0\.0\.1:\d+ midway \(ECONNREFUSED\): the publish stopped; run it again to complete it\n$/,
     );
 
     await s3.restart();
@@ -291,7 +291,9 @@ describe('sitegen publish', () => {
   it('stops with one clear line when the bucket does not exist', async () => {
     const { code, stderr } = await runCli('publish', site, '--bucket', 'no-such-bucket', '--endpoint', s3.endpoint(), '--region', 'us-east-1');
     expect(code).toBe(3);
-    expect(stderr).toBe(`sitegen publish: bucket "no-such-bucket" does not exist at ${s3.endpoint()}\n`);
+    expect(stderr).toBe(
+      `sitegen publish: bucket "no-such-bucket" does not exist at ${s3.endpoint()}: check its name (--bucket), and the endpoint or region it was created in\n`,
+    );
   });
 
   it('refuses a folder that holds no built site, and a missing bucket name', async () => {

@@ -76,7 +76,9 @@ describe('sitegen diff s3://BUCKET/PREFIX/: the site published there as one side
   it('exits 3 with one line when the bucket cannot be read, and 2 for a location that names no bucket or prefix', async () => {
     const missing = await diffJson('s3://no-such-bucket');
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe(`sitegen diff: bucket "no-such-bucket" does not exist at ${setup.s3.endpoint()}\n`);
+    expect(missing.stderr).toBe(
+      `sitegen diff: bucket "no-such-bucket" does not exist at ${setup.s3.endpoint()}: check its name (--bucket), and the endpoint or region it was created in\n`,
+    );
 
     for (const [side, problem] of [
       ['s3://', 'names no bucket'],

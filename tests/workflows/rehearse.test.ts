@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,15 @@ import { fixtureCopy } from '../helpers/fixture.ts';
 import { finished, type RunResult } from '../helpers/project.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Takes a port as another program would; the server is closed by the caller (it may be taken already: then nothing listens on it). */
+function occupy(port: number): Promise<net.Server> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(server));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
 
 /** A GET of a website address as a browser sends it: to this machine, with the bucket's host name. */
 function visit(address: string): Promise<{ status: number; body: string }> {
@@ -29,10 +39,13 @@ describe('npm run rehearse', () => {
   let output = '';
   let ended: Promise<RunResult>;
   let child: ReturnType<typeof spawn>;
+  let other: net.Server;
 
   beforeAll(async () => {
     fx = await fixtureCopy();
-    child = spawn(process.execPath, [path.join(ROOT, 'bin/rehearse.mjs'), '--port', '0', '--content', fx.content], {
+    // Its default port taken by another program (or by another run of this test): it takes the next free one.
+    other = await occupy(4569);
+    child = spawn(process.execPath, [path.join(ROOT, 'bin/rehearse.mjs'), '--content', fx.content], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -43,6 +56,7 @@ describe('npm run rehearse', () => {
   afterAll(async () => {
     child.kill('SIGINT');
     await ended;
+    other.close();
     await fx.remove();
   });
 
@@ -62,6 +76,8 @@ describe('npm run rehearse', () => {
     const preview = /^The preview: +(\S+)$/m.exec(output)![1]!;
     expect(live).toMatch(/^http:\/\/www-touchline-example\.s3-website\.localhost:\d+\/$/);
     expect(preview).toMatch(/^http:\/\/touchline-previews-example\.s3-website\.localhost:\d+\/pr-1\/$/);
+
+    expect(output).toMatch(/^The S3 endpoint http:\/\/127\.0\.0\.1:(\d+) \(port 4569 is in use\)/m);
 
     const home = await visit(live);
     expect(home.status).toBe(200);
@@ -84,4 +100,17 @@ describe('npm run rehearse', () => {
     expect(code).toBe(0);
     expect(existsSync(folder)).toBe(false);
   }, 30_000);
+});
+
+describe('npm run rehearse on a port the user named that is taken', () => {
+  it('refuses it with one line and exit 2, as sitegen serve does', async () => {
+    const other = await occupy(0);
+    const port = (other.address() as net.AddressInfo).port;
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/rehearse.mjs'), '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { code, stdout, stderr } = await finished(child);
+    other.close();
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`rehearse: port ${port} is in use: stop what listens there, or choose another --port\n`);
+  });
 });

@@ -7,6 +7,8 @@ import { parseAction } from '@actions/workflow-parser/actions/action-parser';
 import { parse as shellWords } from 'shell-quote';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { fill } from '../../bin/awsPolicies.mjs';
+import { checkVariablesCommand } from '../../bin/checkVariables.mjs';
 import { manifestOfFolder } from '../../src/diff/pageManifest.ts';
 import { LANES } from '../../vitest.config.ts';
 import { parseOnly } from '../helpers/cliParse.ts';
@@ -321,13 +323,18 @@ interface Policy {
   Statement: Statement[];
 }
 
-/** The JSON policies docs/operators/ci.md gives under a heading, in order: the permissions, then the trust. */
-function policiesUnder(heading: string): Policy[] {
-  const text = read(path.join(ROOT, 'docs/operators/ci.md'));
-  const start = text.indexOf(`### ${heading}\n`);
-  expect(start, heading).toBeGreaterThan(-1);
-  const section = text.slice(start, text.indexOf('\n#', start + 1));
-  return [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Policy);
+/** A role's permissions and trust, as bin/awsPolicies.mjs fills in the templates of ops/aws for the repository OWNER/REPO. */
+function rolePolicies(role: 'live' | 'preview'): Policy[] {
+  const values = {
+    ACCOUNT_ID: '123456789012',
+    REPOSITORY: 'OWNER/REPO',
+    SITE_BUCKET: PLAUSIBLE['vars.SITE_BUCKET'],
+    PREVIEW_BUCKET: PLAUSIBLE['vars.PREVIEW_BUCKET'],
+  };
+  return ['permissions', 'trust'].map((kind) => {
+    const name = `${role}-${kind}.json`;
+    return JSON.parse(fill(read(path.join(ROOT, 'ops/aws', name)), name, values)) as Policy;
+  });
 }
 
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
@@ -336,12 +343,12 @@ const WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:*', '*'];
 const writable = (policy: Policy) =>
   policy.Statement.filter((s) => s.Effect === 'Allow' && list(s.Action).some((a) => WRITES.includes(a))).flatMap((s) => list(s.Resource));
 
-describe('the roles the operators’ guide gives', () => {
+describe('the roles of ops/aws, which the operators’ guide has filled in', () => {
   const previews = `arn:aws:s3:::${PLAUSIBLE['vars.PREVIEW_BUCKET']}`;
   const live = `arn:aws:s3:::${PLAUSIBLE['vars.SITE_BUCKET']}`;
 
   it('let the preview role write the preview bucket alone, and read no more of the live one than its page manifest', () => {
-    const [permissions, trust] = policiesUnder('The preview role');
+    const [permissions, trust] = rolePolicies('preview');
     expect(writable(permissions!)).toEqual([`${previews}/*`]);
     const reads = permissions!.Statement.filter((s) => list(s.Action).includes('s3:GetObject')).flatMap((s) => list(s.Resource));
     expect(reads.filter((r) => r.startsWith(`${live}/`))).toEqual([`${live}/.sitegen-pages.json`]);
@@ -349,7 +356,7 @@ describe('the roles the operators’ guide gives', () => {
   });
 
   it('let the live role write the live bucket alone, trusted by runs of main alone', () => {
-    const [permissions, trust] = policiesUnder('The live role');
+    const [permissions, trust] = rolePolicies('live');
     expect(writable(permissions!)).toEqual([`${live}/*`]);
     expect(JSON.stringify(permissions)).not.toContain(previews);
     expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual([
@@ -363,14 +370,25 @@ describe('the check of the repository variables', () => {
     ['site.yml', 'preview-cleanup.yml'].flatMap((name) =>
       Object.entries((parseYaml(read(path.join(WORKFLOWS, name))) as WorkflowYaml).jobs).map(([id, job]) => ({ where: `${name} ${id}`, job })),
     );
-  /** Runs a check step's script as the runner would, with these variables set. */
-  const runCheck = (step: Step, env: Record<string, string>) =>
-    spawnSync('bash', ['-e', '-c', step.run!], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
+  /**
+   * Runs a check step's command line, as the shell passes it, with these variables set: in this
+   * process (tests/workflows/checkVariables.test.ts runs the script as a process).
+   */
+  const runCheck = (step: Step, env: Record<string, string>) => {
+    const [node, script, ...args] = shellWords(step.run!) as string[];
+    expect([node, script]).toEqual(['node', 'bin/checkVariables.mjs']);
+    const { code, lines } = checkVariablesCommand(args, env);
+    return { status: code, stdout: lines.map((line) => `${line}\n`).join('') };
+  };
   const valueOf = (expression: string) => PLAUSIBLE[expression.replace(/^\$\{\{ | \}\}$/g, '')]!;
 
-  it('comes first in every job that publishes, and checks every variable and secret the job reads', () => {
+  /** The check: right after the checkout, which brings its script, and before anything is installed. */
+  const checkOf = (job: Job) => job.steps![1]!;
+
+  it('comes first after the checkout in every job that publishes, and checks every variable and secret the job reads', () => {
     for (const { where, job } of jobs()) {
-      const [first] = job.steps ?? [];
+      const [checkout, first] = job.steps ?? [];
+      expect(checkout?.uses, where).toMatch(/^actions\/checkout@/);
       expect(first?.name, where).toBe('Check the repository variables');
       // What the job's steps read (its `if` only picks the job by the store).
       const read = new Set([...JSON.stringify({ ...job, if: undefined }).matchAll(/(vars|secrets)\.([A-Z0-9_]+)/g)].map((m) => `\${{ ${m[1]}.${m[2]} }}`));
@@ -392,7 +410,7 @@ describe('the check of the repository variables', () => {
     for (const { where, job } of jobs()) {
       // A job that runs for one store only.
       if (job.if?.includes(`vars.S3_ENDPOINT ${endpoint ? '==' : '!='} ''`)) continue;
-      const step = job.steps![0]!;
+      const step = checkOf(job);
       const needed = Object.entries(step.env!).filter(([name, value]) => needs(name, value));
       const all = { ...Object.fromEntries(needed.map(([name, value]) => [name, valueOf(value)])), S3_ENDPOINT: endpoint };
       expect(runCheck(step, all).status, where).toBe(0);
@@ -408,6 +426,42 @@ describe('the check of the repository variables', () => {
         );
       }
     }
+  });
+
+  /** A value of each variable as an operator might mistype it, and the words that name the fault. */
+  const MISTYPED: Record<string, [string, string]> = {
+    SITE_BUCKET: ['WWW_Touchline', 'holds "W": a bucket name has lowercase letters, digits, dots and hyphens only'],
+    PREVIEW_BUCKET: ['touchline-previews-example-', 'must begin and end with a lowercase letter or a digit'],
+    PREVIEW_URL: ['https://touchline-previews.example/', 'ends with a slash: write https://touchline-previews.example (the workflows add /pr-N/ to it)'],
+    AWS_REGION: ['US East (N. Virginia)', 'is not an AWS region’s name, such as us-east-1 or eu-west-2'],
+    AWS_ROLE_ARN: ['touchline-web-publish', 'is not a role’s ARN, such as arn:aws:iam::123456789012:role/touchline-web-publish'],
+    AWS_PREVIEW_ROLE_ARN: ['arn:aws:iam::123456789012:touchline-web-preview', 'is not a role’s ARN: it names no role/NAME after the account'],
+  };
+  it('names each malformed variable (a slash at the end of PREVIEW_URL among them) and what is wrong with it as an error annotation, failing the job', () => {
+    for (const { where, job } of jobs()) {
+      if (job.if?.includes("vars.S3_ENDPOINT != ''")) continue;
+      const step = checkOf(job);
+      const set = Object.entries(step.env!).filter(([name, value]) => value.startsWith('${{ vars.') && name !== 'S3_ENDPOINT');
+      const all = Object.fromEntries(set.map(([name, value]) => [name, valueOf(value)]));
+      for (const [name] of set) {
+        const [value, problem] = MISTYPED[name]!;
+        const run = runCheck(step, { ...all, [name]: value });
+        expect(run.status, `${where} ${name}`).toBe(1);
+        expect(run.stdout, `${where} ${name}`).toBe(
+          `::error title=Repository variable ${name} is malformed::${name} "${value}" ${problem}. Fix it under Settings > Secrets and variables > Actions > Variables (docs/operators/setup.md)\n`,
+        );
+      }
+    }
+  });
+
+  it("checks the store's endpoint too when one is set", () => {
+    const { job } = jobs().find(({ where }) => where === 'site.yml live-store')!;
+    const keys = { SITE_BUCKET: 'www-touchline-example', AWS_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    const run = runCheck(checkOf(job), { ...keys, S3_ENDPOINT: 'http://account.r2.cloudflarestorage.com' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(
+      '::error title=Repository variable S3_ENDPOINT is malformed::S3_ENDPOINT "http://account.r2.cloudflarestorage.com" begins with http://: write https://.',
+    );
   });
 });
 
