@@ -40,6 +40,7 @@ const TYPED = [
   'npx sitegen watch',
   'npx sitegen schemas',
   'npx sitegen --version',
+  'node bin/sitegen.mjs --version',
   'npm run format',
 ];
 
@@ -70,6 +71,7 @@ const PLACEHOLDERS: Record<string, string> = {
   PATH: '/pr-42',
   DAYS: '7',
   SLUG: 'value-banks',
+  COMMAND: 'check',
 };
 
 /** A command that serves until it is stopped. */
@@ -81,11 +83,13 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   [project, s3] = await Promise.all([projectCopy(), startS3()]);
-  // The docs' examples of the test runner run the project's own tests.
-  await Promise.all(['tests', 'vitest.config.ts'].map((name) => cp(path.join(ROOT, name), project.file(name), { recursive: true })));
+  // The docs' examples of the test runner run the project's own tests; the operators' fill in ops/'s documents.
+  await Promise.all(['tests', 'vitest.config.ts', 'ops'].map((name) => cp(path.join(ROOT, name), project.file(name), { recursive: true })));
   await Promise.all(BUCKETS.map((bucket) => s3.createWebsiteBucket(bucket)));
   env = { ...process.env, ...s3Environment(project.parent), AWS_ENDPOINT_URL_S3: s3.endpoint(), AWS_REGION: 'us-east-1', NO_COLOR: '1' };
   delete env.FORCE_COLOR;
+  // The docs' vitest runs as a person's does, not as a worker of this one.
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
 }, 120_000);
 afterAll(async () => {
   await s3?.destroy();
