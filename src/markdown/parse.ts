@@ -3,7 +3,6 @@ import type { Definition, Heading, Image, ImageReference, Link, Node, Paragraph,
 import type {} from 'mdast-util-to-hast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
-import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import { gfmWithoutAutolinks } from './gfmWithoutAutolinks.ts';
 import remarkParse from 'remark-parse';
@@ -19,6 +18,7 @@ import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { bareUrls } from './bareUrls.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
+import { siteDirectives } from './siteDirectives.ts';
 
 export interface ParsedMarkdown {
   file: string;
@@ -33,7 +33,7 @@ export interface ParsedMarkdown {
 
 /** The markdown parser, with or without GFM tables. */
 export const markdownParser = (tables: boolean) =>
-  unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(remarkDirective);
+  unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(siteDirectives);
 const parser = markdownParser(true);
 /** For text that cannot hold a table: trying the start of every paragraph line as a table's head row costs about a fifth of the parser's time. */
 const parserWithoutTables = markdownParser(false);
@@ -214,7 +214,13 @@ function transformDirective(
   }
   if (spec.kind !== node.type) {
     const syntax = spec.kind === 'containerDirective' ? `:::${node.name}{…} … :::` : `::${node.name}{…}`;
-    report(node, 'markdown/directive-syntax', `"${node.name}" must be written as ${syntax}`);
+    report(
+      node,
+      'markdown/directive-syntax',
+      node.type === 'textDirective'
+        ? `"${node.name}" cannot be written inside a line of text: write it as ${syntax}, on a line of its own`
+        : `"${node.name}" must be written as ${syntax}`,
+    );
     return;
   }
   const parsed = spec.attributes.safeParse(node.attributes ?? {});
