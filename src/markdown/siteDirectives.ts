@@ -12,18 +12,18 @@ const RIGHT_BRACE = 125;
 
 /**
  * Directives as the site writes them, `::figure{…}` and `:::callout{…} … :::` on lines of their
- * own. Inside a line, the generic syntax reads every `:word` as a directive, which made
- * `7:30pm`, `won 2:1`, `Leeds:Chelsea` or `sales:team` unknown directives and swallowed what
- * followed (the link in `7:30pm[report](/x)`). No site directive is written inside a line, so
- * there the parser itself keeps a colon as text, character for character, except where an
- * editor meant a directive: `:name{…}`, or `:callout[…]` with a site directive's name, read so
- * that it is reported.
+ * own, each keeping where its attributes are written (so that a problem points at one). Inside a
+ * line, the generic syntax reads every `:word` as a directive, which made `7:30pm`, `won 2:1`,
+ * `Leeds:Chelsea` or `sales:team` unknown directives and swallowed what followed (the link in
+ * `7:30pm[report](/x)`). No site directive is written inside a line, so there the parser itself
+ * keeps a colon as text, character for character, except where an editor meant a directive:
+ * `:name{…}`, or `:callout[…]` with a site directive's name, read so that it is reported.
  */
 export function siteDirectives(this: Processor) {
   const { flow, text } = directive();
   const data = this.data();
   (data.micromarkExtensions ??= []).push({ flow, text: { [COLON]: meantInline(text![COLON] as Construct) } });
-  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
+  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown({ verbose: true }));
 }
 
 /** The inline directive, read only where `meantAsDirective` sees one and with its brackets or braces closed. */

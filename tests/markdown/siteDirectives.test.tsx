@@ -44,10 +44,10 @@ describe('a colon in running text is text', () => {
 });
 
 describe('only the site’s directives, in their own forms, are directives', () => {
-  it('reports a misspelt directive where it is written, with the name it was meant to be', () => {
+  it('reports a misspelt directive at its opening line, with the name it was meant to be', () => {
     expect(problems('::figur{src="/images/a.svg"}\n\n:::calout{type="tip"}\nText\n:::\n\nText with :figur{src="/images/a.svg"} in it.')).toEqual([
       '4:1-4:29 markdown/unknown-directive unknown directive "figur"; expected one of: callout, figure, video, carousel; did you mean "figure"?',
-      '6:1-8:4 markdown/unknown-directive unknown directive "calout"; expected one of: callout, figure, video, carousel; did you mean "callout"?',
+      '6:1-6:22 markdown/unknown-directive unknown directive "calout"; expected one of: callout, figure, video, carousel; did you mean "callout"?',
       '10:11-10:38 markdown/unknown-directive unknown directive "figur"; expected one of: callout, figure, video, carousel; did you mean "figure"?',
     ]);
   });
