@@ -228,6 +228,12 @@ function transformDirective(
     return;
   }
   const parsed = spec.attributes.safeParse(node.attributes ?? {});
+  // Its images are checked against public/ even when another of its attributes is wrong: every problem in one run.
+  const faulty = new Set(parsed.error?.issues.map((issue) => String(issue.path[0] ?? '')));
+  for (const key of ['src', 'poster']) {
+    const url = node.attributes?.[key];
+    if (typeof url === 'string' && url.startsWith('/') && !faulty.has(key)) images.push({ url, ...(valueAt(node, key, text) ?? opening) });
+  }
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
@@ -251,14 +257,8 @@ function transformDirective(
     return;
   }
   const attributes: Record<string, unknown> = { ...parsed.data };
-  for (const key of ['src', 'poster'] as const) {
-    const url = attributes[key];
-    if (typeof url === 'string' && url.startsWith('/')) {
-      images.push({ url, ...(valueAt(node, key, text) ?? opening) });
-      const size = sizeOf(url);
-      if (size && key === 'src') Object.assign(attributes, { width: size.width, height: size.height });
-    }
-  }
+  const size = typeof attributes.src === 'string' && attributes.src.startsWith('/') ? sizeOf(attributes.src) : undefined;
+  if (size) Object.assign(attributes, { width: size.width, height: size.height });
   if (node.name === 'carousel') {
     const slides = collectSlides(node as ContainerDirective, report, images, sizeOf);
     attributes.slides = JSON.stringify(slides);

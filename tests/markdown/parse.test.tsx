@@ -197,10 +197,12 @@ describe('markdown pipeline', () => {
       '10:13-10:33 "video" attribute "src" must be an https:// URL',
       '10:1-10:44 "video" attribute "poster" is required',
     ]);
-    // The images a directive names are checked against public/ where their paths are written.
-    expect(doc('::figure{alt="A" caption="C" src="/images/gone.svg"}').images).toEqual([
-      { url: '/images/gone.svg', line: 4, column: 34, endLine: 4, endColumn: 52 },
-    ]);
+    // The images a directive names are checked against public/ where their paths are written, even when another attribute is wrong.
+    for (const alt of ['A', ''])
+      expect(doc(`::figure{caption="C" src="/images/gone.svg" alt="${alt}"}`).images).toEqual([
+        { url: '/images/gone.svg', line: 4, column: 26, endLine: 4, endColumn: 44 },
+      ]);
+    expect(doc('::video{src="https://v.example/1" title="T" poster="images/p.svg"}').images).toEqual([]);
   });
 
   it('says a missing attribute is required whatever words zod has for it (another of its locales, a later release)', () => {
