@@ -107,14 +107,14 @@ export const RULES = {
     hint: 'start the headings of the text at ## (the page’s title comes from the frontmatter)',
   },
   'markdown/unknown-directive': {
-    means: 'A :name directive that sitegen does not know.',
+    means: 'A directive sitegen does not know: ::name or :::name starting a line, or :name{…} in a sentence (other colons are text).',
     example: '`:::callot{type="tip"}`',
-    hint: 'use one of the directives listed, or write \\: if the colon is meant as text',
+    hint: 'use one of the directives listed; if the colon is meant as text, put a backslash before it: `\\:`',
   },
   'markdown/directive-syntax': {
-    means: 'A known directive written with the wrong number of colons.',
-    example: '`::callout{type="tip"}`, where a block needs `:::`',
-    hint: 'write it with the colons the message shows: ::: for a block with content, :: for an embed',
+    means: 'A known directive written in the wrong form: with the wrong number of colons, or inside a line of text.',
+    example: '`::callout{type="tip"}`, where a block needs `:::`; `:figure{…}` in a sentence',
+    hint: 'write it as the message shows, on a line of its own: ::: for a block with content, :: for an embed',
   },
   'markdown/directive-attributes': {
     means: "A directive's attributes are missing, unknown or malformed.",

@@ -3,11 +3,11 @@ import type { Definition, Heading, Image, ImageReference, Link, Node, Paragraph,
 import type {} from 'mdast-util-to-hast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
-import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import { gfmWithoutAutolinks } from './gfmWithoutAutolinks.ts';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import type { Position } from 'unist';
 import { visit } from 'unist-util-visit';
 import { diagnostic, FILE_START, warning, type Diagnostic, type Place } from '../diagnostics.ts';
 import type { ImageSource } from '../islands/images.tsx';
@@ -19,6 +19,7 @@ import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { bareUrls } from './bareUrls.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { countWords } from './readingTime.ts';
+import { siteDirectives } from './siteDirectives.ts';
 
 export interface ParsedMarkdown {
   file: string;
@@ -33,7 +34,7 @@ export interface ParsedMarkdown {
 
 /** The markdown parser, with or without GFM tables. */
 export const markdownParser = (tables: boolean) =>
-  unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(remarkDirective);
+  unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(siteDirectives);
 const parser = markdownParser(true);
 /** For text that cannot hold a table: trying the start of every paragraph line as a table's head row costs about a fifth of the parser's time. */
 const parserWithoutTables = markdownParser(false);
@@ -59,7 +60,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   const images: SourceRef[] = [];
   const headings: HeadingInfo[] = [];
   const slugger = new GithubSlugger();
-  const report = (node: Node, rule: RuleId, message: string) => diagnostics.push(diagnostic(file, at(node), rule, message));
+  const report = (place: Place, rule: RuleId, message: string) => diagnostics.push(diagnostic(file, place, rule, message));
 
   let frontmatter: YamlSource | undefined;
   const first = tree.children[0];
@@ -112,12 +113,12 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
         return;
       }
       case 'html':
-        report(node, 'markdown/raw-html', 'raw HTML is not allowed in markdown; use markdown syntax or a directive (callout, figure, video, carousel)');
+        report(at(node), 'markdown/raw-html', 'raw HTML is not allowed in markdown; use markdown syntax or a directive (callout, figure, video, carousel)');
         if (parent && index !== undefined) parent.children.splice(index, 1);
         return index;
       case 'heading': {
         const heading = node as Heading;
-        if (heading.depth === 1) report(node, 'markdown/h1', 'do not use a level-1 heading: the page title comes from the frontmatter');
+        if (heading.depth === 1) report(at(node), 'markdown/h1', 'do not use a level-1 heading: the page title comes from the frontmatter');
         const text = toString(heading);
         const id = slugger.slug(text);
         headings.push({ depth: heading.depth, text, id });
@@ -143,7 +144,7 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
       case 'containerDirective':
       case 'leafDirective':
       case 'textDirective':
-        transformDirective(node as ContainerDirective | LeafDirective | TextDirective, report, images, sizeOf);
+        transformDirective(node as ContainerDirective | LeafDirective | TextDirective, text, report, images, sizeOf);
         return;
     }
   });
@@ -162,9 +163,10 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
 
 /** Where a node was written, from its first character to just past its last. */
 function at(node: Node): Place {
-  const { start, end } = node.position ?? {};
-  return start && end ? { line: start.line, column: start.column, endLine: end.line, endColumn: end.column } : FILE_START;
+  return node.position ? span(node.position) : FILE_START;
 }
+
+const span = ({ start, end }: Position): Place => ({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
 
 /** Deeper than anyone writes: a hostile file nesting thousands of `>` would exhaust the parser's stack. */
 const MAX_QUOTE_DEPTH = 32;
@@ -199,14 +201,16 @@ function sizeImage(node: Image | ImageReference, url: string | undefined, sizeOf
 
 function transformDirective(
   node: ContainerDirective | LeafDirective | TextDirective,
-  report: (node: Node, rule: RuleId, message: string) => void,
+  text: string,
+  report: (place: Place, rule: RuleId, message: string) => void,
   images: SourceRef[],
   sizeOf: ImageSizer,
 ) {
   const spec = directiveSchemas[node.name as DirectiveName];
+  const opening = openingOf(node);
   if (!spec) {
     report(
-      node,
+      opening,
       'markdown/unknown-directive',
       `unknown directive "${node.name}"; expected one of: ${directiveNames.join(', ')}${didYouMean(node.name, directiveNames)}`,
     );
@@ -214,32 +218,47 @@ function transformDirective(
   }
   if (spec.kind !== node.type) {
     const syntax = spec.kind === 'containerDirective' ? `:::${node.name}{…} … :::` : `::${node.name}{…}`;
-    report(node, 'markdown/directive-syntax', `"${node.name}" must be written as ${syntax}`);
+    report(
+      opening,
+      'markdown/directive-syntax',
+      node.type === 'textDirective'
+        ? `"${node.name}" cannot be written inside a line of text: write it as ${syntax}, on a line of its own`
+        : `"${node.name}" must be written as ${syntax}`,
+    );
     return;
   }
   const parsed = spec.attributes.safeParse(node.attributes ?? {});
+  // Its images are checked against public/ even when another of its attributes is wrong: every problem in one run.
+  const faulty = new Set(parsed.error?.issues.map((issue) => String(issue.path[0] ?? '')));
+  for (const key of ['src', 'poster']) {
+    const url = node.attributes?.[key];
+    if (typeof url === 'string' && url.startsWith('/') && !faulty.has(key)) images.push({ url, ...(valueAt(node, key, text) ?? opening) });
+  }
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
+      if (issue.code === 'unrecognized_keys') {
+        const allowed = Object.keys(spec.attributes.shape).join(', ');
+        for (const unknown of issue.keys)
+          report(
+            attributeAt(node, unknown) ?? opening,
+            'markdown/directive-attributes',
+            `unknown attribute "${unknown}" on "${node.name}" (allowed: ${allowed})`,
+          );
+        continue;
+      }
+      const value = node.attributes?.[key];
       const message =
-        issue.code === 'unrecognized_keys'
-          ? `unknown attribute(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} on "${node.name}" (allowed: ${Object.keys(spec.attributes.shape).join(', ')})`
-          : issue.code === 'invalid_value'
-            ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}${typeof node.attributes?.[key] === 'string' ? didYouMean(node.attributes[key], issue.values.map(String)) : ''}`
-            : `"${node.name}" attribute "${key}" ${issue.code === 'invalid_type' && node.attributes?.[key] === undefined ? 'is required' : issue.message}`;
-      report(node, 'markdown/directive-attributes', message);
+        issue.code === 'invalid_value'
+          ? `"${node.name}" attribute "${key}" must be one of: ${issue.values.map(String).join(', ')}${typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : ''}`
+          : `"${node.name}" attribute "${key}" ${issue.code === 'invalid_type' && value === undefined ? 'is required' : issue.message}`;
+      report(valueAt(node, key, text) ?? opening, 'markdown/directive-attributes', message);
     }
     return;
   }
   const attributes: Record<string, unknown> = { ...parsed.data };
-  for (const key of ['src', 'poster'] as const) {
-    const url = attributes[key];
-    if (typeof url === 'string' && url.startsWith('/')) {
-      images.push({ url, ...at(node) });
-      const size = sizeOf(url);
-      if (size && key === 'src') Object.assign(attributes, { width: size.width, height: size.height });
-    }
-  }
+  const size = typeof attributes.src === 'string' && attributes.src.startsWith('/') ? sizeOf(attributes.src) : undefined;
+  if (size) Object.assign(attributes, { width: size.width, height: size.height });
   if (node.name === 'carousel') {
     const slides = collectSlides(node as ContainerDirective, report, images, sizeOf);
     attributes.slides = JSON.stringify(slides);
@@ -248,20 +267,44 @@ function transformDirective(
   node.data = { ...node.data, hName: elementName(node.name as DirectiveName), hProperties: attributes as Record<string, string> };
 }
 
-function collectSlides(node: ContainerDirective, report: (node: Node, rule: RuleId, message: string) => void, images: SourceRef[], sizeOf: ImageSizer) {
+/** A directive's first line as written (`:::callout{…}`): what names it, without a container's content. */
+function openingOf(node: ContainerDirective | LeafDirective | TextDirective): Place {
+  const opening = node.data?.position?.opening;
+  return opening ? span(opening) : at(node);
+}
+
+/** Where an attribute is written, from its name to the end of its value. */
+function attributeAt(node: ContainerDirective | LeafDirective | TextDirective, key: string): Place | undefined {
+  const position = node.data?.position?.attributes?.[key];
+  return position && span(position);
+}
+
+/** Where an attribute's value is written, quotes included (the whole attribute when it has no value: `#id`, `.class`, `key`). */
+function valueAt(node: ContainerDirective | LeafDirective | TextDirective, key: string, text: string): Place | undefined {
+  const position = node.data?.position?.attributes?.[key];
+  if (position?.start.offset === undefined || position.end.offset === undefined) return attributeAt(node, key);
+  const before = /^[^=]*=\s*/.exec(text.slice(position.start.offset, position.end.offset))?.[0];
+  if (!before) return attributeAt(node, key);
+  const lines = before.split('\n');
+  const line = position.start.line + lines.length - 1;
+  const column = lines.length > 1 ? lines.at(-1)!.length + 1 : position.start.column + before.length;
+  return { line, column, endLine: position.end.line, endColumn: position.end.column };
+}
+
+function collectSlides(node: ContainerDirective, report: (place: Place, rule: RuleId, message: string) => void, images: SourceRef[], sizeOf: ImageSizer) {
   const slides: { alt: string; image: ImageSource }[] = [];
   for (const child of node.children) {
     const items = child.type === 'paragraph' ? (child as Paragraph).children.filter((c) => c.type !== 'text' || c.value.trim()) : [child];
     for (const item of items) {
       if (item.type !== 'image') {
-        report(item, 'markdown/carousel', 'a carousel may only contain images, one per line: ![alt text](/images/slide.svg)');
+        report(at(item), 'markdown/carousel', 'a carousel may only contain images, one per line: ![alt text](/images/slide.svg)');
         continue;
       }
-      if (!item.alt) report(item, 'markdown/image-alt', 'every carousel image needs alt text');
+      if (!item.alt) report(at(item), 'markdown/image-alt', 'every carousel image needs alt text');
       images.push({ url: item.url, ...at(item) });
       slides.push({ alt: item.alt ?? '', image: sizeOf(item.url) ?? { src: item.url, width: 0, height: 0 } });
     }
   }
-  if (slides.length < 2) report(node, 'markdown/carousel', 'a carousel needs at least two images');
+  if (slides.length < 2) report(at(node), 'markdown/carousel', 'a carousel needs at least two images');
   return slides;
 }

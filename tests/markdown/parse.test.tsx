@@ -178,6 +178,33 @@ describe('markdown pipeline', () => {
     ]);
   });
 
+  it('points a problem with an attribute at its value as written, an unknown one at its name, a missing one at the opening', () => {
+    const body = [
+      '::figure{src="/images/a.svg" alt="" caption="C" size=2 #big}',
+      '',
+      ':::callout{title="T"  type = tipp}',
+      'x',
+      ':::',
+      '',
+      '::video{src="http://v.example/1" title="T"}',
+    ].join('\n');
+    const span = (d: { line: number; column: number; endLine?: number; endColumn?: number }) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
+    expect(doc(body).diagnostics.map((d) => `${span(d)} ${d.message}`)).toEqual([
+      '4:34-4:36 "figure" attribute "alt" must not be empty',
+      '4:49-4:55 unknown attribute "size" on "figure" (allowed: src, alt, caption)',
+      '4:56-4:60 unknown attribute "id" on "figure" (allowed: src, alt, caption)',
+      '6:30-6:34 "callout" attribute "type" must be one of: note, tip, warning; did you mean "tip"?',
+      '10:13-10:33 "video" attribute "src" must be an https:// URL',
+      '10:1-10:44 "video" attribute "poster" is required',
+    ]);
+    // The images a directive names are checked against public/ where their paths are written, even when another attribute is wrong.
+    for (const alt of ['A', ''])
+      expect(doc(`::figure{caption="C" src="/images/gone.svg" alt="${alt}"}`).images).toEqual([
+        { url: '/images/gone.svg', line: 4, column: 26, endLine: 4, endColumn: 44 },
+      ]);
+    expect(doc('::video{src="https://v.example/1" title="T" poster="images/p.svg"}').images).toEqual([]);
+  });
+
   it('says a missing attribute is required whatever words zod has for it (another of its locales, a later release)', () => {
     z.config(z.locales.fr());
     try {

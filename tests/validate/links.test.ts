@@ -85,6 +85,28 @@ describe('a broken link or missing image names the closest route or file', () =>
   });
 });
 
+describe('a directive’s image is reported where its path is written', () => {
+  it('points a figure’s missing image at its src value, in the text and in the JSON', async () => {
+    const written = 'src="/images/articles/category-exclusivity/survey-conflicts.svg"';
+    await fx.edit('articles/first-steps.md', (t) => {
+      expect(t).toContain(`::figure{${written}`);
+      return t.replace(written, 'src="/images/articles/category-exclusivity/survey-conflict.svg"');
+    });
+    expect(await problems()).toEqual([
+      'articles/first-steps.md:23:14  missing image "/images/articles/category-exclusivity/survey-conflict.svg": no such file in public/; did you mean "/images/articles/category-exclusivity/survey-conflicts.svg"?  [asset/missing]',
+    ]);
+    const json = JSON.parse((await runCli('check', '--content', fx.content, '--format', 'json')).stdout) as {
+      line: number;
+      column: number;
+      endLine: number;
+      endColumn: number;
+    }[];
+    expect(json.map(({ line, column, endLine, endColumn }) => ({ line, column, endLine, endColumn }))).toEqual([
+      { line: 23, column: 14, endLine: 23, endColumn: 73 },
+    ]);
+  });
+});
+
 describe('a link to a file with errors of its own is checked in the same run', () => {
   it('reports a link to a scheduled or draft article whose frontmatter has an error, and to a heading it lacks', async () => {
     await fx.edit('articles/second-look.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-02-20').replace('category: Strategy', 'category: Nope'));
