@@ -57,12 +57,22 @@ export function roleProblem(value) {
     : 'is not a role’s ARN, such as arn:aws:iam::123456789012:role/touchline-web-publish';
 }
 
+/** A problem with a store's endpoint, or undefined: https, or plain http to a store on the runner itself (a self-hosted runner's MinIO). */
+export function endpointProblem(value) {
+  if (URL.canParse(value)) {
+    const url = new URL(value);
+    if (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+      return addressProblem(`https:${value.slice('http:'.length)}`)?.replaceAll(`https://${url.host}`, `http://${url.host}`);
+  }
+  return addressProblem(value);
+}
+
 /** The form of each variable the workflows read. */
 const FORMS = {
   SITE_BUCKET: bucketProblem,
   PREVIEW_BUCKET: bucketProblem,
   PREVIEW_URL: addressProblem,
-  S3_ENDPOINT: addressProblem,
+  S3_ENDPOINT: endpointProblem,
   AWS_REGION: regionProblem,
   AWS_ROLE_ARN: roleProblem,
   AWS_PREVIEW_ROLE_ARN: roleProblem,

@@ -56,7 +56,10 @@ export function commandBlocks(markdown: string, file: string): CommandBlock[] {
     const body = lines.slice(i + 1, close).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart()));
     const prompted = body.some((l) => PROMPT.test(l));
     if (SHELL_INFO.test(info) || prompted) {
-      const joined = body.join('\n').replace(/\\\n\s*/g, ' ').split('\n');
+      const joined = body
+        .join('\n')
+        .replace(/\\\n\s*/g, ' ')
+        .split('\n');
       const commands = prompted ? joined.filter((l) => PROMPT.test(l)).map((l) => l.slice(2)) : joined.filter((l) => l.trim() && !l.trim().startsWith('#'));
       blocks.push({ file, line: i + 1, marker: markerOf(lines[i - 1]), commands });
     }
@@ -72,28 +75,40 @@ export interface InlineCommand {
   command: string;
 }
 
-const INLINE = /`((?:npx sitegen|sitegen|npm run|npm test|npm ci|node bin\/)[^`]*)`/g;
+/**
+ * A code span that starts as a person types a command here. `sitegen build` alone names the
+ * command (a person types it through npx or npm), and `node bin/x.mjs` alone names the file.
+ */
+const INLINE = /`((?:npx sitegen|npm run|npm test|npm ci|node bin\/)[^`]*)`/g;
+const NAME_ONLY = /^node bin\/\S+$/;
 
-/** Every inline command of a markdown file, outside fenced blocks, with the line it is on. */
+/** Every inline command of a markdown file, outside fenced blocks, with the line it starts on; a span broken over lines is read as one line. */
 export function inlineCommands(markdown: string, file: string): InlineCommand[] {
-  const found: InlineCommand[] = [];
   let fenced: string | undefined;
-  markdown.split('\n').forEach((line, i) => {
-    const fence = FENCE.exec(line)?.[2];
-    if (fence && (fenced === undefined || line.trim() === fenced)) {
-      fenced = fenced === undefined ? fence : undefined;
-      return;
-    }
-    if (fenced !== undefined) return;
-    // A table cell writes `|` as `\|`: the command has a plain one.
-    for (const match of line.matchAll(INLINE)) found.push({ file, line: i + 1, command: match[1]!.replace(/\\\|/g, '|').trim() });
-  });
-  return found;
+  // Fenced blocks blanked, so that their text is never read as prose and lines keep their numbers.
+  const prose = markdown
+    .split('\n')
+    .map((line) => {
+      const fence = FENCE.exec(line)?.[2];
+      if (fence && (fenced === undefined || line.trim() === fenced)) {
+        fenced = fenced === undefined ? fence : undefined;
+        return '';
+      }
+      return fenced === undefined ? line : '';
+    })
+    .join('\n');
+  return [...prose.matchAll(INLINE)]
+    .map((match) => ({
+      file,
+      line: prose.slice(0, match.index).split('\n').length,
+      // A table cell writes `|` as `\|`: the command has a plain one.
+      command: match[1]!.replace(/\\\|/g, '|').replace(/\s+/g, ' ').trim(),
+    }))
+    .filter((c) => !NAME_ONLY.test(c.command));
 }
 
 /**
  * Words a reader replaces before running a command: an uppercase name (`OLD`, `N`, `DIR`,
  * `SLUG`), an ellipsis, or a choice written with `|` or brackets.
  */
-export const hasPlaceholder = (command: string): boolean =>
-  /(^|[\s=/])[A-Z][A-Z_]*\b|…|\[|\||<[a-z]/.test(command.replace(/\$\{?[A-Z_]+\}?|\b[A-Z_]+=/g, ''));
+export const hasPlaceholder = (command: string): boolean => /(^|[\s=/])[A-Z][A-Z_]*\b|…|\[|\||<[a-z]/.test(command.replace(/\$\{?[A-Z_]+\}?|\b[A-Z_]+=/g, ''));

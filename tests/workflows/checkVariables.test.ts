@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addressProblem, bucketProblem, regionProblem, roleProblem } from '../../bin/checkVariables.mjs';
+import { addressProblem, bucketProblem, endpointProblem, regionProblem, roleProblem } from '../../bin/checkVariables.mjs';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../bin/checkVariables.mjs');
 
@@ -32,6 +32,13 @@ describe('the forms bin/checkVariables.mjs checks', () => {
     expect(addressProblem('https://cdn.example//previews')).toBe('holds // in its path');
     expect(addressProblem('https://cdn.example/?x=1')).toBe('holds a ? or a #: write the host (and a path) alone');
     expect(addressProblem('https://me@cdn.example')).toBe('holds a user name before an @');
+  });
+
+  it("takes a store's endpoint in https, or in plain http on the runner itself (a self-hosted runner's store)", () => {
+    for (const value of ['https://abc.r2.cloudflarestorage.com', 'http://127.0.0.1:9000', 'http://localhost:9000', 'http://[::1]:9000'])
+      expect(endpointProblem(value), value).toBeUndefined();
+    expect(endpointProblem('http://minio.example:9000')).toBe('begins with http://: write https://');
+    expect(endpointProblem('http://127.0.0.1:9000/')).toBe('ends with a slash: write http://127.0.0.1:9000 (the workflows add /pr-N/ to it)');
   });
 
   it("takes an AWS region's name on AWS, and a store's own region (auto for R2) with a store", () => {

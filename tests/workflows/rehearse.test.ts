@@ -45,16 +45,14 @@ describe('npm run rehearse', () => {
     fx = await fixtureCopy();
     // Its default port taken by another program (or by another run of this test): it takes the next free one.
     other = await occupy(4569);
-    child = spawn(process.execPath, [path.join(ROOT, 'bin/rehearse.mjs'), '--content', fx.content], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // Typed as operators type it (docs/operators/setup.md), in a process group of its own: Ctrl-C reaches npm and the rehearsal.
+    child = spawn('npm', ['run', 'rehearse', '--', '--content', fx.content], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     ended = finished(child);
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     for (let i = 0; i < 1200 && !output.includes('Serving until Ctrl-C') && child.exitCode === null; i++) await sleep(50);
   }, 90_000);
   afterAll(async () => {
-    child.kill('SIGINT');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
     await ended;
     other.close();
     await fx.remove();
@@ -95,9 +93,10 @@ describe('npm run rehearse', () => {
   it('stops on Ctrl-C and leaves nothing behind', async () => {
     const folder = /its files in (\S+)$/m.exec(output)![1]!;
     expect(existsSync(folder)).toBe(true);
-    child.kill('SIGINT');
-    const { code } = await ended;
-    expect(code).toBe(0);
+    process.kill(-child.pid!, 'SIGINT');
+    // npm ends as its script did, or by the signal it was sent, as a shell's Ctrl-C ends it.
+    const { code, signal } = await ended;
+    expect(code === 0 || signal === 'SIGINT', `ended with ${code ?? signal}`).toBe(true);
     expect(existsSync(folder)).toBe(false);
   }, 30_000);
 });
