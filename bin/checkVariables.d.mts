@@ -2,6 +2,7 @@
 export function bucketProblem(name: string): string | undefined;
 /** What is wrong with an https address the workflows add a path to, or undefined. */
 export function addressProblem(value: string): string | undefined;
+export function endpointProblem(value: string): string | undefined;
 /** What is wrong with a region (on AWS, or `store` for an S3-compatible store), or undefined. */
 export function regionProblem(value: string, store: boolean): string | undefined;
 /** What is wrong with an IAM role's ARN, or undefined. */
