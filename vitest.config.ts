@@ -53,7 +53,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/load/schemaFiles.test.ts',
       'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects}.test.ts',
-      'tests/runtime/watchCompile.test.ts',
+      'tests/runtime/{compileFailure,watchCompile}.test.ts',
       'tests/validate/{drafts,publicFiles,publicLinks}.test.ts',
       'tests/watch/{buildWorker,redirects,watch}.test.ts',
       'tests/workflows/*.test.ts',
