@@ -275,7 +275,7 @@ describe('watch rebuilds what an edit can change', () => {
     const told = stderr.slice(said);
     expect(told.match(/Unexpected closing "spam" tag/g)).toHaveLength(1);
     expect(told).toMatch(
-      /^sitegen: the code does not compile\n✘ \[ERROR\] this closing tag does not close <span>, the element still open here\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>\n.*\n\n {2}hint: .*\n {2}esbuild says: Unexpected closing "spam" tag does not match opening "span" tag$/m,
+      /^sitegen: the code does not compile\n✘ \[ERROR\] this closing tag does not close <span>, the element still open here\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>.*\n.*\n\n {2}hint: .*\n {2}esbuild says: Unexpected closing "spam" tag does not match opening "span" tag$/m,
     );
     expect(await page('/articles/value-banks')).toBe(good);
     const before = rebuilt.length;
