@@ -15,7 +15,13 @@ if (only('--version', '-V')) {
   // React's production build: the development one is several times slower and only adds dev warnings.
   process.env.NODE_ENV ??= 'production';
   process.setSourceMapsEnabled(true);
-  const { loadGenerator } = await import('./generator.mjs');
-  const { main } = await loadGenerator();
-  process.exitCode = await main(process.argv);
+  const { loadGenerator, root } = await import('./generator.mjs');
+  const generator = await loadGenerator().catch(async (error) => {
+    // Code that does not compile is said in plain words at its place, not as esbuild's stack.
+    const { describeCompileFailure } = await import('../src/runtime/compileFailure.mjs');
+    const text = await describeCompileFailure(error, root);
+    if (!text) throw error;
+    process.stderr.write(`${text}\n`);
+  });
+  process.exitCode = generator ? await generator.main(process.argv) : 1;
 }

@@ -193,8 +193,18 @@ export function describeCrash(error: unknown, cwd = process.cwd()): string {
 /** The lines around `line` of a source file, as a code frame; none when it cannot be read. */
 function sourceFrame(file: string, line: number, column: number): string[] {
   try {
-    return codeFrame(excerptOf(readFileSync(file, 'utf8'), line), { line, column });
+    const text = readFileSync(file, 'utf8');
+    return codeFrame(excerptOf(text, line), { line, column: throwColumn(text.split(/\r?\n/)[line - 1] ?? '', column) });
   } catch {
     return [];
   }
+}
+
+/**
+ * Where the statement that threw starts, when a stack points at the `new` of `throw new Error(…)`
+ * (V8 places an error at its construction): the caret goes under `throw`; else `column`.
+ */
+export function throwColumn(lineText: string, column: number): number {
+  const thrown = /\bthrow\s+$/.exec(lineText.slice(0, column - 1));
+  return thrown && /^new\b/.test(lineText.slice(column - 1)) ? thrown.index + 1 : column;
 }

@@ -1,7 +1,10 @@
 import type { Link, Nodes, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
-import { diagnosticsJson, formatDiagnostics, githubCommands, stepSummary, SUMMARY_ROWS } from '../src/diagnosticFormats.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describeCrash, diagnosticsJson, formatDiagnostics, githubCommands, stepSummary, SUMMARY_ROWS } from '../src/diagnosticFormats.ts';
 import { diagnostic, warning } from '../src/diagnostics.ts';
 import { RULES, SCHEMA_CODES } from '../src/rules.ts';
 import { HIDDEN, HOSTILE_NAMES, hostileNames, markdownTree, visible } from './helpers/hostileText.ts';
@@ -175,5 +178,34 @@ describe('hostile file names and messages, in every format', () => {
       expect(toString(problem), name).toBe(visible(`broken link "${name}"`));
     });
     expect(all(tree).filter((n) => n.type === 'html' || (n.type === 'inlineCode' && !Object.hasOwn(RULES, n.value)))).toEqual([]);
+  });
+});
+
+describe('a crash’s code frame', () => {
+  /** A crash whose stack's first frame points at `column` of line 2 of a template written for it: the frame's caret line. */
+  const caretUnder = (source: string, column: number) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegen-crash-'));
+    try {
+      const file = path.join(dir, 'Article.tsx');
+      writeFileSync(file, `export function Article({ article }) {\n${source}\n}\n`);
+      const crash = new Error('the card has no sponsor');
+      crash.stack = `Error: the card has no sponsor\n    at Article (${file}:2:${column})`;
+      const lines = describeCrash(crash, dir).split('\n');
+      const caret = lines[lines.findIndex((l) => /^ {4}> +2 \| /.test(l)) + 1]!;
+      return source.slice(caret.indexOf('^') - caret.indexOf('|') - 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('puts the caret under the throw when the stack points at its new Error', () => {
+    const line = "  if (!article.sponsor) throw new Error('the card has no sponsor');";
+    expect(caretUnder(line, line.indexOf('new') + 1)).toMatch(/^throw new Error/);
+  });
+
+  it('leaves the caret where the stack points otherwise', () => {
+    const line = "  const sponsor = article.sponsors.find((s) => s.lead) ?? fail(new Error('no lead'));";
+    expect(caretUnder(line, line.indexOf('new') + 1)).toMatch(/^new Error\('no lead'\)/);
+    expect(caretUnder(line, line.indexOf('find') + 1)).toMatch(/^find\(/);
   });
 });

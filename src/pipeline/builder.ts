@@ -30,6 +30,7 @@ import { MarkdownWorkspace } from './markdownWork.tsx';
 import { pageCode, type PageCode } from './pageCode.ts';
 import { unreleasedPages, type ReadContent } from './phases.ts';
 import { checkAgainstPlan } from './planChecks.ts';
+import { lastBuildPages } from '../validate/lastBuild.ts';
 import type { KeptPage } from './pageStore.ts';
 import { RenderPhase } from './renderPhase.ts';
 import { WritePhase, type LastVersion, type OpenVersion } from './writePhase.ts';
@@ -408,6 +409,7 @@ export class Builder {
           publicDir: this.paths.public,
           found: all,
           linkChecks: this.kept.linkChecks,
+          lastBuild: lastBuildPages(this.paths.out),
         }),
       );
     // What is left once no error stopped the build are warnings: shown, and the site is built.

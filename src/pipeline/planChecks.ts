@@ -17,20 +17,26 @@ export interface PlanCheckInputs {
   /** The diagnostics found so far: a redirect to a file with errors says why it leads nowhere. */
   found: readonly Diagnostic[];
   linkChecks: KeptLinkChecks | undefined;
+  /** The pages of the last build (`lastBuildPages`), asked when a link is broken. */
+  lastBuild: () => ReadonlySet<string>;
 }
 
 /**
  * The checks across files, once the plan's routes are known: every link and image against the
  * routes and public/, titles a collection wants distinct, and redirects.yaml against the pages.
  */
-export function checkAgainstPlan(model: ContentModel, plan: SitePlan, { owned, redirectsSource, publicDir, found, linkChecks }: PlanCheckInputs): Diagnostic[] {
+export function checkAgainstPlan(
+  model: ContentModel,
+  plan: SitePlan,
+  { owned, redirectsSource, publicDir, found, linkChecks, lastBuild }: PlanCheckInputs,
+): Diagnostic[] {
   // A file's own route, and the further pages of its template (the blog's numbered and category pages).
   const routes = new Map([...plan.routes, ...owned]);
   const routeOf = new Map([...owned].map(([route, file]) => [file, route]));
   const redirects = redirectsOf(model);
   // An old address that a page still has is an error of redirects.yaml, not a redirect links should follow.
   const redirected = new Map(redirects?.filter((r) => !routes.has(r.from)).map((r): [string, string] => [r.from, r.to]));
-  const all = [...checkReferences(model, routes, (file) => routeOf.get(file), publicDir, redirected, linkChecks), ...checkDistinctTitles(model)];
+  const all = [...checkReferences(model, routes, (file) => routeOf.get(file), publicDir, redirected, linkChecks, lastBuild), ...checkDistinctTitles(model)];
   if (!redirects || !redirectsSource) return all;
   const invalid = new Set([...found, ...all].filter(isError).map((d) => d.file));
   const addresses = { routes, published: new Set(plan.routes.keys()), isFile: siteFileTest(publicDir, plan.files.keys()), invalid };

@@ -11,8 +11,9 @@ import * as esbuild from 'esbuild';
 import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
 // Left in node_modules: native binaries, packages that read their own files at run time, and
-// the S3 client that only `publish` loads.
-const EXTERNAL = ['esbuild', 'tailwindcss', '@tailwindcss/*', 'lightningcss', '@aws-sdk/*', 'chokidar'];
+// what one command alone loads (the S3 client for `publish`, TypeScript's parser for code that
+// does not compile).
+const EXTERNAL = ['esbuild', 'tailwindcss', '@tailwindcss/*', 'lightningcss', '@aws-sdk/*', 'chokidar', 'typescript'];
 
 /** Written last into each compilation: the size and SHA-256 of every file esbuild emitted. */
 const MANIFEST = 'compiled.json';
@@ -50,7 +51,8 @@ const COMMON = {
   // Stacks of a crash point at src/ and templates/ lines (bin/sitegen.mjs turns source maps on).
   sourcemap: 'linked',
   sourcesContent: false,
-  logLevel: 'warning',
+  // Silent: the command says what does not compile (compileFailure.mjs), and compile() prints the warnings.
+  logLevel: 'silent',
 };
 
 /**
@@ -182,7 +184,7 @@ async function compile(root, kind, warn, session = undefined) {
     await usableFolder(dir);
   const tmp = workingName(path.join(base, digest));
   // The hashes were taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
-  const metafile = session ? await session.compileInto(kind.options, tmp) : (await esbuild.build(kind.options(tmp))).metafile;
+  const metafile = session ? await session.compileInto(kind.options, tmp) : await buildOnce(kind.options(tmp), warn);
   await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files: kind.files, imports: projectImports(metafile) }));
   await writeFile(path.join(tmp, MANIFEST), JSON.stringify({ format: FORMAT, files: checksums(tmp) }));
   // A new name, never one in use: a process that verified an older compilation keeps loading from it.
@@ -190,6 +192,13 @@ async function compile(root, kind, warn, session = undefined) {
   await rename(tmp, dir);
   await pruneCompilations(base);
   return dir;
+}
+
+/** One esbuild build, its warnings said through `warn` as esbuild words them; its metafile. */
+async function buildOnce(options, warn) {
+  const { metafile, warnings } = await esbuild.build(options);
+  if (warnings.length) warn((await esbuild.formatMessages(warnings, { kind: 'warning', color: false })).join('').trimEnd());
+  return metafile;
 }
 
 /**
@@ -210,8 +219,8 @@ function incremental(base) {
       const key = JSON.stringify([options.entryPoints, options.plugins?.map((plugin) => plugin.name)]);
       if (!context || key !== entries) {
         await context?.dispose();
-        // Silent: watch says what does not compile, once, in the terminal and the overlay.
-        context = await esbuild.context({ ...options, write: false, logLevel: 'silent' });
+        // Watch says what does not compile, once, in the terminal and the overlay.
+        context = await esbuild.context({ ...options, write: false });
         entries = key;
       }
       const { outputFiles, metafile } = await context.rebuild();

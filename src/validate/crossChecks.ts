@@ -9,7 +9,7 @@ import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { Release, SourceRef } from '../model.ts';
 import { resolveSitePath } from '../routes/sitePath.ts';
 import { referencesIn, type ReferenceKind } from '../schemas/references.ts';
-import { didYouMean } from '../suggestion.ts';
+import { closest, didYouMean } from '../suggestion.ts';
 import type { YamlSource } from '../yaml/yamlSource.ts';
 import { liveFrom, type Entry, type FailingEntry } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
@@ -27,8 +27,9 @@ export interface Reference {
  * Checks that every internal link resolves to a route or a file and that every referenced image
  * exists in public/. `routes` maps every route of the site to its file; `routeOf` gives a file's
  * own route (a link to `#fragment` points into it); `redirected` maps each old address of
- * content/redirects.yaml to where it leads. A broken link or missing image names the closest
- * route or file when one is close enough to be what was meant.
+ * content/redirects.yaml to where it leads; `lastBuild` gives the pages of the last build. A
+ * broken link or missing image names the closest route or file when one is close enough to be
+ * what was meant; a broken link to a page of the last build says how to keep its address working.
  */
 export function checkReferences(
   model: ContentModel,
@@ -37,6 +38,7 @@ export function checkReferences(
   publicDir: string,
   redirected: ReadonlyMap<string, string> = new Map(),
   kept?: KeptLinkChecks,
+  lastBuild: () => ReadonlySet<string> = () => new Set(),
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fileExists = memo((urlPath: string) => {
@@ -50,6 +52,13 @@ export function checkReferences(
   let linkTargets: string[] | undefined;
   // A link's candidates, made once for every broken link of the run.
   const suggest = (target: string) => didYouMean(target, (linkTargets ??= [...routes.keys(), ...publicPaths()]));
+  let added: string[] | undefined;
+  // A page of the last build that no page answers now was renamed or removed: a new page with a path like its own is likely its new one.
+  const formerPage = (target: string): Moved | undefined => {
+    const last = lastBuild();
+    if (!last.has(target)) return undefined;
+    return { to: closest(target, (added ??= [...routes.keys()].filter((route) => !last.has(route)))) };
+  };
   // Drafts, scheduled entries and files with errors of their own are checked too: an editor sees
   // their problems, and those of the links to them, in one run and before they go live.
   const entries = [...model.entries, ...model.withheld, ...model.failing];
@@ -63,10 +72,10 @@ export function checkReferences(
       const entry = unreleased.get(target);
       return entry && liveFrom(entry.release) > live ? unpublishedMessage(ref.url, entry) : undefined;
     };
-    const problem = linkProblem(ref.url, ownRoute, { routes, anchors, fileExists, unpublished, redirected, suggest });
+    const problem = linkProblem(ref.url, ownRoute, { routes, anchors, fileExists, unpublished, redirected, suggest, formerPage });
     // A link to an old address still reaches the page, through the redirect: a warning.
     const mild = problem?.rule === 'link/redirected' || (problem?.rule === 'link/unpublished' && model.drafts);
-    if (problem) into.push((mild ? warning : diagnostic)(file, ref, problem.rule, problem.message));
+    if (problem) into.push({ ...(mild ? warning : diagnostic)(file, ref, problem.rule, problem.message), ...(problem.hint && { hint: problem.hint }) });
   };
   const checkAsset = (file: string, ref: SourceRef, into = diagnostics) => {
     const report = (rule: RuleId, message: string) => into.push(diagnostic(file, ref, rule, message));
@@ -208,7 +217,16 @@ function unpublishedMessage(url: string, { doc, release }: Pick<Entry, 'doc' | '
   return `link "${url}" leads to ${file}, which ${when}`;
 }
 
-/** What a link is checked against: the site's routes, their headings' ids, public/'s files, unpublished entries, redirects, and the closest route to suggest. */
+/** A page of the last build that no page answers now, and the new page most like it, if one is. */
+interface Moved {
+  to: string | undefined;
+}
+
+/**
+ * What a link is checked against: the site's routes, their headings' ids, public/'s files,
+ * unpublished entries, redirects, the closest route to suggest, and whether a path was a page
+ * of the last build.
+ */
 interface LinkTargets {
   routes: ReadonlyMap<string, string>;
   anchors: Map<string, Set<string>>;
@@ -216,13 +234,15 @@ interface LinkTargets {
   unpublished: (target: string) => string | undefined;
   redirected: ReadonlyMap<string, string>;
   suggest: (target: string) => string;
+  formerPage: (target: string) => Moved | undefined;
 }
 
+/** A link's problem; `hint`, when what to do depends on the link more than the rule's hint says. */
 function linkProblem(
   url: string,
   ownRoute: string | undefined,
-  { routes, anchors, fileExists, unpublished, redirected, suggest }: LinkTargets,
-): { rule: RuleId; message: string } | undefined {
+  { routes, anchors, fileExists, unpublished, redirected, suggest, formerPage }: LinkTargets,
+): { rule: RuleId; message: string; hint?: string } | undefined {
   if (/^https:/i.test(url)) {
     const read = readWebAddress(url);
     // A page's markdown link carries [ and ] percent-encoded, and no browser reads that host again.
@@ -252,11 +272,27 @@ function linkProblem(
   if (moved !== undefined)
     return { rule: 'link/redirected', message: `link "${url}" leads to ${target}, an old address redirected to ${moved}: link to ${moved}` };
   if (!routes.has(target) && !fileExists(target))
-    return { rule: 'link/broken', message: `broken link "${url}": no page or file has the path ${target}${suggest(target)}` };
+    return (
+      brokenLink(url, target, formerPage(target)) ?? {
+        rule: 'link/broken',
+        message: `broken link "${url}": no page or file has the path ${target}${suggest(target)}`,
+      }
+    );
   const ids = anchors.get(target);
   if (fragment && ids && !ids.has(fragment))
     return { rule: 'link/fragment', message: `broken link "${url}": ${target} has no heading with the id "${fragment}"${didYouMean(fragment, ids)}` };
   return undefined;
+}
+
+/** A broken link to a page of the last build: it was renamed or removed since, and a redirect keeps its old address working. */
+function brokenLink(url: string, target: string, moved: Moved | undefined): { rule: RuleId; message: string; hint: string } | undefined {
+  if (!moved) return undefined;
+  const to = moved.to ?? '/its-new-address';
+  return {
+    rule: 'link/broken',
+    message: `broken link "${url}": ${target} was a page of the last build, and no page has that path now${moved.to ? `; was it renamed to ${moved.to}?` : ''}`,
+    hint: `link to the page's new address; if it was renamed, keep its old address working with a redirect: add "- { from: ${target}, to: ${to} }" under redirects: in content/redirects.yaml (see docs/editors/redirects.md)`,
+  };
 }
 
 /** Each YAML file's references by the schema it was walked with: a source kept between builds (KeptDocuments, watch) is walked once. */

@@ -17,7 +17,6 @@ import { SETTLE_MS, watchFiles, type FileChanges } from './fileChanges.ts';
 import { LiveReload } from './liveReload.ts';
 import { classifyChange, INITIAL, quiet, step, type Job, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
 import type * as Compiler from '../runtime/compile.mjs';
-import type { BuildFailure } from 'esbuild';
 
 const SILENT: ProgressReporter = { update: () => undefined, done: () => undefined };
 
@@ -168,7 +167,7 @@ class LoopDriver {
         // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
         return this.dispatch({
           type: 'finished',
-          outcome: { type: 'crashed', message: await describeCompileFailure(error) },
+          outcome: { type: 'crashed', message: await describeCompileFailure(error, this.paths.root) },
           workerSound: true,
           undelivered: job,
         });
@@ -188,7 +187,7 @@ class LoopDriver {
       const early = this.endedEarly.get(w);
       if (early) return finished({ type: 'crashed', message: early });
     } catch (error) {
-      return finished({ type: 'crashed', message: await describeCompileFailure(error) });
+      return finished({ type: 'crashed', message: await describeCompileFailure(error, this.paths.root) });
     }
     const w = this.worker;
     const progress = this.showProgress();
@@ -333,13 +332,9 @@ async function watchCompiler(root: string): Promise<Compiler.WatchCompiler> {
   return compiler.watchCompiler(root);
 }
 
-/**
- * What esbuild could not compile, as esbuild shows it (each error at its file, line and column,
- * with the line and a marker under the fault); anything else as a crash.
- */
-async function describeCompileFailure(error: unknown): Promise<string> {
-  const errors = (error as Partial<BuildFailure> | undefined)?.errors;
-  if (!Array.isArray(errors) || !errors.length) return describeCrash(error);
-  const { formatMessages } = await import('esbuild');
-  return `sitegen: the code does not compile\n${(await formatMessages(errors, { kind: 'error', color: false })).join('').trimEnd()}`;
+/** What esbuild could not compile, in plain words where it can be (src/runtime/compileFailure.mjs); anything else as a crash. */
+async function describeCompileFailure(error: unknown, root: string): Promise<string> {
+  // Loaded when code does not compile: it loads TypeScript's parser.
+  const failure = await import('../runtime/compileFailure.mjs');
+  return (await failure.describeCompileFailure(error, root)) ?? describeCrash(error);
 }

@@ -3,8 +3,9 @@
  * error and said in plain words at the place of the mistake: a value holding `: ` without quotes
  * (`title: Value Banks: Tracking`), and a key indented otherwise than its neighbours. The parser
  * reports either as several errors in its own words ("Nested mappings are not allowed in compact
- * mappings"), none of them where the slip is; this is one error, the caret on it. A tab in the
- * indentation is said as such.
+ * mappings"), none of them where the slip is; this is one error, the caret on it. A list item
+ * indented otherwise than the items of its list is said as such, naming the item to line up
+ * with. A tab in the indentation is said as such.
  */
 export interface PlainMistake {
   /** 1-based, in the text given. */
@@ -51,6 +52,8 @@ interface ContentLine {
   indent: number;
   /** The key the line sets, or the item it starts (`-`). */
   key: string;
+  /** Whether it is the dash that starts a list item (the keys after an item's dash are a line of their own). */
+  item: boolean;
   /** Whether the lines under it, more indented, belong to it: a key with no value on its line, or an item. */
   opens: boolean;
 }
@@ -70,52 +73,95 @@ function contentLines(lines: readonly string[]): ContentLine[] {
     const key = /^([^:]+?):(\s|$)/.exec(entry)?.[1] ?? (item ? '-' : entry.slice(0, 20));
     const value = /^[^:]+?:\s*(.*)$/.exec(entry)?.[1] ?? '';
     if (/^[|>][-+0-9]*$/.test(value)) scalarAbove = indent;
-    found.push({ index, indent, key, opens: item || (/:$/.test(entry) && !value) });
+    found.push({ index, indent, key, item, opens: item || (/:$/.test(entry) && !value) });
     // An item's own keys start after its dash: `- type: hero` opens a mapping two columns in.
     if (item && entry && /^[^:]+?:(\s|$)/.test(entry)) {
       const inner = indent + (body.length - entry.length);
-      found.push({ index, indent: inner, key, opens: !value });
+      found.push({ index, indent: inner, key, item: false, opens: !value });
     }
   }
   return found;
 }
 
-/** A key indented otherwise than any block it could belong to, near the parser's first error. */
+/** An indent lines are open at, and the last list item started there when a list is. */
+interface Level {
+  indent: number;
+  item?: ContentLine;
+}
+
+/** A key or a list item indented otherwise than any block it could belong to, near the parser's first error. */
 function wrongIndent(lines: readonly string[], errorLine: number): PlainMistake | undefined {
   const content = contentLines(lines);
-  const open: number[] = [0];
+  const open: Level[] = [{ indent: 0 }];
   const seen: ContentLine[] = [];
   for (const [i, line] of content.entries()) {
     const previous = content[i - 1];
     const sameLine = previous?.index === line.index;
     let expected: number | undefined;
-    if (!sameLine && line.indent > open.at(-1)!) {
-      if (previous?.opens) open.push(line.indent);
-      else expected = open.at(-1);
+    const closed: Level[] = [];
+    if (!sameLine && line.indent > open.at(-1)!.indent) {
+      if (previous?.opens) open.push({ indent: line.indent });
+      else expected = open.at(-1)!.indent;
     } else if (!sameLine) {
-      const closed: number[] = [];
-      while (open.length > 1 && open.at(-1)! > line.indent) closed.push(open.pop()!);
-      if (open.at(-1) !== line.indent) {
+      while (open.length > 1 && open.at(-1)!.indent > line.indent) closed.push(open.pop()!);
+      if (open.at(-1)!.indent !== line.indent) {
         // The slip is a space or two: the nearer indent is meant, the deeper one when both are as near.
-        expected = [...closed, open.at(-1)!].sort((a, b) => Math.abs(a - line.indent) - Math.abs(b - line.indent) || b - a)[0];
-        open.push(...closed.filter((c) => c <= expected!).reverse());
+        expected = [...closed, open.at(-1)!].map((l) => l.indent).sort((a, b) => Math.abs(a - line.indent) - Math.abs(b - line.indent) || b - a)[0];
       }
-    } else if (line.indent > open.at(-1)!) open.push(line.indent);
+    } else if (line.indent > open.at(-1)!.indent) open.push({ indent: line.indent });
     const lineNo = line.index + 1;
-    if (expected !== undefined && lineNo >= errorLine - NEAR.before && lineNo <= errorLine + NEAR.after) {
-      const sibling = [...seen].reverse().find((s) => s.indent === expected && s.index !== line.index);
-      const below = sibling ? undefined : content.slice(i + 1).find((s) => s.indent === expected);
-      const like = sibling ? ` like "${sibling.key}" above it` : below ? ` like "${below.key}" below it` : '';
-      return {
-        line: lineNo,
-        column: line.indent + 1,
-        message: `"${line.key}" is indented ${plural(line.indent)}, which matches no key around it: indent it${like}, ${plural(expected)}`,
-      };
+    const near = lineNo >= errorLine - NEAR.before && lineNo <= errorLine + NEAR.after;
+    // An item where no list is (among the keys of a mapping, no key opening a list for it above) is at the wrong depth too.
+    if (line.item && near && (expected !== undefined || (!open.at(-1)!.item && !previous?.opens))) {
+      const sibling = siblingItem(line, [...open, ...closed]);
+      if (sibling) return misplacedItem(line, sibling, lines);
     }
+    if (expected !== undefined) {
+      if (near) return misplacedKey(line, expected, seen, content.slice(i + 1));
+      open.push(...closed.filter((c) => c.indent <= expected!).reverse());
+    }
+    if (line.item) open.at(-1)!.item = line;
     // Further from the error, an odd indent is no mistake of the parser's (a plain value going on over two lines).
     if (expected === undefined) seen.push(line);
   }
   return undefined;
+}
+
+function misplacedKey(line: ContentLine, expected: number, above: readonly ContentLine[], below: readonly ContentLine[]): PlainMistake {
+  const sibling = [...above].reverse().find((s) => s.indent === expected && s.index !== line.index);
+  const after = sibling ? undefined : below.find((s) => s.indent === expected);
+  const like = sibling ? ` like "${sibling.key}" above it` : after ? ` like "${after.key}" below it` : '';
+  return {
+    line: line.index + 1,
+    column: line.indent + 1,
+    message: `"${line.key}" is indented ${plural(line.indent)}, which matches no key around it: indent it${like}, ${plural(expected)}`,
+  };
+}
+
+/**
+ * The item of an open list that a misplaced item was meant to follow: the one that starts with
+ * the same key (another `- type:` of the page's blocks), else the one at the nearest indent, the
+ * later when two are as near.
+ */
+function siblingItem(line: ContentLine, levels: readonly Level[]): ContentLine | undefined {
+  const items = levels.flatMap((l) => (l.item ? [l.item] : []));
+  const sameKey = line.key !== '-' && items.filter((item) => item.key === line.key);
+  const candidates = sameKey && sameKey.length ? sameKey : items;
+  return candidates.sort((a, b) => Math.abs(a.indent - line.indent) - Math.abs(b.indent - line.indent) || b.index - a.index)[0];
+}
+
+/** Characters of the item to line up with that its message quotes. */
+const QUOTED = 40;
+
+function misplacedItem(line: ContentLine, sibling: ContentLine, lines: readonly string[]): PlainMistake {
+  const text = lines[sibling.index]!.trim();
+  const quoted = text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text;
+  const depth = line.indent > sibling.indent ? 'deeper than' : 'less deep than';
+  return {
+    line: line.index + 1,
+    column: line.indent + 1,
+    message: `this list item is indented ${plural(line.indent)}, ${depth} the item above it at line ${sibling.index + 1}: indent it ${plural(sibling.indent)}, like the "${quoted}" above`,
+  };
 }
 
 const plural = (spaces: number) => `${spaces} ${spaces === 1 ? 'space' : 'spaces'}`;

@@ -34,6 +34,9 @@ describe.each([
     expect(frames[0]).toMatch(new RegExp(`^\\s+at Article \\(templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
     const marked = frames.find((f) => new RegExp(`^ {4}> +${line} \\| `).test(f));
     expect(marked).toContain("throw new Error('the card has no sponsor')");
+    // The caret sits under the statement that threw, though the stack points at its `new Error`.
+    const caret = frames[frames.indexOf(marked!) + 1]!;
+    expect(marked!.slice(caret.indexOf('^'))).toMatch(/^throw new Error/);
     expect(frames.filter((f) => f.includes('node_modules') && !f.startsWith('    …'))).toEqual([]);
     expect(frames.at(-1)).toMatch(/^ {4}… \d+ frames? in node_modules\/ and Node$/);
   }, 60_000);

@@ -271,11 +271,11 @@ describe('watch rebuilds what an edit can change', () => {
     const said = stderr.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace('<span aria-hidden="true">←</span>', '<span aria-hidden="true">←</spam>'));
     for (let i = 0; i < 400 && !stderr.slice(said).includes('</spam>'); i++) await sleep(50);
-    // Said once, as esbuild frames it: the fault, its file, line and column, the line and a marker.
+    // Said once, in plain words framed as esbuild frames it: the fault, its file, line and column, the line and a marker; then a hint and esbuild's words.
     const told = stderr.slice(said);
     expect(told.match(/Unexpected closing "spam" tag/g)).toHaveLength(1);
     expect(told).toMatch(
-      /^sitegen: the code does not compile\n✘ \[ERROR\] Unexpected closing "spam" tag does not match opening "span" tag\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>/m,
+      /^sitegen: the code does not compile\n✘ \[ERROR\] this closing tag does not close <span>, the element still open here\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>.*\n.*\n\n {2}hint: .*\n {2}esbuild says: Unexpected closing "spam" tag does not match opening "span" tag$/m,
     );
     expect(await page('/articles/value-banks')).toBe(good);
     const before = rebuilt.length;

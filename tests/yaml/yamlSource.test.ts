@@ -75,6 +75,55 @@ describe('the common YAML mistakes, in plain words, once, where the mistake is',
     expect(only('a:\n  b: 1\n   c: 2\n')).toEqual(['3:4 "c" is indented 3 spaces, which matches no key around it: indent it like "b" above it, 2 spaces']);
   });
 
+  describe('a list item at another depth than the items of its list, at its dash, naming the item to line up with', () => {
+    const page = [
+      'template: blocks',
+      'blocks:',
+      '  - type: hero',
+      '    heading: Built by people who sold sponsorships',
+      '    actions:',
+      '      - { label: Talk to our team, href: /contact }',
+      '',
+      '  - type: prose',
+      '    heading: Give sponsorship teams back their time',
+    ];
+    const moved = (spaces: number) => page.map((line, i) => (i === 7 ? `${' '.repeat(spaces)}${line.trim()}` : line)).join('\n');
+
+    it('deeper than its siblings', () => {
+      // Two spaces deeper, the parser says three things about the blank line above; the nested list of actions is no sibling.
+      expect(only(moved(4))).toEqual([
+        '8:5 this list item is indented 4 spaces, deeper than the item above it at line 3: indent it 2 spaces, like the "- type: hero" above',
+      ]);
+      expect(only(moved(5))).toEqual([
+        '8:6 this list item is indented 5 spaces, deeper than the item above it at line 3: indent it 2 spaces, like the "- type: hero" above',
+      ]);
+    });
+
+    it('less deep than its siblings, its keys moved with it or not', () => {
+      expect(only(moved(0))).toEqual([
+        '8:1 this list item is indented 0 spaces, less deep than the item above it at line 3: indent it 2 spaces, like the "- type: hero" above',
+      ]);
+      const keysMoved = moved(0).replace('    heading: Give', '  heading: Give');
+      expect(only(keysMoved)).toEqual([
+        '8:1 this list item is indented 0 spaces, less deep than the item above it at line 3: indent it 2 spaces, like the "- type: hero" above',
+      ]);
+    });
+
+    it('with one error, its frame on the item', () => {
+      const { errors } = parseYaml('/site/pages/about.yaml', moved(4));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({
+        rule: 'yaml-syntax',
+        excerpt: { line: 7, text: ['', '    - type: prose', '    heading: Give sponsorship teams back their time'] },
+      });
+    });
+
+    it('leaves a list that YAML reads as written alone', () => {
+      expect(only(page.join('\n'))).toEqual([]);
+      expect(only('blocks:\n- type: hero\n- type: prose\n')).toEqual([]);
+    });
+  });
+
   it('a tab in the indentation, at the tab', () => {
     expect(only('site:\n  name: Touchline\n\turl: https://www.touchline.example\n')).toEqual([
       '3:1 "url" is indented with a tab: YAML indents with spaces only',
