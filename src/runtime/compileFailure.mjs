@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import ts from 'typescript';
+
+// TypeScript is a development dependency: an install without it (npm ci --omit=dev) gets esbuild's words.
+const ts = await import('typescript').then((module) => module.default, () => undefined);
 
 /** TypeScript's diagnostics this module says in plain words, by code. */
 const CODES = {
@@ -40,6 +42,7 @@ export async function describeCompileFailure(error, root) {
 }
 
 function explainFile(file) {
+  if (!ts) return undefined;
   try {
     return explainSyntaxError(readFileSync(file, 'utf8'), file);
   } catch {
