@@ -9,7 +9,7 @@ import { parseMarkdown } from '../../src/markdown/parse.ts';
 import type * as HashModule from '../../src/hash.ts';
 import type { Collection } from '../../src/model.ts';
 import { entryPage, entryPageJob, makeCollections } from '../../src/plan/pagePlan.tsx';
-import { siteSchema } from '../../src/schemas/site.ts';
+import { touchlineSiteSchema } from '../../templates/schemas/site.ts';
 import { summaryOf } from '../../src/validate/entries.ts';
 import { articles } from '../../templates/collections/articles.ts';
 
@@ -33,7 +33,7 @@ vi.mock('../../src/hash.ts', async (original) => {
 });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const site = siteSchema.parse(parse(readFileSync(path.join(ROOT, 'content/site.yaml'), 'utf8')));
+const site = touchlineSiteSchema.parse(parse(readFileSync(path.join(ROOT, 'content/site.yaml'), 'utf8')));
 const collection = articles as unknown as Collection;
 const today = '2026-01-01';
 
