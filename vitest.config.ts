@@ -25,7 +25,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
     files: [
       'tests/*.test.ts',
       'tests/{bundle,client,hosting,islands,markdown,plan,routes,schemas,templates,yaml}/**/*.test.{ts,tsx}',
-      'tests/cli/{checkCommand,colour}.test.ts',
+      'tests/cli/{checkCommand,colour,reportLines}.test.ts',
       'tests/diff/{assetNames,diffFormats,redirects,usage}.test.ts',
       'tests/docs/{architecture,checkExamples,commandOptions,docPages,links,ruleCatalogue}.test.ts',
       'tests/editor/*.test.ts',
