@@ -36,7 +36,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/render/{islands,renderPage}.test.tsx',
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',
-      'tests/watch/{buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
+      'tests/watch/{buildReport,buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
       'tests/write/{editorSchemas,editorSchemasFault,publicCopy,redirectPages,siteFiles}.test.ts',
     ],
     exclude: ['tests/{lint,model}.test.ts'],
