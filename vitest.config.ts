@@ -25,7 +25,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
     files: [
       'tests/*.test.ts',
       'tests/{bundle,client,hosting,islands,markdown,plan,routes,schemas,templates,yaml}/**/*.test.{ts,tsx}',
-      'tests/cli/{checkCommand,colour}.test.ts',
+      'tests/cli/{checkCommand,colour,reportLines}.test.ts',
       'tests/diff/{assetNames,diffFormats,redirects,usage}.test.ts',
       'tests/docs/{architecture,checkExamples,commandOptions,docPages,links,ruleCatalogue}.test.ts',
       'tests/editor/*.test.ts',
@@ -36,7 +36,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/render/{islands,renderPage}.test.tsx',
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',
-      'tests/watch/{buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
+      'tests/watch/{buildReport,buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
       'tests/write/{editorSchemas,editorSchemasFault,publicCopy,redirectPages,siteFiles}.test.ts',
     ],
     exclude: ['tests/{lint,model}.test.ts'],

@@ -110,8 +110,9 @@ async function watchEdits() {
   let waiting;
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text) => {
-    for (const [, rendered, total] of text.matchAll(/rebuilt (\d+) of (\d+) pages in \d+ ms/g))
-      rebuilt.push({ at: Date.now(), rendered: Number(rendered), total: Number(total) });
+    // The line that ends each build that succeeded (src/watch/buildReport.ts BUILT_LINE): pages rendered, or what changed instead.
+    for (const [line] of text.matchAll(/^(rebuilt \d+ of \d+ pages|.+, every page reloaded|no page or file changed) in \d+ ms.*$/gm))
+      rebuilt.push({ at: Date.now(), line, total: Number(/^rebuilt \d+ of (\d+) pages/.exec(line)?.[1]) });
     faults += text.match(/^sitegen: .* failed: /gm)?.length ?? 0;
     waiting?.();
   });
@@ -137,7 +138,7 @@ async function watchEdits() {
     const full = path.join(project, file);
     const text = await readFile(full, 'utf8');
     const times = [];
-    let rendered;
+    let said;
     for (let i = 1; i <= 5; i++) {
       // A pause, as between two saves, so each edit starts from an idle watch.
       await sleep(300);
@@ -145,10 +146,10 @@ async function watchEdits() {
       await writeFile(full, edit(text, i));
       const done = await next(rebuilt.length + 1);
       times.push(done.at - saved);
-      rendered = `${done.rendered} of ${done.total} pages rendered`;
+      said = done.line.replace(/ in \d+ ms/, '');
     }
     times.sort((a, b) => a - b);
-    console.log(`watch, ${label.padEnd(21)} ${String(times[2]).padStart(6)} ms median of 5 (${times[0]}–${times[4]} ms), saved to served, ${rendered}`);
+    console.log(`watch, ${label.padEnd(21)} ${String(times[2]).padStart(6)} ms median of 5 (${times[0]}–${times[4]} ms), saved to served, "${said}"`);
   }
   // A component that throws on every page, then its fix: timed from the fix's save to the site served again.
   const footer = path.join(project, 'templates/components/Footer.tsx');

@@ -2,7 +2,7 @@ import chokidar from 'chokidar';
 import type { Paths } from '../config.ts';
 import { describeCrash, type FormatName } from '../diagnosticFormats.ts';
 import { check } from '../pipeline/builder.ts';
-import { EXIT, reporter, reportFailure } from './report.ts';
+import { EXIT, reporter, reportFailure, unreleasedLines } from './report.ts';
 import { stopRequest } from './stopRequest.ts';
 
 export interface CheckOptions {
@@ -17,6 +17,8 @@ export async function checkOnce(paths: Paths, options: CheckOptions): Promise<nu
     const result = await check(paths, { drafts: options.drafts });
     report.problems(result.warnings);
     report.line(`content is valid (${Math.round(result.ms)} ms)`);
+    // Checked as a build with drafts shows them, nothing is held back.
+    if (!options.drafts) for (const line of unreleasedLines(result.unreleased, { run: 'check' })) report.line(line);
     return EXIT.ok;
   } catch (error) {
     return reportFailure(error, report);

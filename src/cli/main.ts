@@ -11,7 +11,7 @@ import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
 import { readWebAddress } from '../routes/webAddress.ts';
 import { allowedHostProblem } from '../serve/allowedHosts.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { EXIT, reporter, reportFailure, summaryLine, verboseLines } from './report.ts';
+import { EXIT, reporter, reportFailure, summaryLine, unreleasedLines, verboseLines } from './report.ts';
 import { progressReporter } from '../progress.ts';
 
 function port(value: string): number {
@@ -183,6 +183,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
         report.problems(result.warnings);
         if (opts.verbose) report.line(verboseLines(result).join('\n'));
         report.line(summaryLine(result, opts.out));
+        for (const line of unreleasedLines(result.unreleased, { drafts: opts.drafts })) report.line(line);
       } catch (error) {
         progress.done();
         exit(reportFailure(error, report));

@@ -3,6 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
 import { shown } from '../escape.ts';
 import { plural } from '../text.ts';
+import { releaseMark, type UnreleasedPages } from '../hosting/buildMode.ts';
 import type { BuildResult } from '../pipeline/buildOptions.ts';
 import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
@@ -20,6 +21,33 @@ export function formatBytes(bytes: number): string {
 export function summaryLine(result: BuildResult, out: string): string {
   const redirects = result.redirects ? `, ${plural(result.redirects, 'redirect')}` : '';
   return `built ${result.pages} pages${redirects} and ${result.assets} assets (${formatBytes(result.bytes)}) into ${shown(out)} in ${Math.round(result.ms)} ms`;
+}
+
+/** How many held-back pages the lines name; the rest are counted. */
+const NAMED_PAGES = 5;
+
+/** The drafts and scheduled pages as a list: the first few with their marks, the rest counted. */
+function unreleasedList(unreleased: UnreleasedPages): string {
+  const routes = Object.keys(unreleased);
+  const named = routes.slice(0, NAMED_PAGES).map((route) => `${shown(route)} (${releaseMark(unreleased[route]!)})`);
+  const rest = routes.length - named.length;
+  return `${named.join(', ')}${rest ? ` and ${rest} more` : ''}`;
+}
+
+/**
+ * What the summary of `build` (or `check`: `run`) goes on to say of the drafts and scheduled pages:
+ * held back from a plain build, with how to publish them; shown, marked, in a build with drafts.
+ * Nothing when there are none.
+ */
+export function unreleasedLines(unreleased: UnreleasedPages, { drafts = false, run = 'build' }: { drafts?: boolean; run?: 'build' | 'check' } = {}): string[] {
+  const count = Object.keys(unreleased).length;
+  if (!count) return [];
+  const pages = plural(count, 'page');
+  if (drafts) return [`${pages} shown marked, which a plain build holds back: ${unreleasedList(unreleased)}`];
+  return [
+    `${run === 'build' ? 'held back' : 'a build holds back'} ${pages}: ${unreleasedList(unreleased)}`,
+    "  to publish: remove a draft's `draft: true`; a scheduled page is published by the first build on its day (docs/editors/drafts.md)",
+  ];
 }
 
 export function verboseLines(result: BuildResult): string[] {

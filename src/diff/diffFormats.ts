@@ -1,5 +1,5 @@
 import { markdownCode, markdownUrl, shown, urlPath } from '../escape.ts';
-import { describeMode, type UnreleasedPages } from '../hosting/buildMode.ts';
+import { describeMode, releaseMark, type UnreleasedPages } from '../hosting/buildMode.ts';
 import { plural } from '../text.ts';
 import { groupSize, type GroupChanges, type RedirectChanges, type RedirectLine, type SiteDiff } from './compare.ts';
 import { dataFolder, FILE_KINDS, type FileKind } from './fileKinds.ts';
@@ -109,11 +109,10 @@ function counts(changes: GroupChanges | RedirectChanges): string {
     .join(', ');
 }
 
-/** How a draft or scheduled page is marked: `draft`, `scheduled for 2026-03-02`. */
+/** The mark of `route` when it is a draft or a scheduled page. */
 function markOf(unreleased: UnreleasedPages, route: string): string | undefined {
   const release = unreleased[route];
-  if (!release) return undefined;
-  return release.status === 'draft' ? 'draft' : `scheduled for ${release.date}`;
+  return release && releaseMark(release);
 }
 
 const UNPUBLISHED_TEXT = 'not published by merging (drafts and scheduled pages, shown by a --drafts preview)';

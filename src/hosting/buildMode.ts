@@ -46,6 +46,9 @@ export const unreleasedSchema = z.record(
 
 export type UnreleasedPages = z.infer<typeof unreleasedSchema>;
 
+/** How a draft or scheduled page is marked where it is listed: `draft`, `scheduled for 2026-03-02`. */
+export const releaseMark = (release: UnreleasedPages[string]): string => (release.status === 'draft' ? 'draft' : `scheduled for ${release.date}`);
+
 // A record this sitegen cannot read (a later one's) is no record: the mode stays readable, and publish still knows what it is handed.
 const markerSchema = z.object({ generator: z.literal('sitegen'), mode: buildModeSchema.optional(), unreleased: unreleasedSchema.optional().catch(undefined) });
 

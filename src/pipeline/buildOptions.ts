@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import type { UnreleasedPages } from '../hosting/buildMode.ts';
 import type { BuildProgress } from '../progress.ts';
 import type { SiteAddress } from '../routes/urls.ts';
 import type { LockHolder } from './buildLock.ts';
@@ -26,6 +27,8 @@ export interface BuildResult {
   warnings: Diagnostic[];
   /** Processed images: made with sharp in this build, or taken from the cache. */
   images: ImageStats;
+  /** The drafts and scheduled pages: left out of a plain build, shown marked in a build with drafts. */
+  unreleased: UnreleasedPages;
 }
 
 export interface CheckOptions {
@@ -37,6 +40,8 @@ export interface CheckResult {
   /** Problems that do not stop a build. */
   warnings: Diagnostic[];
   ms: number;
+  /** The drafts and scheduled pages, which a plain build leaves out. */
+  unreleased: UnreleasedPages;
 }
 
 export interface BuildOptions extends CheckOptions {

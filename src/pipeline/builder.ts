@@ -260,8 +260,8 @@ export class Builder {
     const read = await this.read();
     try {
       read.raw.diagnostics.push(...(await outdatedSchemas(this.paths, read.definition)));
-      const { warnings } = await this.model(read, options, clock);
-      return { warnings, ms: clock.ms() };
+      const { warnings, unreleased } = await this.model(read, options, clock);
+      return { warnings, ms: clock.ms(), unreleased };
     } finally {
       await read.pool?.close();
     }
@@ -308,6 +308,7 @@ export class Builder {
         notes: [...this.notes],
         warnings,
         images,
+        unreleased,
       };
     } finally {
       await read?.pool?.close();

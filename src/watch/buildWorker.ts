@@ -8,6 +8,7 @@ import { ContentError } from '../diagnostics.ts';
 import { RenderError } from '../render/renderPage.tsx';
 import type { BuildProgress } from '../progress.ts';
 import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
+import { sameContent } from '../write/sameFiles.ts';
 import { WATCH_BUILDER } from './watchBuilder.ts';
 
 const { paths, compiled } = workerData as { paths: Paths; compiled?: Compiled };
@@ -73,7 +74,8 @@ function build(request: Extract<BuildWorkerRequest, { type: 'build' }>): Promise
   };
   // Watch is where editors write: drafts and scheduled articles are shown, marked as such.
   return builder.build({ onWait, onProgress, drafts: true }).then(
-    (result) => say({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings }),
+    (result) =>
+      say({ type: 'built', pages: result.pages, rendered: result.rendered, ms: result.ms, warnings: result.warnings, changed: changedFiles(result.files) }),
     (error: unknown) => {
       // A fault is described as `build` describes it: the page, its content file and the template's frames.
       const outcome: BuildOutcome =
@@ -83,6 +85,20 @@ function build(request: Extract<BuildWorkerRequest, { type: 'build' }>): Promise
       say(outcome);
     },
   );
+}
+
+/** The generated files other than pages of this worker's last build. */
+let lastFiles: Map<string, string | Uint8Array> | undefined;
+
+/**
+ * The generated files other than pages whose bytes differ from the last build's (undefined on the
+ * first): what a build that renders no page changed, for watch to say.
+ */
+function changedFiles(files: Map<string, string | Uint8Array>): string[] | undefined {
+  const others = new Map([...files].filter(([file]) => !file.endsWith('.html')));
+  const last = lastFiles;
+  lastFiles = others;
+  return last && [...others].filter(([file, data]) => !sameContent(last.get(file), data)).map(([file]) => file);
 }
 
 /** Posts what this worker made, for the next one. */

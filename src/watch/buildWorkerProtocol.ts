@@ -22,8 +22,12 @@ export interface BuildWorkerMessages {
     stop: Record<never, never>;
   };
   replies: {
-    /** Each build is answered with one of `built`, `failed`, `faulted` and `crashed`. */
-    built: { pages: number; rendered: number; ms: number; warnings: Diagnostic[] };
+    /**
+     * Each build is answered with one of `built`, `failed`, `faulted` and `crashed`. `changed`: the
+     * generated files other than pages (the stylesheet, scripts, data files) whose bytes differ from
+     * the worker's last build, paths in the output; none on its first build.
+     */
+    built: { pages: number; rendered: number; ms: number; warnings: Diagnostic[]; changed?: string[] };
     /** The content has errors (every error and warning of the build). */
     failed: { diagnostics: Diagnostic[] };
     /**

@@ -13,6 +13,7 @@ import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts'
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { Adopted } from '../pipeline/builder.ts';
 import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
+import { builtLines } from './buildReport.ts';
 import { SETTLE_MS, watchFiles, type FileChanges } from './fileChanges.ts';
 import { LiveReload } from './liveReload.ts';
 import { classifyChange, INITIAL, quiet, step, type Job, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
@@ -55,7 +56,7 @@ export async function watchSite(paths: Paths, choice: PortChoice, { log, showPro
   // Running compiled, a worker runs the generator compiled apart from the templates, which are
   // compiled again after each edit of them and loaded in place.
   const compiler = compiled() ? await watchCompiler(paths.root) : undefined;
-  const loop = new LoopDriver(paths, compiler, live, log, showProgress);
+  const loop = new LoopDriver(paths, compiler, live, log, showProgress, `http://localhost:${port}`);
   // Files are watched before the first build starts: an edit saved while it runs builds again after it.
   await loop.watch();
   const first = loop.nextBuild();
@@ -101,6 +102,8 @@ class LoopDriver {
     private readonly live: LiveReload,
     private readonly log: (line: string) => void,
     private readonly showProgress: () => ProgressReporter,
+    /** Where the preview is served, for the line that says it is back. */
+    private readonly url: string,
   ) {}
 
   async watch(): Promise<void> {
@@ -146,7 +149,7 @@ class LoopDriver {
       case 'build':
         return void this.build(effect.job, effect.fresh, effect.reloadTemplates);
       case 'report':
-        return this.report(effect.outcome);
+        return this.report(effect);
       default:
         return effect satisfies never;
     }
@@ -254,11 +257,11 @@ class LoopDriver {
     send(w, { type: 'templates', dir: templates });
   }
 
-  private report(outcome: BuildOutcome): void {
+  private report({ outcome, job, site }: Extract<LoopEffect, { type: 'report' }>): void {
     switch (outcome.type) {
       case 'built':
         if (outcome.warnings.length) this.log(formatDiagnostics(outcome.warnings));
-        this.log(`rebuilt ${outcome.rendered} of ${outcome.pages} pages in ${Math.round(outcome.ms)} ms`);
+        for (const line of builtLines(outcome, { job, site, url: this.url, paths: this.paths })) this.log(line);
         this.live.succeeded();
         break;
       case 'failed':

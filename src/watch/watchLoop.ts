@@ -23,11 +23,22 @@ export function classifyChange(paths: Paths, file: string): ChangeKind {
   return 'code';
 }
 
-/** What a build must redo: the kinds of change seen, and the content files named (the worker trusts the files it read until then). */
+/**
+ * What a build must redo: the kinds of change seen, and the content files named (the worker trusts
+ * the files it read until then); the files of public/ seen changing, for the terminal to name.
+ */
 export interface Job {
   kinds: ReadonlySet<ChangeKind>;
   contentChanged: readonly string[];
+  publicChanged: readonly string[];
 }
+
+/**
+ * What the preview shows when a build ends: nothing yet (the first build runs), the last build's
+ * site (`live`), an older site under the problems of the last build (`stale`), or only problems,
+ * no build having succeeded (`broken`).
+ */
+export type SiteShown = 'starting' | 'live' | 'stale' | 'broken';
 
 export interface LoopState {
   /** Waiting for a change, building, or stopped for good. */
@@ -40,6 +51,10 @@ export interface LoopState {
   held: boolean;
   /** The debounce is armed: files are still being saved. */
   settling: boolean;
+  /** What the running build (or the last one) was asked to redo. */
+  building: Job;
+  /** What the preview showed before the running build: a build that succeeds after a failed one says the site is back. */
+  site: SiteShown;
 }
 
 export type LoopEvent =
@@ -66,7 +81,8 @@ export type LoopEffect =
    * templates compiled again when `reloadTemplates`.
    */
   | { type: 'build'; job: Job; fresh: boolean; reloadTemplates: boolean }
-  | { type: 'report'; outcome: BuildOutcome }
+  /** Says how a build of `job` ended; `site`: what the preview showed before it. */
+  | { type: 'report'; outcome: BuildOutcome; job: Job; site: SiteShown }
   /** Ends the worker for good: at once (`now`), or once it has finished its build. */
   | { type: 'stop-worker'; now: boolean };
 
@@ -75,8 +91,8 @@ export interface LoopOptions {
   templatesInPlace: boolean;
 }
 
-export const INITIAL: LoopState = { phase: 'idle', worker: 'none', pending: undefined, held: false, settling: false };
-const NOTHING: Job = { kinds: new Set(), contentChanged: [] };
+const NOTHING: Job = { kinds: new Set(), contentChanged: [], publicChanged: [] };
+export const INITIAL: LoopState = { phase: 'idle', worker: 'none', pending: undefined, held: false, settling: false, building: NOTHING, site: 'starting' };
 
 /** The next state, and the effects to perform in order. */
 export function step(state: LoopState, event: LoopEvent, options: LoopOptions): { state: LoopState; effects: LoopEffect[] } {
@@ -85,7 +101,11 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
     case 'start':
       return startBuild(state, NOTHING, options);
     case 'changed': {
-      const pending = merge(state.pending ?? NOTHING, { kinds: new Set([event.kind]), contentChanged: event.kind === 'content' ? [event.file] : [] });
+      const pending = merge(state.pending ?? NOTHING, {
+        kinds: new Set([event.kind]),
+        contentChanged: event.kind === 'content' ? [event.file] : [],
+        publicChanged: event.kind === 'public' ? [event.file] : [],
+      });
       // Each change arms the debounce again: a build starts once the saves stop.
       return { state: { ...state, pending, held: false, settling: true }, effects: [{ type: 'arm-debounce' }] };
     }
@@ -95,10 +115,10 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
       return settled.phase === 'idle' && settled.pending ? startBuild(settled, settled.pending, options) : { state: settled, effects: [] };
     }
     case 'finished': {
-      const effects: LoopEffect[] = [{ type: 'report', outcome: event.outcome }];
+      const effects: LoopEffect[] = [{ type: 'report', outcome: event.outcome, job: state.building, site: state.site }];
       // Changes a build never delivered wait for the next one, with those seen since.
       const pending = event.undelivered ? merge(event.undelivered, state.pending ?? NOTHING) : state.pending;
-      let next: LoopState = { ...state, phase: 'idle', pending, held: Boolean(event.undelivered) };
+      let next: LoopState = { ...state, phase: 'idle', pending, held: Boolean(event.undelivered), site: shownAfter(state.site, event.outcome) };
       if (!event.workerSound && state.worker === 'ready') {
         effects.push({ type: 'retire-worker' });
         next = { ...next, worker: 'none' };
@@ -121,7 +141,17 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
 }
 
 /** Two sets of changes as one. */
-const merge = (a: Job, b: Job): Job => ({ kinds: new Set([...a.kinds, ...b.kinds]), contentChanged: [...new Set([...a.contentChanged, ...b.contentChanged])] });
+const merge = (a: Job, b: Job): Job => ({
+  kinds: new Set([...a.kinds, ...b.kinds]),
+  contentChanged: [...new Set([...a.contentChanged, ...b.contentChanged])],
+  publicChanged: [...new Set([...a.publicChanged, ...b.publicChanged])],
+});
+
+/** What the preview shows once a build has ended: its site, or the site before it (if any) under its problems. */
+function shownAfter(site: SiteShown, outcome: BuildOutcome): SiteShown {
+  if (outcome.type === 'built') return 'live';
+  return site === 'live' || site === 'stale' ? 'stale' : 'broken';
+}
 
 /** Starts a build of `job`: a change of the generator's code (or of templates it cannot load in place) needs a fresh worker. */
 function startBuild(state: LoopState, job: Job, { templatesInPlace }: LoopOptions): { state: LoopState; effects: LoopEffect[] } {
@@ -130,7 +160,7 @@ function startBuild(state: LoopState, job: Job, { templatesInPlace }: LoopOption
   const effects: LoopEffect[] = [];
   if (state.worker === 'ready' && stale) effects.push({ type: 'retire-worker' });
   effects.push({ type: 'build', job, fresh, reloadTemplates: !fresh && job.kinds.has('templates') });
-  return { state: { ...state, phase: 'building', worker: 'ready', pending: undefined, held: false }, effects };
+  return { state: { ...state, phase: 'building', worker: 'ready', pending: undefined, held: false, building: job }, effects };
 }
 
 /** No build running, due or waiting for the debounce (changes held for the next one aside): what a test waiting for the last build waits for. */

@@ -137,8 +137,13 @@ describe('a damaged compiled generator never fails a command', () => {
     await writeFile(path.join(dir, 'src/cli/main.mjs'), 'throw new Error("damaged");\n');
     const { code, stdout, stderr } = await project.run(['check']);
     expect(code, stderr).toBe(0);
-    // No problem on stdout; on stderr, the one line about the compilation, then the check's summary.
+    // No problem on stdout; on stderr, the one line about the compilation, then the check's summary
+    // (and the drafts and scheduled articles a build would hold back, which are the editors' to add).
     expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(DAMAGED), expect.stringMatching(/^content is valid/)]);
+    expect(stderr.trim().split('\n').slice(0, 3)).toEqual([
+      expect.stringMatching(DAMAGED),
+      expect.stringMatching(/^content is valid/),
+      ...(stderr.includes('\na build holds back ') ? [expect.stringMatching(/^a build holds back /)] : []),
+    ]);
   }, 120_000);
 });

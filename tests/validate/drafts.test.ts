@@ -53,8 +53,14 @@ const page = (route: string) => readFile(path.join(fx.out, route, 'index.html'),
 
 describe('a production build', () => {
   it('leaves drafts and articles dated after the build day out of every file: pages, lists, search, sitemap and feed', async () => {
-    const { code, stdout } = await runCli('build', '--content', fx.content, '--out', fx.out);
+    const { code, stdout, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out);
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    // Said after the summary: what was left out, and why, so that a 404 in `serve` is no surprise.
+    expect(stderr.split('\n').slice(1)).toEqual([
+      'held back 2 pages: /articles/coming-soon (scheduled for 2025-04-01), /articles/work-in-progress (draft)',
+      "  to publish: remove a draft's `draft: true`; a scheduled page is published by the first build on its day (docs/editors/drafts.md)",
+      '',
+    ]);
     const files = await everyFile(fx.out);
     expect(files.has('articles/second-look/index.html')).toBe(true);
     for (const [file, text] of files) {
@@ -66,7 +72,9 @@ describe('a production build', () => {
 
   it('publishes a scheduled article from its day on', async () => {
     vi.stubEnv('SOURCE_DATE_EPOCH', String(Date.UTC(2025, 3, 1) / 1000));
-    expect((await runCli('build', '--content', fx.content, '--out', fx.out)).code).toBe(0);
+    const { code, stderr } = await runCli('build', '--content', fx.content, '--out', fx.out);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^held back 1 page: \/articles\/work-in-progress \(draft\)$/m);
     expect(await page('articles/coming-soon')).not.toContain('Scheduled for');
     expect(await readFile(path.join(fx.out, 'sitemap.xml'), 'utf8')).toContain('/articles/coming-soon</loc>');
     expect(await readFile(path.join(fx.out, 'feed.xml'), 'utf8')).toContain('<title>Coming Soon</title>');
@@ -92,7 +100,11 @@ describe('a production build', () => {
       'articles/work-in-progress.md',
       (t) => `${t}\nIt follows [the scheduled one](/articles/coming-soon) and [the first](/articles/first-steps).\n`,
     );
-    expect((await runCli('check', '--content', fx.content)).code).toBe(0);
+    const checked = await runCli('check', '--content', fx.content);
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).toMatch(
+      /^a build holds back 2 pages: \/articles\/coming-soon \(scheduled for 2025-04-01\), \/articles\/work-in-progress \(draft\)$/m,
+    );
     await fx.edit('articles/coming-soon.md', (t) => `${t}\nIt builds on [the draft](/articles/work-in-progress).\n`);
     const { code, stdout } = await runCli('check', '--content', fx.content);
     expect(code).toBe(1);
@@ -107,6 +119,11 @@ describe('a build with --drafts (and watch)', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('warning: link "/articles/work-in-progress" leads to articles/work-in-progress.md, which is a draft');
     expect(stderr).toMatch(/^built 10 pages/);
+    // Nothing is held back: the two are said to be shown, marked.
+    expect(stderr).not.toContain('held back');
+    expect(stderr).toMatch(
+      /^2 pages shown marked, which a plain build holds back: \/articles\/coming-soon \(scheduled for 2025-04-01\), \/articles\/work-in-progress \(draft\)$/m,
+    );
 
     const draft = await page('articles/work-in-progress');
     expect(draft).toContain('<meta name="robots" content="noindex"/>');

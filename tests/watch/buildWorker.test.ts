@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_LINE } from '../../src/watch/buildReport.ts';
 import { finished, projectCopy, type Project } from '../helpers/project.ts';
 
 let project: Project;
@@ -25,7 +26,7 @@ describe('watch, after template edits', () => {
     let announced = '';
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
-    const rebuilds = () => log.match(/^rebuilt \d+ of \d+ pages/gm)?.length ?? 0;
+    const rebuilds = () => log.split('\n').filter((line) => BUILT_LINE.test(line)).length;
     const waitFor = async (count: number) => {
       for (let i = 0; i < 600 && rebuilds() < count; i++) await sleep(50);
       expect(rebuilds(), log).toBeGreaterThanOrEqual(count);

@@ -32,8 +32,9 @@ const replies: OneOfEach<BuildWorkerReply> = {
   built: {
     type: 'built',
     pages: 47,
-    rendered: 1,
+    rendered: 0,
     ms: 93.5,
+    changed: ['assets/site.css', 'search.json'],
     warnings: [
       warning('content/articles/value-banks.md', { line: 9, column: 14 }, 'markdown/bare-url', '"https://example.com" is shown as plain text, not as a link'),
     ],

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePaths, WATCH_OUT } from '../../src/config.ts';
 import type { ProgressReporter } from '../../src/progress.ts';
+import { BUILT_LINE } from '../../src/watch/buildReport.ts';
 import { watchSite, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy, treeHashes } from '../helpers/fixture.ts';
 import { requestAs } from '../helpers/hostRequest.ts';
@@ -63,9 +64,10 @@ describe('watch loses no edit', () => {
     await sleep(200);
     writeFileSync(file, whole);
     expect(await served(watcher.port, '/articles/first-steps', EDITED)).toBe(true);
-    // The last build is of the whole file: nothing of the broken part is left to report.
-    for (let i = 0; i < 100 && !lines.at(-1)?.startsWith('rebuilt '); i++) await sleep(50);
-    expect(lines.at(-1)).toMatch(/^rebuilt \d+ of \d+ pages/);
+    // The last build is of the whole file: nothing of the broken part is left to report (the site is back, if a build showed it).
+    const ended = () => BUILT_LINE.test(lines.at(-1) ?? '') || lines.at(-1)?.startsWith('fixed: ');
+    for (let i = 0; i < 100 && !ended(); i++) await sleep(50);
+    expect(lines.at(-1)).toMatch(/^(rebuilt \d+ of \d+ pages|fixed: no problems left, the site is live again at http:\/\/localhost:\d+$)/);
   });
 
   it('serves an edit saved 1 s after it starts, while its first build runs', async () => {
@@ -200,7 +202,7 @@ describe('watch rebuilds what an edit can change', () => {
   let child: ChildProcess;
   let ended: Promise<RunResult>;
   let port: number;
-  /** The `rebuilt K of N pages` lines so far, and all it printed on stderr. */
+  /** The line that ended each build that succeeded so far (`rebuilt K of N pages`, …), and all it printed on stderr. */
   const rebuilt: string[] = [];
   let stderr = '';
 
@@ -216,7 +218,7 @@ describe('watch rebuilds what an edit can change', () => {
         ...chunk
           .toString()
           .split('\n')
-          .filter((line) => line.startsWith('rebuilt ')),
+          .filter((line) => BUILT_LINE.test(line)),
       );
     });
     for (let i = 0; i < 1200 && !/localhost:\d+/.test(announced); i++) await sleep(50);
@@ -236,14 +238,14 @@ describe('watch rebuilds what an edit can change', () => {
 
   const page = async (route: string) => (await fetch(`http://127.0.0.1:${port}${route}`)).text();
 
-  it('compiles the stylesheet again after a stylesheet edit, and renders no page', async () => {
+  it('compiles the stylesheet again after a stylesheet edit, renders no page, and says so', async () => {
     expect(port).toBeGreaterThan(0);
     const home = await page('/');
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+)"/.exec(home)?.[1];
     expect(stylesheet).toBe('/assets/site.css');
     const before = rebuilt.length;
     await project.edit('templates/styles.css', (t) => `${t}\n.watch-edit-marker { outline-offset: 7px; }\n`);
-    expect(await nextRebuild(before)).toMatch(/^rebuilt 0 of \d+ pages in \d+ ms$/);
+    expect(await nextRebuild(before)).toMatch(/^stylesheet rebuilt \(\/assets\/site\.css\), every page reloaded in \d+ ms$/);
     expect(await page(stylesheet!)).toMatch(/\.watch-edit-marker\{outline-offset:7px\}/);
     // The page is the same, byte for byte (the live-reload script aside, which the server adds).
     expect(await page('/')).toBe(home);
@@ -284,7 +286,7 @@ describe('watch rebuilds what an edit can change', () => {
     expect(await page('/articles/value-banks')).toContain('Back to the articles');
   }, 90_000);
 
-  it('checks public/ again after each change in it: an unsafe SVG added while it runs is refused, a safe file is served', async () => {
+  it('checks public/ again after each change in it: an unsafe SVG added while it runs is refused, a safe file is served, and the site said to be back', async () => {
     const said = stderr.length;
     const unsafe = project.file('public/images/watch-added.svg');
     writeFileSync(unsafe, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n');
@@ -292,7 +294,9 @@ describe('watch rebuilds what an edit can change', () => {
     expect(stderr.slice(said)).toMatch(/public\/images\/watch-added\.svg:1:\d+ .*\[image\/unsafe-svg\]/);
     const before = rebuilt.length;
     writeFileSync(unsafe, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n');
-    expect(await nextRebuild(before)).toMatch(/^rebuilt 0 of \d+ pages in \d+ ms$/);
+    expect(await nextRebuild(before)).toMatch(/^public\/images\/watch-added\.svg updated, every page reloaded in \d+ ms$/);
+    for (let i = 0; i < 100 && !stderr.slice(said).includes('fixed: '); i++) await sleep(50);
+    expect(stderr.slice(said)).toContain(`\nfixed: no problems left, the site is live again at http://localhost:${port}\n`);
     expect(await page('/images/watch-added.svg')).toContain('<rect width="1" height="1"/>');
   }, 90_000);
 
@@ -311,7 +315,13 @@ describe('watch rebuilds what an edit can change', () => {
     for (let i = 0; i < 600 && !stderr.slice(said).includes('the footer has no year'); i++) await sleep(50);
     const report = stderr.slice(said).split('\n');
     const first = report.findIndex((line) => line.includes('the footer has no year'));
-    const pages = Number(/ of (\d+) pages/.exec(rebuilt.at(-1)!)?.[1]);
+    // The site's pages, as the last build that rendered some counted them.
+    const pages = Number(
+      rebuilt
+        .map((line) => / of (\d+) pages/.exec(line)?.[1])
+        .filter(Boolean)
+        .at(-1),
+    );
     expect(report[first]).toMatch(
       new RegExp(`^sitegen: content/[^:]+: rendering /[^ ]* failed: the footer has no year \\(and ${pages - 1} other pages: look in the code they share\\)$`),
     );
@@ -319,7 +329,7 @@ describe('watch rebuilds what an edit can change', () => {
     expect(report.filter((line) => / failed: /.test(line))).toHaveLength(1);
     expect(await page('/')).toBe(good);
     await project.edit('templates/components/Footer.tsx', (t) => t.replace(fault, ''));
-    expect(await nextRebuild(before)).toMatch(/^rebuilt 0 of \d+ pages in \d+ ms$/);
+    expect(await nextRebuild(before)).toMatch(/^no page or file changed in \d+ ms \(\d+ pages as they were\)$/);
   }, 90_000);
 
   it('reports a build whose worker ended mid-way (a template calling process.exit) as a crash, and builds again after the next edit', async () => {

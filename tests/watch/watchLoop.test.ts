@@ -109,6 +109,24 @@ describe("watch's loop", () => {
     expect(builds(fixed.effects)).toEqual([`content+templates [${ARTICLE}] on the worker, templates loaded`]);
   });
 
+  it('tells each report what the build redid and what the preview showed before it, so that a success after a failure says the site is back', () => {
+    const image = { type: 'changed', kind: 'public', file: '/site/public/images/a.svg' } as const;
+    const fix = [{ type: 'changed', kind: 'templates', file: '/site/templates/components/Footer.tsx' }, { type: 'settled' }] as const;
+    const reports = (effects: LoopEffect[]) =>
+      effects.flatMap((e) => (e.type === 'report' ? [`${e.outcome.type} of ${[...e.job.kinds].join('+') || 'nothing'} after ${e.site}`] : []));
+    const session = run([...FIRST, image, { type: 'settled' }, finished(built), ...fix, finished(faulted), ...fix, finished(built)]);
+    expect(reports(session.effects)).toEqual([
+      'built of nothing after starting',
+      'built of public after live',
+      'faulted of templates after live',
+      'built of templates after stale',
+    ]);
+    expect(session.effects.flatMap((e) => (e.type === 'build' ? [e.job.publicChanged] : []))).toEqual([[], ['/site/public/images/a.svg'], [], []]);
+    // A first build that fails leaves nothing shown: its fix shows the site for the first time.
+    const broken = run([{ type: 'start' }, finished(faulted), ...fix, finished(crashed, true), ...fix, finished(built)]);
+    expect(reports(broken.effects)).toEqual(['faulted of nothing after starting', 'crashed of templates after broken', 'built of templates after broken']);
+  });
+
   it('stops the worker on close and does nothing after it, whatever arrives', () => {
     const closing = run([...FIRST, { type: 'changed', kind: 'content', file: ARTICLE }, { type: 'close', now: true }]);
     expect(closing.effects.slice(-2)).toEqual([{ type: 'disarm-debounce' }, { type: 'stop-worker', now: true }]);
