@@ -307,9 +307,20 @@ describe('News & Insights', () => {
     await page.getByRole('searchbox').fill(common.word);
     await expect.poll(() => status(page)).toBe(`Showing ${pageSize} of ${plural(common.count)}`);
     await page.getByRole('button', { name: 'Show more results' }).click();
-    await expect.poll(() => cardTitles(page)).toEqual(found(common.word).slice(0, 2 * pageSize).map(title));
     await expect
-      .poll(() => page.evaluate((n) => document.activeElement?.closest('li') === document.querySelectorAll('section[aria-labelledby="articles-heading"] li')[n], pageSize))
+      .poll(() => cardTitles(page))
+      .toEqual(
+        found(common.word)
+          .slice(0, 2 * pageSize)
+          .map(title),
+      );
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (n) => document.activeElement?.closest('li') === document.querySelectorAll('section[aria-labelledby="articles-heading"] li')[n],
+          pageSize,
+        ),
+      )
       .toBe(true);
     // A category link keeps the query: the category's page opens with the search applied there.
     const category = categories.find((c) => found(common.word, c.name).length > 0)!;

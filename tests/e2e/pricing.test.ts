@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, openPage, type OpenOptions } from '../helpers/browser.ts';
-import { CONTENT, contentYaml } from '../helpers/realContent.ts';
+import { contentYaml, pageBlocks } from '../helpers/realContent.ts';
 import { setUpSiteAndBrowser } from '../helpers/site.ts';
 
 const env = setUpSiteAndBrowser();
@@ -80,25 +78,28 @@ describe('pricing page', () => {
     await close();
   });
 
-  it.skipIf(!otherGroup)('switches to the next group by keyboard, its plans priced by period, and plans coming soon each with what it will offer and a way to hear of it', async () => {
-    const group = otherGroup!;
-    const { page, close } = await open('/pricing-preview');
-    await page.getByRole('radio', { name: defaultGroup.label }).focus();
-    await page.keyboard.press(visibleGroups.indexOf(group) > visibleGroups.indexOf(defaultGroup) ? 'ArrowRight' : 'ArrowLeft');
-    expect(await page.getByRole('radio', { name: group.label }).isChecked()).toBe(true);
-    expect(await cards(page)).toEqual(group.plans.map((plan) => ({ name: plan.name, price: shownPrice(plan, pricing.billing.default) })));
-    await page.getByText(pricing.billing[otherBilling].label, { exact: true }).click();
-    expect(await cards(page)).toEqual(group.plans.map((plan) => ({ name: plan.name, price: shownPrice(plan, otherBilling) })));
-    const upcoming = page.locator('section:visible > ul > li article').filter({ hasText: pricing.labels.comingSoon });
-    // A plan coming soon lists its features as what it will offer.
-    for (const { name, features = [], cta } of group.plans.filter((plan) => plan.display === 'coming-soon')) {
-      const card = upcoming.filter({ has: page.getByRole('heading', { name, exact: true }) });
-      if (features.length) expect(await card.getByText(pricing.labels.plannedFeatures).isVisible(), name).toBe(true);
-      expect(await card.getByRole('listitem').count(), name).toBe(features.length);
-      expect(await card.getByRole('link', { name: `${cta.label} about ${name}` }).getAttribute('href'), name).toBe(cta.href);
-    }
-    await close();
-  });
+  it.skipIf(!otherGroup)(
+    'switches to the next group by keyboard, its plans priced by period, and plans coming soon each with what it will offer and a way to hear of it',
+    async () => {
+      const group = otherGroup!;
+      const { page, close } = await open('/pricing-preview');
+      await page.getByRole('radio', { name: defaultGroup.label }).focus();
+      await page.keyboard.press(visibleGroups.indexOf(group) > visibleGroups.indexOf(defaultGroup) ? 'ArrowRight' : 'ArrowLeft');
+      expect(await page.getByRole('radio', { name: group.label }).isChecked()).toBe(true);
+      expect(await cards(page)).toEqual(group.plans.map((plan) => ({ name: plan.name, price: shownPrice(plan, pricing.billing.default) })));
+      await page.getByText(pricing.billing[otherBilling].label, { exact: true }).click();
+      expect(await cards(page)).toEqual(group.plans.map((plan) => ({ name: plan.name, price: shownPrice(plan, otherBilling) })));
+      const upcoming = page.locator('section:visible > ul > li article').filter({ hasText: pricing.labels.comingSoon });
+      // A plan coming soon lists its features as what it will offer.
+      for (const { name, features = [], cta } of group.plans.filter((plan) => plan.display === 'coming-soon')) {
+        const card = upcoming.filter({ has: page.getByRole('heading', { name, exact: true }) });
+        if (features.length) expect(await card.getByText(pricing.labels.plannedFeatures).isVisible(), name).toBe(true);
+        expect(await card.getByRole('listitem').count(), name).toBe(features.length);
+        expect(await card.getByRole('link', { name: `${cta.label} about ${name}` }).getAttribute('href'), name).toBe(cta.href);
+      }
+      await close();
+    },
+  );
 
   it('gives plans on sale the same height, and keeps a plan coming soon as short as what it says, at 1280 px', async () => {
     const { page, close } = await open('/pricing-preview', { width: 1280 });
@@ -170,7 +171,9 @@ describe('pricing page', () => {
     const { page, close } = await open('/pricing-preview');
     await page.getByText(first!).click();
     await page.getByText(second!).click();
-    expect(await page.locator('details[open] summary').evaluateAll((s) => s.map((e) => (e as HTMLElement).innerText.replace('+', '').trim()))).toEqual([second]);
+    expect(await page.locator('details[open] summary').evaluateAll((s) => s.map((e) => (e as HTMLElement).innerText.replace('+', '').trim()))).toEqual([
+      second,
+    ]);
     const contact = page.getByRole('link', { name: pricing.contactSales.label });
     expect(await contact.getAttribute('href')).toMatch(/^https:\/\//);
     expect(await contact.getAttribute('target')).toBe('_blank');
@@ -195,7 +198,6 @@ describe('pricing page', () => {
 
 /** A page with a partner offer (the SponsorPitch offer when this was written), and its block. */
 interface PartnerOffer {
-  type: 'partner-offer';
   heading: string;
   group: string;
   plan: string;
@@ -204,11 +206,7 @@ interface PartnerOffer {
   offer: { price: string; saving: string };
   actions: { label: string; href: string }[];
 }
-const offerPage = readdirSync(path.join(CONTENT, 'pages'))
-  .sort()
-  .map((file) => ({ route: `/${file.replace(/\.yaml$/, '')}`, blocks: contentYaml<{ blocks?: { type: string }[] }>(`pages/${file}`).blocks ?? [] }))
-  .map(({ route, blocks }) => ({ route, block: blocks.find((b): b is PartnerOffer => b.type === 'partner-offer') }))
-  .find((page) => page.block);
+const offerPage = pageBlocks<PartnerOffer>('partner-offer')[0];
 
 describe('partner offer', () => {
   it.skipIf(!offerPage)('states the free months, the price after them and the saving from pricing.yaml, with the plan’s features and both links', async () => {

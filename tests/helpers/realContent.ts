@@ -57,3 +57,22 @@ export const contentYaml = <T = Record<string, unknown>>(rel: string): T => pars
 /** A date of the content as the site writes it: `2022-05-01` → `May 1, 2022`. */
 export const longDate = (date: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+/** A block of a page of content/pages/, and the page's route. */
+export interface PageBlock<T> {
+  route: string;
+  block: T & { type: string };
+}
+
+/** The first block of each type `type` on every page that has one, pages by file name. */
+export function pageBlocks<T = Record<string, unknown>>(type: string): PageBlock<T>[] {
+  return readdirSync(path.join(CONTENT, 'pages'))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .flatMap((name) => {
+      const blocks = contentYaml<{ blocks?: (T & { type: string })[] }>(`pages/${name}`).blocks ?? [];
+      const block = blocks.find((b) => b.type === type);
+      const slug = name.slice(0, -'.yaml'.length);
+      return block ? [{ route: slug === 'index' ? '/' : `/${slug}`, block }] : [];
+    });
+}
