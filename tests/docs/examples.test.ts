@@ -20,7 +20,12 @@ function produce(name: string): Promise<string> {
   if (!produced.has(name))
     produced.set(
       name,
-      import(modulePath(name)).then(async (example: { default: () => Promise<string> }) => (await example.default()).replace(/\n$/, '')),
+      import(modulePath(name))
+        .then(async (example: { default: () => Promise<string> }) => (await example.default()).replace(/\n$/, ''))
+        // Most examples break a file of the real content: an editor may have renamed or rewritten it.
+        .catch((error: Error) => {
+          throw new Error(`tests/docs/examples/${name}.ts could not show its example, update it: ${error.message}`, { cause: error });
+        }),
     );
   return produced.get(name)!;
 }

