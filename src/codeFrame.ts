@@ -6,22 +6,53 @@ export interface Excerpt {
   /** The number of the excerpt's first line (counting from 1). */
   line: number;
   text: string[];
+  /**
+   * How many columns the lines were moved left by cutting off their start (a `…` stands for what
+   * was cut): a column of the file is shown at column minus `shift`. 0, or absent, when nothing was cut.
+   */
+  shift?: number;
+}
+
+/** Where in its file the frame points (a Diagnostic's place). */
+export interface FramePlace {
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
 }
 
 /** Lines either side of the problem's line that the frame shows. */
 const AROUND = 1;
-/** A line longer than this is cut: a frame is for finding the place, not for reading minified data. */
-const MAX_WIDTH = 160;
+/**
+ * The most characters of a line a frame shows: a longer one (a paragraph of markdown, minified
+ * data) is cut to the part around the problem, so that a frame fits a terminal without wrapping.
+ */
+const MAX_WIDTH = 100;
+/** Characters kept before the problem when the start of a long line is cut. */
+const BEFORE = 30;
 
-/** The lines around `line` of `text` (one either side). */
-export function excerptOf(text: string, line: number): Excerpt {
+/**
+ * The lines around `at` in `text`: its line and one either side (a blank neighbour is left out:
+ * it says nothing), each long line cut to the same window around the problem's column.
+ */
+export function excerptOf(text: string, at: FramePlace): Excerpt {
   // A file's last newline ends its last line: it starts no empty line to show.
   const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const first = Math.max(1, line - AROUND);
-  return {
-    line: first,
-    text: lines.slice(first - 1, Math.min(lines.length, line + AROUND)).map((l) => (l.length > MAX_WIDTH ? `${l.slice(0, MAX_WIDTH)}…` : l)),
+  let first = Math.max(1, at.line - AROUND);
+  let last = Math.min(lines.length, at.line + AROUND);
+  const blank = (n: number) => n !== at.line && !lines[n - 1]?.trim();
+  while (first < at.line && blank(first)) first++;
+  while (last > at.line && blank(last)) last--;
+  const shown = lines.slice(first - 1, last);
+  if (!shown.length) return { line: at.line, text: [] };
+  const longest = Math.max(...shown.map((l) => l.length));
+  // The window starts far enough left to show the problem with a little of what comes before it.
+  const start = longest > MAX_WIDTH ? Math.max(0, Math.min(at.column - 1 - BEFORE, longest - MAX_WIDTH)) : 0;
+  const cut = (l: string) => {
+    const head = start > 0 ? `…${l.slice(start, start + MAX_WIDTH)}` : l.slice(0, MAX_WIDTH);
+    return l.length > start + MAX_WIDTH ? `${head}…` : head;
   };
+  return { line: first, text: shown.map(cut), ...(start > 0 && { shift: start - 1 }) };
 }
 
 /**
@@ -29,18 +60,20 @@ export function excerptOf(text: string, line: number): Excerpt {
  * marked with `>`, and carets under the problem (from its column to its end on that line).
  * Tabs are shown as one space each so that the carets stay under the characters they point at.
  */
-export function codeFrame(excerpt: Excerpt, at: { line: number; column: number; endLine?: number; endColumn?: number }): string[] {
+export function codeFrame(excerpt: Excerpt, at: FramePlace): string[] {
   const last = excerpt.line + excerpt.text.length - 1;
   const width = String(last).length;
+  const shift = excerpt.shift ?? 0;
   const lines: string[] = [];
   excerpt.text.forEach((text, i) => {
     const number = excerpt.line + i;
     const shown = text.replace(/\t/g, ' ');
     lines.push(`${number === at.line ? '>' : ' '} ${String(number).padStart(width)} | ${shown}`);
     if (number !== at.line) return;
-    const end = at.endLine === at.line && at.endColumn !== undefined ? at.endColumn : at.column + 1;
-    const carets = Math.max(1, Math.min(end, shown.length + 1) - at.column);
-    lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, at.column - 1))}${'^'.repeat(carets)}`);
+    const column = at.column - shift;
+    const end = (at.endLine === at.line && at.endColumn !== undefined ? at.endColumn : at.column + 1) - shift;
+    const carets = Math.max(1, Math.min(end, shown.length + 1) - column);
+    lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}${'^'.repeat(carets)}`);
   });
   return lines;
 }

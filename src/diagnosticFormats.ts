@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { codeFrame, excerptOf } from './codeFrame.ts';
 import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { problemDetails } from './problemDetails.ts';
 import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
 import { ruleDocs } from './rules.ts';
 import { plural } from './text.ts';
@@ -29,18 +32,25 @@ export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), paint = noP
   return `${paint.place(`${shown(shownPath(d.file, cwd))}:${d.line}:${d.column}`)}  ${label}${shown(d.message)}  ${paint.dim(`[${d.rule}]`)}`;
 }
 
+/** Where a problem's rule is explained: its entry in the catalogue (or the site rule's own page), a path in the repository; undefined for a site rule that names none. */
+export const docsOf = (d: Diagnostic): string | undefined => d.docs ?? ruleDocs(d.rule);
+
 /**
- * The text for a terminal: one line per problem, then the counts. A hint is shown once, dimmed
- * under the first problem it applies to: repeated under each problem of a kind, hints would
- * bury the problems.
+ * The text for a terminal: each problem's line, then its details (`problemDetails`: its code
+ * frame, and once per kind its hint and where its rule is explained) dimmed where not a frame;
+ * then the counts.
  */
 export function formatDiagnostics(list: readonly Diagnostic[], cwd = process.cwd(), paint = noPaint): string {
-  const hinted = new Set<string>();
-  const lines = sortDiagnostics(list).flatMap((d) => {
-    const line = [formatDiagnostic(d, cwd, paint), ...(d.excerpt ? codeFrame(d.excerpt, d).map((l) => `    ${shown(l)}`) : [])];
-    if (hinted.has(d.hint)) return line;
-    hinted.add(d.hint);
-    return [...line, `    ${paint.dim(`hint: ${shown(d.hint)}`)}`];
+  const sorted = sortDiagnostics(list);
+  const details = problemDetails(sorted, docsOf);
+  const lines = sorted.flatMap((d, i) => {
+    const { frame, hint, docs } = details[i]!;
+    return [
+      formatDiagnostic(d, cwd, paint),
+      ...frame.map((line) => `    ${shown(line)}`),
+      ...(hint === undefined ? [] : [`    ${paint.dim(`hint: ${shown(hint)}`)}`]),
+      ...(docs === undefined ? [] : [`    ${paint.dim(`docs: ${shown(docs)}`)}`]),
+    ];
   });
   lines.push(countLine(list, paint));
   return lines.join('\n');
@@ -58,7 +68,7 @@ export function diagnosticsJson(list: readonly Diagnostic[], cwd = process.cwd()
     rule: d.rule,
     message: d.message,
     hint: d.hint,
-    docs: d.docs ?? ruleDocs(d.rule) ?? null,
+    docs: docsOf(d) ?? null,
   }));
   return JSON.stringify(entries);
 }
@@ -80,7 +90,7 @@ export function githubCommands(list: readonly Diagnostic[], root: string, links:
               ['endColumn', d.endColumn],
             ];
       // The title names the rule and where it is explained, as a link to the commit's copy of the catalogue when the run says which.
-      const docs = d.docs ?? ruleDocs(d.rule);
+      const docs = docsOf(d);
       const title = docs ? `${d.rule} (${links ? `${links.blob}/${docs}` : docs})` : d.rule;
       const properties = [['file', d.file], ['line', d.line], ['col', d.column], ...end, ['title', title]] as const;
       const props = properties.map(([key, value]) => `${key}=${workflowProperty(String(value))}`).join(',');
@@ -117,6 +127,29 @@ export const githubRoot = (cwd: string, env: NodeJS.ProcessEnv = process.env): s
 export function sourceLinksFromEnv(env: NodeJS.ProcessEnv = process.env): SourceLinks | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_SHA: sha } = env;
   return server && repo && sha ? { blob: `${server}/${repo}/blob/${sha}` } : undefined;
+}
+
+/**
+ * The links to the default branch of the repository a remote's URL names, when it is on GitHub
+ * (`git@github.com:owner/repo.git`, `https://github.com/owner/repo`); undefined for another host.
+ */
+export function sourceLinksFromRemote(url: string): SourceLinks | undefined {
+  const repo = /^(?:https:\/\/|ssh:\/\/git@|git@)github\.com[:/]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(url.trim());
+  return repo ? { blob: `https://github.com/${repo[1]}/${repo[2]}/blob/HEAD` } : undefined;
+}
+
+/** The links to the project's repository on GitHub, from its `origin` remote; undefined outside a git checkout, or with no such remote. */
+export async function sourceLinksFromGit(root: string): Promise<SourceLinks | undefined> {
+  const remote = await promisify(execFile)('git', ['-C', root, 'config', '--get', 'remote.origin.url']).catch(() => undefined);
+  return remote && sourceLinksFromRemote(remote.stdout);
+}
+
+/** The problems as watch sends them to the browser: sorted, files relative to the project, and `docs` where each rule is explained (the overlay links it). */
+export function browserDiagnostics(list: readonly Diagnostic[], root: string): Diagnostic[] {
+  return relativeTo(sortDiagnostics(list), root).map((d) => {
+    const docs = docsOf(d);
+    return docs === undefined ? d : { ...d, docs };
+  });
 }
 
 /**
@@ -194,7 +227,8 @@ export function describeCrash(error: unknown, cwd = process.cwd()): string {
 function sourceFrame(file: string, line: number, column: number): string[] {
   try {
     const text = readFileSync(file, 'utf8');
-    return codeFrame(excerptOf(text, line), { line, column: throwColumn(text.split(/\r?\n/)[line - 1] ?? '', column) });
+    const at = { line, column: throwColumn(text.split(/\r?\n/)[line - 1] ?? '', column) };
+    return codeFrame(excerptOf(text, at), at);
   } catch {
     return [];
   }

@@ -19,6 +19,9 @@ export interface Place {
 /** The place of a problem with a whole file (its name, its encoding, a link in public/). */
 export const FILE_START: Place = { line: 1, column: 1 };
 
+/** Whether a problem is with its whole file (it is at FILE_START, with no end): there is no place in it to show. */
+export const isWholeFile = (at: Place): boolean => at.line === FILE_START.line && at.column === FILE_START.column && at.endLine === undefined;
+
 /** The place alone (callers pass references that carry more, such as a link's URL). */
 const placeOf = ({ line, column, endLine, endColumn }: Place): Place =>
   endLine === undefined || endColumn === undefined ? { line, column } : { line, column, endLine, endColumn };
@@ -33,7 +36,7 @@ export interface Diagnostic extends Place {
   severity: Severity;
   /** Where a rule of the site's own checks is explained (the generator's rules are found by their id). */
   docs?: string;
-  /** The lines around the place, for a code frame, where the problem is hard to see from its message alone (a YAML syntax error). */
+  /** The lines around the place, for a code frame (`withExcerpts` adds them as the problems leave a build); none for a whole file. */
   excerpt?: Excerpt;
 }
 

@@ -1,11 +1,23 @@
 import type { Link, Nodes, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describeCrash, diagnosticsJson, formatDiagnostics, githubCommands, stepSummary, SUMMARY_ROWS } from '../src/diagnosticFormats.ts';
-import { diagnostic, warning } from '../src/diagnostics.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withExcerpts } from '../src/diagnosticExcerpts.ts';
+import {
+  browserDiagnostics,
+  describeCrash,
+  diagnosticsJson,
+  formatDiagnostics,
+  githubCommands,
+  sourceLinksFromRemote,
+  stepSummary,
+  SUMMARY_ROWS,
+} from '../src/diagnosticFormats.ts';
+import { diagnostic, FILE_START, warning } from '../src/diagnostics.ts';
+import { parseYaml } from '../src/yaml/yamlSource.ts';
 import { RULES, SCHEMA_CODES } from '../src/rules.ts';
 import { HIDDEN, HOSTILE_NAMES, hostileNames, markdownTree, visible } from './helpers/hostileText.ts';
 
@@ -16,14 +28,104 @@ const list = [
 ];
 
 describe('diagnostics as text', () => {
-  it('keeps one line per problem, with each hint once, under the first problem it applies to', () => {
+  it('keeps one line per problem, with each hint once, under the first problem it applies to, and where its rule is explained once', () => {
     expect(formatDiagnostics(list, '/p').split('\n')).toEqual([
       'content/articles/a.md:2:8  warning: same title  [article/duplicate-title]',
       `    hint: ${SCHEMA_CODES['duplicate-title'].hint}`,
+      '    docs: docs/editors/rules.md#kindduplicate-title',
       'content/articles/a.md:6:11  broken link "/prices"  [link/broken]',
       `    hint: ${RULES['link/broken'].hint}`,
+      '    docs: docs/editors/rules.md#linkbroken',
       'content/site.yaml:52:17  broken link "/legals"  [link/broken]',
       '2 errors and 1 warning in 2 files',
+    ]);
+  });
+
+  it('names the page of a site rule that declares one, and none for one that does not', () => {
+    const own = {
+      ...diagnostic('/p/content/pricing.yaml', { line: 3, column: 5 }, 'link/broken', 'too many plans'),
+      rule: 'pricing/plans' as const,
+      hint: 'keep three',
+    };
+    const lines = formatDiagnostics([{ ...own, docs: 'docs/editors/pricing.md#plans' }], '/p').split('\n');
+    expect(lines.slice(1, 3)).toEqual(['    hint: keep three', '    docs: docs/editors/pricing.md#plans']);
+    expect(formatDiagnostics([own], '/p').split('\n')).toEqual([
+      'content/pricing.yaml:3:5  too many plans  [pricing/plans]',
+      '    hint: keep three',
+      '1 error in 1 file',
+    ]);
+  });
+});
+
+describe('code frames of problems read from their files', () => {
+  let dir: string;
+  beforeAll(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-frames-'))));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('shows a schema problem with its line and neighbours, the carets under the value it is about', async () => {
+    const file = path.join(dir, 'value-banks.md');
+    const frontmatter = ['title: Value Banks', 'author: Priya Nair', 'category: Analytic', 'tags: [value-bank]'];
+    await writeFile(file, ['---', ...frontmatter, '---', '', 'Text.', ''].join('\n'));
+    // The place the schema's checks give a value: where the YAML says it is.
+    const at = parseYaml(file, frontmatter.join('\n'), 1).locate(['category']);
+    const framed = await withExcerpts([diagnostic(file, at, 'article/invalid-value', 'category: "Analytic" is not allowed')]);
+    expect(formatDiagnostics(framed, dir).split('\n')).toEqual([
+      'value-banks.md:4:11  category: "Analytic" is not allowed  [article/invalid-value]',
+      '      3 | author: Priya Nair',
+      '    > 4 | category: Analytic',
+      '        |           ^^^^^^^^',
+      '      5 | tags: [value-bank]',
+      `    hint: ${SCHEMA_CODES['invalid-value'].hint}`,
+      '    docs: docs/editors/rules.md#kindinvalid-value',
+      '1 error in 1 file',
+    ]);
+  });
+
+  it('shows a broken link in a long paragraph: the part of the line around it, the carets under the link', async () => {
+    const file = path.join(dir, 'deck.md');
+    const before = `${'A sponsorship deck is read in a hurry, so every page must earn its place. '.repeat(4)}See `;
+    await writeFile(file, ['---', 'title: Deck', '---', '', `${before}[the guide](/articles/gone) for more. ${'Keep it short. '.repeat(8)}`, ''].join('\n'));
+    const link = { line: 5, column: before.length + 1, endLine: 5, endColumn: before.length + 28 };
+    const [framed] = await withExcerpts([diagnostic(file, link, 'link/broken', 'broken link "/articles/gone"')]);
+    const [, line, carets, hint] = formatDiagnostics([framed!], dir).split('\n');
+    expect(line).toMatch(/^ {4}> 5 \| …[^…]+ See \[the guide\]\(\/articles\/gone\) for more\.[^…]+…$/);
+    expect(line!.length).toBeLessThanOrEqual(120);
+    const start = carets!.indexOf('^');
+    expect(line!.slice(start, start + 27)).toBe('[the guide](/articles/gone)');
+    expect(carets!.slice(start)).toBe('^'.repeat(27));
+    expect(hint).toBe(`    hint: ${RULES['link/broken'].hint}`);
+  });
+
+  it('has no frame for a problem with a whole file, or a file that is gone', async () => {
+    const file = path.join(dir, 'Bad Name.md');
+    await writeFile(file, '---\ntitle: x\n---\n');
+    const framed = await withExcerpts([
+      diagnostic(file, FILE_START, 'content/slug', 'file name "Bad Name.md" must be a lowercase slug'),
+      diagnostic(path.join(dir, 'gone.md'), { line: 2, column: 1 }, 'link/broken', 'broken link'),
+    ]);
+    expect(framed.map((d) => d.excerpt)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('diagnostics for the browser', () => {
+  it("name each rule's page, which the overlay links on GitHub when the repository is known", () => {
+    expect(browserDiagnostics(list, '/p').map((d) => [d.file, d.docs])).toEqual([
+      ['content/articles/a.md', 'docs/editors/rules.md#kindduplicate-title'],
+      ['content/articles/a.md', 'docs/editors/rules.md#linkbroken'],
+      ['content/site.yaml', 'docs/editors/rules.md#linkbroken'],
+    ]);
+    const links = { blob: 'https://github.com/touchline/web/blob/HEAD' };
+    const remotes = [
+      'git@github.com:touchline/web.git\n',
+      'https://github.com/touchline/web',
+      'ssh://git@github.com/touchline/web.git',
+      'https://github.com/touchline/web.git/',
+    ];
+    expect(remotes.map(sourceLinksFromRemote)).toEqual(remotes.map(() => links));
+    expect(['https://gitlab.com/touchline/web.git', 'git@github.com.evil.example:t/web.git', ''].map(sourceLinksFromRemote)).toEqual([
+      undefined,
+      undefined,
+      undefined,
     ]);
   });
 });
@@ -126,9 +228,11 @@ describe('hostile file names and messages, in every format', () => {
   const hostile = names.map((name, i) => diagnostic(`/p/${fileOf(i)}`, { line: i + 1, column: 1 }, 'link/broken', `broken link "${name}"`));
   const all = (node: Nodes): Nodes[] => [node, ...('children' in node ? node.children.flatMap(all) : [])];
 
-  it('text: one line per problem, its hint once and the counts; nothing hidden reaches the terminal', () => {
-    const lines = formatDiagnostics(hostile, '/p').split('\n');
-    expect(lines).toHaveLength(names.length + 2);
+  it('text: one line per problem, its frame, its hint and page once and the counts; nothing hidden reaches the terminal', () => {
+    // Each problem's frame shows a line of its file holding the name.
+    const framed = hostile.map((d, i) => ({ ...d, excerpt: { line: i + 1, text: [`[x](${names[i]!})`] } }));
+    const lines = formatDiagnostics(framed, '/p').split('\n');
+    expect(lines).toHaveLength(names.length * 3 + 3);
     for (const line of lines) expect(line).not.toMatch(HIDDEN);
     expect(lines.filter((line) => line.startsWith('::'))).toEqual([]);
     expect(lines[0]).toBe('content/000-x\\n::warning file=x::injected.md:1:1  broken link "x\\n::warning file=x::injected"  [link/broken]');

@@ -2,8 +2,13 @@
 // and the browser's reading of them (overlay.ts). Each event is JSON with its name as `type`.
 import type { Diagnostic } from '../diagnostics.ts';
 
-/** Why the last build failed: the content's problems (paths relative to the project), or a crash of a template or of sitegen. */
-export type BuildProblem = { kind: 'content'; diagnostics: Diagnostic[] } | { kind: 'crash'; message: string };
+/**
+ * Why the last build failed: the content's problems (paths relative to the project, `docs` a path
+ * in the repository; `blob` the repository's files on GitHub when it is known, e.g.
+ * https://github.com/touchline/web/blob/HEAD, which a path is appended to), or a crash of a
+ * template or of sitegen.
+ */
+export type BuildProblem = { kind: 'content'; diagnostics: Diagnostic[]; blob?: string } | { kind: 'crash'; message: string };
 
 /** The events the server sends the browser, by name, with what each carries. */
 export interface LiveEvents {
@@ -21,13 +26,14 @@ type Fields = Record<string, unknown>;
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 const areStrings = (value: Fields, keys: string[]) => keys.every((key) => typeof value[key] === 'string');
 
-/** A problem as the overlay shows it: its place, message, rule and hint, and the lines around it when it has them. */
+/** A problem as the overlay shows it: its place, message, rule and hint, the lines around it when it has them, and where its rule is explained. */
 function isDiagnostic(value: unknown): value is Diagnostic {
   if (!isObject(value) || !areStrings(value, ['file', 'message', 'rule', 'hint']) || typeof value.line !== 'number' || typeof value.column !== 'number')
     return false;
-  const { severity, excerpt } = value;
+  const { severity, excerpt, docs } = value;
   return (
     (severity === 'error' || severity === 'warning') &&
+    (docs === undefined || typeof docs === 'string') &&
     (excerpt === undefined || (isObject(excerpt) && typeof excerpt.line === 'number' && Array.isArray(excerpt.text)))
   );
 }
@@ -35,8 +41,9 @@ function isDiagnostic(value: unknown): value is Diagnostic {
 function problemOf(value: unknown): BuildProblem | undefined {
   if (!isObject(value)) return undefined;
   if (value.kind === 'crash' && typeof value.message === 'string') return { kind: 'crash', message: value.message };
+  const { blob } = value;
   if (value.kind === 'content' && Array.isArray(value.diagnostics) && value.diagnostics.every(isDiagnostic))
-    return { kind: 'content', diagnostics: value.diagnostics };
+    return { kind: 'content', diagnostics: value.diagnostics, ...(typeof blob === 'string' && /^https:\/\//.test(blob) && { blob }) };
   return undefined;
 }
 

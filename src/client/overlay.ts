@@ -1,7 +1,7 @@
 // The browser side of `sitegen watch`: live reload, and the overlay that shows what is wrong
 // with the last change while the page below stays the last good build.
-import { codeFrame } from '../codeFrame.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import { problemDetails, type ProblemDetails } from '../problemDetails.ts';
 import { readLiveEvent, type BuildProblem } from './liveEvents.ts';
 
 const ID = 'sitegen-overlay';
@@ -16,13 +16,14 @@ const STYLE = `
 #${ID} ol { margin: 0; padding: 0; list-style: none; }
 #${ID} li { margin: 0 0 12px; }
 #${ID} .summary { color: #fecaca; }
-#${ID} .line, #${ID} pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
+#${ID} .line { white-space: pre-wrap; overflow-wrap: anywhere; }
 #${ID} .place { color: #fde68a; font: inherit; }
 #${ID} .rule { color: #fca5a5; font: inherit; }
-#${ID} .hint { padding-left: 2ch; color: #cbd5e1; }
-#${ID} .frame { margin: 4px 0; padding: 8px 2ch; border-radius: 4px; background: #1e293b; color: #f1f5f9; white-space: pre; overflow-x: auto; }
+#${ID} .hint { padding-left: 2ch; color: #cbd5e1; overflow-wrap: anywhere; }
+#${ID} .frame { margin: 4px 0; padding: 8px 2ch; border-radius: 4px; background: #1e293b; color: #f1f5f9; font: inherit; white-space: pre; overflow-wrap: normal; word-break: normal; overflow-x: auto; scrollbar-color: #94a3b8 #1e293b; }
+#${ID} a { color: inherit; text-decoration: underline; text-underline-offset: 2px; }
 #${ID} button { float: right; margin: 0 0 8px 16px; padding: 6px 12px; border: 0; border-radius: 6px; background: #f1f5f9; color: #0f172a; font: 600 14px/1.4 system-ui, sans-serif; cursor: pointer; }
-#${ID} button:focus-visible, #${ID} .frame:focus-visible { outline: 3px solid #fde68a; outline-offset: 2px; }
+#${ID} button:focus-visible, #${ID} .frame:focus-visible, #${ID} a:focus-visible { outline: 3px solid #fde68a; outline-offset: 2px; }
 `;
 
 /** An element holding text: what the build reports is only ever text here, never markup. */
@@ -41,37 +42,67 @@ function summary(list: Diagnostic[], files: number): string {
   return `${[plural(errors, 'error'), ...(warnings ? [plural(warnings, 'warning')] : [])].join(' and ')} in ${plural(files, 'file')}`;
 }
 
-/** One problem: the terminal's line (spaced the same, so a copied line reads the same), its code frame, then its hint unless an earlier problem showed it. */
-function problem(d: Diagnostic, hinted: Set<string>): HTMLLIElement {
+/** A link that opens in a new tab: the page below stays as it is. */
+function link(text: string, href: string, className?: string): HTMLAnchorElement {
+  const a = element('a', text, className);
+  a.href = href;
+  a.target = '_blank';
+  a.rel = 'noreferrer';
+  return a;
+}
+
+/**
+ * Lines that keep their spacing, never wrapped (a caret stays under what it points at): a long
+ * line scrolls sideways, and the keyboard can reach and scroll it too, by its name.
+ */
+function frame(lines: string, label: string): HTMLPreElement {
+  const pre = element('pre', lines, 'frame');
+  pre.tabIndex = 0;
+  pre.setAttribute('aria-label', label);
+  return pre;
+}
+
+/**
+ * One problem: the terminal's line (spaced the same, so a copied line reads the same), then its
+ * details as the terminal shows them. Its rule and its page link to the page on GitHub when the
+ * server knows the repository (`blob`); a path alone is not linked: the dev server does not serve it.
+ */
+function problem(d: Diagnostic, { frame: lines, hint, docs }: ProblemDetails, blob: string | undefined): HTMLLIElement {
   const item = element('li');
   const line = element('p', undefined, 'line');
   const message = d.severity === 'warning' ? `warning: ${d.message}` : d.message;
-  line.append(element('code', `${d.file}:${d.line}:${d.column}`, 'place'), '  ', element('span', message), '  ', element('code', `[${d.rule}]`, 'rule'));
+  const href = blob && d.docs ? `${blob}/${d.docs}` : undefined;
+  const rule = href ? link(`[${d.rule}]`, href, 'rule') : element('code', `[${d.rule}]`, 'rule');
+  line.append(element('code', `${d.file}:${d.line}:${d.column}`, 'place'), '  ', element('span', message), '  ', rule);
   item.append(line);
-  if (d.excerpt) {
-    const frame = element('pre', codeFrame(d.excerpt, d).join('\n'), 'frame');
-    // A long line scrolls sideways on a phone: the keyboard can reach and scroll it too.
-    frame.tabIndex = 0;
-    frame.setAttribute('aria-label', `the lines around ${d.file}:${d.line}`);
-    item.append(frame);
+  if (lines.length) item.append(frame(lines.join('\n'), `the lines around ${d.file}:${d.line}`));
+  if (hint !== undefined) item.append(element('p', `hint: ${hint}`, 'hint'));
+  if (docs !== undefined) {
+    const said = element('p', 'docs: ', 'hint');
+    said.append(href ? link(docs, href) : docs);
+    item.append(said);
   }
-  if (!hinted.has(d.hint)) item.append(element('p', `hint: ${d.hint}`, 'hint'));
-  hinted.add(d.hint);
   return item;
 }
 
-/** The problems under a heading per file, in the order the server sent them (sorted by file and place); each hint once, as the terminal shows it. */
-function byFile(list: Diagnostic[]): HTMLElement[] {
-  const files = new Map<string, Diagnostic[]>();
-  for (const d of list) files.set(d.file, [...(files.get(d.file) ?? []), d]);
-  const hinted = new Set<string>();
+/** The problems under a heading per file, in the order the server sent them (sorted by file and place), with their details as the terminal shows them. */
+function byFile(list: Diagnostic[], blob: string | undefined): HTMLElement[] {
+  const details = problemDetails(list, (d) => d.docs);
+  const files = new Map<string, HTMLLIElement[]>();
+  list.forEach((d, i) => files.set(d.file, [...(files.get(d.file) ?? []), problem(d, details[i]!, blob)]));
   return [...files].map(([file, problems]) => {
     const section = element('section');
     const items = element('ol');
-    items.append(...problems.map((d) => problem(d, hinted)));
+    items.append(...problems);
     section.append(element('h3', file), items);
     return section;
   });
+}
+
+/** A crash: its first line (what failed), wrapped to be read, then the rest (where, and the code frame) as a frame. */
+function crash(message: string): HTMLElement[] {
+  const [first = '', ...rest] = message.split('\n');
+  return [element('p', first, 'line'), ...(rest.length ? [frame(rest.join('\n'), 'where it failed')] : [])];
 }
 
 /**
@@ -102,7 +133,7 @@ function show(failure: BuildProblem): void {
     'summary',
   );
   said.id = `${ID}-summary`;
-  const body = failure.kind === 'content' ? byFile(failure.diagnostics) : [element('pre', failure.message)];
+  const body = failure.kind === 'content' ? byFile(failure.diagnostics, failure.blob) : crash(failure.message);
   dialog.replaceChildren(element('style', STYLE), hide, title, said, ...body);
   if (!dialog.open) dialog.showModal();
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { buildDay, thresholdFromEnvironment, type Paths } from '../config.ts';
+import { withExcerpts } from '../diagnosticExcerpts.ts';
 import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
 import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
@@ -217,9 +218,9 @@ export class Builder {
       const [repaired, working] = await Promise.all([store.recover(), removeDeadWorkingFiles(this.paths.cache)]);
       this.notes.push(...this.unsaid.splice(0), ...repaired);
       if (working) this.note(`cache: removed ${working} unfinished ${working === 1 ? 'file' : 'files'} left by builds that were stopped`);
-      answer.resolve(await this.run(options, store));
+      answer.resolve(await framed(await this.run(options, store)));
     } catch (error) {
-      answer.reject(error);
+      answer.reject(await framedError(error));
     } finally {
       this.notes.length = 0;
       await this.tidy(release);
@@ -261,7 +262,9 @@ export class Builder {
     try {
       read.raw.diagnostics.push(...(await outdatedSchemas(this.paths, read.definition)));
       const { warnings, unreleased } = await this.model(read, options, clock);
-      return { warnings, ms: clock.ms(), unreleased };
+      return await framed({ warnings, ms: clock.ms(), unreleased });
+    } catch (error) {
+      throw await framedError(error);
     } finally {
       await read.pool?.close();
     }
@@ -418,6 +421,13 @@ export class Builder {
     return { model, plan, warnings: all, unreleased: unreleasedPages(model, owned.routes) };
   }
 }
+
+/** A run's warnings as they leave the builder: each with the lines around it, for its code frame. */
+const framed = async <T extends { warnings: Diagnostic[] }>(result: T): Promise<T> => ({ ...result, warnings: await withExcerpts(result.warnings) });
+
+/** The errors that stopped a run, likewise; any other failure as it was. */
+const framedError = async (error: unknown): Promise<unknown> =>
+  error instanceof ContentError ? new ContentError(await withExcerpts(error.diagnostics)) : error;
 
 /** A builder's work as another builder takes it over (every field survives a postMessage). */
 export interface Adopted {

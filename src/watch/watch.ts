@@ -4,8 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Paths } from '../config.ts';
-import { describeCrash, formatDiagnostics, relativeTo } from '../diagnosticFormats.ts';
-import { sortDiagnostics } from '../diagnostics.ts';
+import { browserDiagnostics, describeCrash, formatDiagnostics, sourceLinksFromEnv, sourceLinksFromGit, type SourceLinks } from '../diagnosticFormats.ts';
 import type { ProgressReporter } from '../progress.ts';
 import { compiled, threadEntry, type Compiled } from '../runtime/compiled.ts';
 import { compiledPath, ENTRIES } from '../runtime/sources.mjs';
@@ -56,7 +55,8 @@ export async function watchSite(paths: Paths, choice: PortChoice, { log, showPro
   // Running compiled, a worker runs the generator compiled apart from the templates, which are
   // compiled again after each edit of them and loaded in place.
   const compiler = compiled() ? await watchCompiler(paths.root) : undefined;
-  const loop = new LoopDriver(paths, compiler, live, log, showProgress, `http://localhost:${port}`);
+  const links = sourceLinksFromEnv() ?? (await sourceLinksFromGit(paths.root));
+  const loop = new LoopDriver(paths, compiler, live, log, showProgress, `http://localhost:${port}`, links);
   // Files are watched before the first build starts: an edit saved while it runs builds again after it.
   await loop.watch();
   const first = loop.nextBuild();
@@ -104,6 +104,8 @@ class LoopDriver {
     private readonly showProgress: () => ProgressReporter,
     /** Where the preview is served, for the line that says it is back. */
     private readonly url: string,
+    /** Where the overlay links a rule's page: the repository on GitHub, when it is known. */
+    private readonly links: SourceLinks | undefined,
   ) {}
 
   async watch(): Promise<void> {
@@ -267,7 +269,11 @@ class LoopDriver {
       case 'failed':
         this.log(formatDiagnostics(outcome.diagnostics));
         // The browser is shown paths in the project, not on this machine.
-        this.live.failed({ kind: 'content', diagnostics: relativeTo(sortDiagnostics(outcome.diagnostics), this.paths.root) });
+        this.live.failed({
+          kind: 'content',
+          diagnostics: browserDiagnostics(outcome.diagnostics, this.paths.root),
+          ...(this.links && { blob: this.links.blob }),
+        });
         break;
       case 'faulted':
       case 'crashed':

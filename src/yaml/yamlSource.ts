@@ -1,5 +1,4 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { excerptOf } from '../codeFrame.ts';
 import { commonMistake } from './commonMistakes.ts';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.ts';
 
@@ -36,17 +35,12 @@ function parseSource(file: string, text: string, lineOffset: number): YamlSource
     const last = at(end);
     return { ...at(start), endLine: last.line, endColumn: last.column };
   };
-  const errors = syntaxErrors(
-    doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)),
-    text,
-    lineOffset,
-  );
+  const errors = syntaxErrors(doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)));
   // A common mistake is said in plain words, once, where it is: the parser's own errors all follow from it.
   const mistake = errors[0] && commonMistake(text, errors[0].line - lineOffset);
   if (mistake) {
     const place = { line: mistake.line + lineOffset, column: mistake.column };
-    const excerpt = excerptOf(text, mistake.line);
-    errors.splice(0, errors.length, { ...diagnostic(file, place, 'yaml-syntax', mistake.message), excerpt: { ...excerpt, line: excerpt.line + lineOffset } });
+    errors.splice(0, errors.length, diagnostic(file, place, 'yaml-syntax', mistake.message));
   }
   let data: unknown;
   if (!errors.length) {
@@ -145,14 +139,13 @@ function aliasBomb(doc: Document): { start: number; end?: number; message: strin
 const MORE_SHOWN = 2;
 
 /**
- * The first syntax error with a code frame of its lines, then at most two more, the last saying
- * how many were left out: most of them follow from the first, which is the one to fix.
+ * The first syntax error, then at most two more, the last saying how many were left out: most of
+ * them follow from the first, which is the one to fix.
  */
-function syntaxErrors(all: Diagnostic[], text: string, lineOffset: number): Diagnostic[] {
+function syntaxErrors(all: Diagnostic[]): Diagnostic[] {
   if (!all.length) return all;
   const [first, ...rest] = sortDiagnostics(all) as [Diagnostic, ...Diagnostic[]];
-  const excerpt = excerptOf(text, first.line - lineOffset);
-  const shown = [{ ...first, excerpt: { ...excerpt, line: excerpt.line + lineOffset } }, ...rest.slice(0, MORE_SHOWN)];
+  const shown = [first, ...rest.slice(0, MORE_SHOWN)];
   const left = rest.length - MORE_SHOWN;
   if (left > 0) {
     const last = shown.at(-1)!;

@@ -27,7 +27,7 @@ describe('colour in the terminal only, as NO_COLOR and FORCE_COLOR ask', () => {
     const list = [warning('/p/content/a.md', { line: 2, column: 8 }, 'article/duplicate-title', 'same title')];
     const plain = formatDiagnostics(list, '/p', paintFor(pipe, {}));
     expect(plain).toBe(
-      `content/a.md:2:8  warning: same title  [article/duplicate-title]\n    hint: ${SCHEMA_CODES['duplicate-title'].hint}\n1 warning in 1 file`,
+      `content/a.md:2:8  warning: same title  [article/duplicate-title]\n    hint: ${SCHEMA_CODES['duplicate-title'].hint}\n    docs: docs/editors/rules.md#kindduplicate-title\n1 warning in 1 file`,
     );
     const painted = formatDiagnostics(list, '/p', paintFor(pipe, { FORCE_COLOR: '1' }));
     expect(painted).toContain('\x1b[');

@@ -136,11 +136,11 @@ describe('a content file whose name holds a newline, a workflow command and a bi
     const text = await runCli('check', '--content', fx.content);
     expect(text.code).toBe(1);
     const lines = text.stdout.trimEnd().split('\n');
-    // Three problems (the slug, the title seen from each file), two hints, the counts: nothing else.
-    expect(lines).toHaveLength(6);
+    // Three problems (the slug, the title seen from each file), a frame of four lines under each title, two hints, two pages, the counts: nothing else.
+    expect(lines).toHaveLength(16);
     expect(lines.at(-1)).toBe('1 error and 2 warnings in 2 files');
     for (const line of lines) expect(line).not.toMatch(HIDDEN);
-    expect(lines.filter((line) => !/^(?: {4}hint: |\S.*:\d+:\d+ {2}|1 error)/.test(line))).toEqual([]);
+    expect(lines.filter((line) => !/^(?: {4}(?:hint|docs): | {4}[> ] \d+ \| | {8}\| +\^+$|\S.*:\d+:\d+ {2}|1 error)/.test(line))).toEqual([]);
     expect(lines).toContain(
       `${relative('articles/x\\n::warning file=x::injected\\u202e.md')}:1:1  file name "x\\n::warning file=x::injected\\u202e.md" must be a lowercase slug such as my-entry.md  [content/slug]`,
     );

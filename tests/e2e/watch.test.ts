@@ -57,7 +57,13 @@ describe('sitegen watch', () => {
     expect((await dialog.getByRole('listitem').allInnerTexts()).map((item) => item.split(/\n+/))).toEqual([
       [
         `${file}:6:11  category: "Strategery" is not allowed; expected one of: Strategy, Reports, Partnerships, Analytics, Case Study; did you mean "Strategy"?  [article/invalid-value]`,
+        expect.stringMatching(/^ {2}5 \| /),
+        '> 6 | category: Strategery',
+        '    |           ^^^^^^^^^^',
+        expect.stringMatching(/^ {2}7 \| /),
         `hint: ${SCHEMA_CODES['invalid-value'].hint}`,
+        // A link to the page on GitHub when the repository is known (a clone of it, a run of Actions), else its path.
+        expect.stringMatching(/^docs: \S*docs\/editors\/rules\.md#kindinvalid-value$/),
       ],
     ]);
     expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
@@ -92,12 +98,15 @@ describe('sitegen watch', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${watcher.port}/legal`);
-    const frame = page.locator('#sitegen-overlay pre.frame');
-    await expect.poll(() => frame.count(), { timeout: 10_000 }).toBe(1);
+    const frame = page.locator('#sitegen-overlay pre.frame').first();
+    await expect.poll(() => page.locator('#sitegen-overlay pre.frame').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     // The parser notices the missing ] on the next line: the frame shows both.
     const line = (await readFile(fx.file('site.yaml'), 'utf8')).split('\n').findIndex((l) => l.includes('name: [broken')) + 1;
     await page.setViewportSize({ width: 390, height: 800 });
     expect((await new AxeBuilder({ page }).include('#sitegen-overlay').analyze()).violations.map((v) => v.id)).toEqual([]);
+    // At a phone's width a frame's lines keep their spacing and scroll sideways: the caret stays under its place.
+    expect(await frame.evaluate((pre) => [getComputedStyle(pre).whiteSpace, getComputedStyle(pre).overflowX])).toEqual(['pre', 'auto']);
+    expect(await frame.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
     expect((await frame.textContent())!.split('\n')).toEqual([
       `  ${line} | name: [broken`,
       expect.stringMatching(new RegExp(`^> ${line + 1} \\| legalName: `)),
