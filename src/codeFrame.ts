@@ -46,8 +46,9 @@ export function excerptOf(text: string, at: FramePlace): Excerpt {
   const shown = lines.slice(first - 1, last);
   if (!shown.length) return { line: at.line, text: [] };
   const longest = Math.max(...shown.map((l) => l.length));
-  // The window starts far enough left to show the problem with a little of what comes before it.
-  const start = longest > MAX_WIDTH ? Math.max(0, Math.min(at.column - 1 - BEFORE, longest - MAX_WIDTH)) : 0;
+  // Lines are cut at their end while the whole problem shows before it; else the window starts a little before the problem.
+  const end = at.endLine === at.line && at.endColumn !== undefined ? at.endColumn : at.column + 1;
+  const start = longest > MAX_WIDTH && end - 1 > MAX_WIDTH ? Math.max(0, Math.min(at.column - 1 - BEFORE, longest - MAX_WIDTH)) : 0;
   const cut = (l: string) => {
     const head = start > 0 ? `…${l.slice(start, start + MAX_WIDTH)}` : l.slice(0, MAX_WIDTH);
     return l.length > start + MAX_WIDTH ? `${head}…` : head;

@@ -47,6 +47,11 @@ describe('code frames', () => {
     const carets = frame[2]!.indexOf('^');
     expect(frame[1]!.slice(carets, carets + 26)).toBe('[the deck](/articles/gone)');
     expect(frame[2]!.slice(carets)).toBe('^'.repeat(26));
+    // A problem that would run past the end of the first window moves the window: it is underlined whole.
+    const link = '[the second article](/articles/second-lok)';
+    const near = { line: 1, column: 63, endLine: 1, endColumn: 63 + link.length };
+    const [shown, under] = codeFrame(excerptOf(`${'x'.repeat(62)}${link} ${'y'.repeat(80)}`, near), near);
+    expect(shown!.slice(under!.indexOf('^'), under!.lastIndexOf('^') + 1)).toBe(link);
     // A short line is not cut; near its start, a long one is cut at its end only.
     expect(excerptOf('a: b', { line: 1, column: 1 }).shift).toBeUndefined();
     const start = excerptOf(`x: ${'y'.repeat(500)}`, { line: 1, column: 1 }).text[0]!;

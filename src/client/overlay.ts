@@ -99,10 +99,14 @@ function byFile(list: Diagnostic[], blob: string | undefined): HTMLElement[] {
   });
 }
 
-/** A crash: its first line (what failed), wrapped to be read, then the rest (where, and the code frame) as a frame. */
+/**
+ * A crash: its first line (what failed), wrapped to be read, then the rest (where, and the code
+ * frame) as a frame, without the indent the terminal gives it: a phone's width is too narrow to spare it.
+ */
 function crash(message: string): HTMLElement[] {
   const [first = '', ...rest] = message.split('\n');
-  return [element('p', first, 'line'), ...(rest.length ? [frame(rest.join('\n'), 'where it failed')] : [])];
+  const indent = Math.min(...rest.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length));
+  return [element('p', first, 'line'), ...(rest.length ? [frame(rest.map((line) => line.slice(indent)).join('\n'), 'where it failed')] : [])];
 }
 
 /**
