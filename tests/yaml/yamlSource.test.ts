@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeFrame, excerptOf } from '../../src/codeFrame.ts';
 import { KeptDocuments, parseYaml } from '../../src/yaml/yamlSource.ts';
 
 describe('YAML syntax errors', () => {
@@ -97,10 +98,14 @@ describe('the common YAML mistakes, in plain words, once, where the mistake is',
     it('with one error, its frame on the item', () => {
       const { errors } = parseYaml('/site/pages/about.yaml', moved(4));
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatchObject({
-        rule: 'yaml-syntax',
-        excerpt: { line: 7, text: ['', '    - type: prose', '    heading: Give sponsorship teams back their time'] },
-      });
+      const [error] = errors;
+      expect(error!.rule).toBe('yaml-syntax');
+      // The frame a build draws of it (src/diagnosticExcerpts.ts), the caret on the item's dash.
+      expect(codeFrame(excerptOf(moved(4), error!), error!)).toEqual([
+        '> 8 |     - type: prose',
+        '    |     ^',
+        '  9 |     heading: Give sponsorship teams back their time',
+      ]);
     });
 
     it('leaves a list that YAML reads as written alone', () => {
