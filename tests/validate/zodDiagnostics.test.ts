@@ -154,7 +154,6 @@ describe('schema errors point at the offending key or value', () => {
         message: 'invalid YAML: Map keys must be unique',
         hint: RULES['yaml-syntax'].hint,
         severity: 'error',
-        excerpt: { line: 2, text: ['tagline: B', 'name: C'] },
       },
     ]);
   });
