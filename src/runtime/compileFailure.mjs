@@ -8,7 +8,10 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 // TypeScript is a development dependency: an install without it (npm ci --omit=dev) gets esbuild's words.
-const ts = await import('typescript').then((module) => module.default, () => undefined);
+const ts = await import('typescript').then(
+  (module) => module.default,
+  () => undefined,
+);
 
 /** TypeScript's diagnostics this module says in plain words, by code. */
 const CODES = {
