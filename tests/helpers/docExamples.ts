@@ -98,5 +98,7 @@ export async function linkToUnpublished(copy: ExampleSite, { date, draft }: { da
     '',
   ];
   await copy.write('articles/renewal-season.md', article.join('\n'));
-  await copy.edit('articles/first-steps.md', (t) => t.replace('[the second article](/articles/second-look)', '[the renewal checklist](/articles/renewal-season)'));
+  await copy.edit('articles/first-steps.md', (t) =>
+    t.replace('[the second article](/articles/second-look)', '[the renewal checklist](/articles/renewal-season)'),
+  );
 }

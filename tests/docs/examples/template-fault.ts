@@ -3,9 +3,9 @@ import { projectCopy } from '../../helpers/project.ts';
 const FAULT = "  if (article.slug === 'second-look') throw new Error('the card has no sponsor');\n";
 
 /**
- * `sitegen build` in a copy of the project (with the fixture site for content) whose article template throws for one article: the
- * page, its content file, the template's frame and the line that threw; React's frames folded.
- * The lines of progress before it are left out.
+ * `sitegen build` in a copy of the project, the fixture site for content, whose article template
+ * throws for one article: the page, its content file, the template's frame and the line that
+ * threw; React's frames folded. The lines of progress before it are left out.
  */
 export default async () => {
   const project = await projectCopy({ content: 'fixture' });
