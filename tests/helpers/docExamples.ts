@@ -1,7 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FIXTURE, runCli } from './fixture.ts';
+import { fixtureCopy, runCli } from './fixture.ts';
 
 /**
  * A private copy of the fixture site (tests/fixtures/site) in `TMP/content`, for an example in
@@ -10,15 +9,12 @@ import { FIXTURE, runCli } from './fixture.ts';
  * from every path: `content/articles/first-steps.md` reads as in a project.
  */
 export async function exampleSite() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-docs-'));
-  const content = path.join(dir, 'content');
-  await cp(FIXTURE, content, { recursive: true });
+  const fx = await fixtureCopy();
+  const { dir, content } = fx;
   const prefix = `${path.relative(process.cwd(), dir)}${path.sep}`;
   return {
-    dir,
-    content,
-    file: (rel: string) => path.join(content, rel),
-    write: (rel: string, text: string) => writeFile(path.join(content, rel), text),
+    ...fx,
+    /** Changes a file of the copy; an edit that finds nothing to change fails, as the example would then show nothing. */
     async edit(rel: string, change: (text: string) => string) {
       const file = path.join(content, rel);
       const text = await readFile(file, 'utf8').catch(() => {
@@ -35,7 +31,6 @@ export async function exampleSite() {
       const shown = (text: string) => text.split(prefix).join('').split(dir).join('…');
       return { code: result.code, stdout: shown(result.stdout), stderr: shown(result.stderr) };
     },
-    remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
