@@ -1,11 +1,12 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_ARTICLE, NEW_ARTICLE_FILE, UNRELEASED_ARTICLES } from '../helpers/newArticle.ts';
-import { projectCopy, type Project } from '../helpers/project.ts';
+import { exampleProject, NEW_ARTICLE, NEW_ARTICLE_FILE, UNRELEASED_ARTICLES } from '../helpers/newArticle.ts';
+import { type Project } from '../helpers/project.ts';
 
 /**
- * `sitegen diff` on the real site built in a private copy of the project: as it is, with one
+ * `sitegen diff` on the fixture site with a dozen synthetic articles and a redirect, built in a
+ * private copy of the project (the real content is the editors' to change): as it is, with one
  * article's title edited, with one header link's label edited, with a stylesheet rule added
  * (which changes the stylesheet, and in pages only its hashed name), with a new article; then
  * with a draft and a scheduled article as well, plainly and as a pull request's preview.
@@ -27,14 +28,19 @@ async function buildWith(rel: string, change: (text: string) => string, out: str
 }
 
 beforeAll(async () => {
-  project = await projectCopy();
+  project = await exampleProject();
+  await writeFile(project.file('content/redirects.yaml'), 'redirects:\n  - from: /pricing\n    to: /legal\n');
   await buildInto('base');
+  await buildWith('content/articles/second-look.md', (t) => t.replace('title: A Second Look at Renewals', 'title: A Second Look at Renewal Deals'), 'article');
   await buildWith(
-    'content/articles/value-banks.md',
-    (t) => t.replace('title: "Value Banks: Tracking Delivered Versus', 'title: "Value Banks: Tracking Delivered Against'),
-    'article',
+    'content/site.yaml',
+    (t) =>
+      t.replace(
+        '- label: News & Insights\n          href: /news-insights\n          description:',
+        '- label: News and Insights\n          href: /news-insights\n          description:',
+      ),
+    'header',
   );
-  await buildWith('content/site.yaml', (t) => t.replace('- label: Sponsorship CRM\n', '- label: Sponsorship CRM and Pipeline\n'), 'header');
   await buildWith('templates/styles.css', (t) => `${t}\nabbr[title] { text-decoration-style: dotted; }\n`, 'styles');
   await writeFile(project.file(NEW_ARTICLE_FILE), NEW_ARTICLE);
   await buildInto('added');
@@ -68,12 +74,13 @@ describe('sitegen diff', () => {
       pages: {
         added: [],
         changed: [
-          // Its neighbours show it under "related articles"; its category's page and the third page of the blog list its card.
-          '/articles/birds-eye-view',
-          '/articles/sponsorship-valuation-benchmarking',
-          '/articles/value-banks',
-          '/news-insights/category/analytics',
-          '/news-insights/page/3',
+          // The other Strategy articles show it under "related articles"; its category's page and the blog's first page list its card.
+          '/articles/first-steps',
+          '/articles/second-look',
+          '/articles/synthetic-0',
+          '/articles/synthetic-4',
+          '/news-insights',
+          '/news-insights/category/strategy',
         ],
         removed: [],
       },
@@ -92,7 +99,7 @@ describe('sitegen diff', () => {
     // /pricing is a redirect (content/redirects.yaml), the same in both: it is listed as one only when it changes.
     const all = (await routesOf('header')).filter((route) => route !== '/pricing');
     expect(all).toContain('/404.html');
-    expect(all.length).toBeGreaterThan(40);
+    expect(all).toContain('/articles/synthetic-0');
     const menus = { added: [], changed: ['/assets/props/MobileMenu-#.json', '/assets/props/NavMenus-#.json'], removed: [] };
     expect(await json('base', 'header')).toMatchObject({
       pages: { added: [], changed: all, removed: [] },
@@ -115,15 +122,13 @@ describe('sitegen diff', () => {
   it('prints one new article in a few lines: its page, the pages that list it, the feed and sitemap, and the search data in one line', async () => {
     const changed = [
       // Its category's articles show it among their related articles; the blog's pages and its category's page list its card.
-      '/articles/building-best-sponsorship-sales-deck',
-      '/articles/industry-best-sponsorships',
-      '/articles/sponsorship-strategy-rights-holder',
-      '/articles/standard-sponsorship-packages',
-      '/articles/value-in-kind-payments',
+      '/articles/first-steps',
+      '/articles/second-look',
+      '/articles/synthetic-0',
+      '/articles/synthetic-4',
       '/news-insights',
       '/news-insights/category/strategy',
       '/news-insights/page/2',
-      '/news-insights/page/3',
     ];
     const { assets } = (await json('base', 'added')) as { assets: Record<'added' | 'changed' | 'removed', string[]> };
     expect(assets.removed).toEqual([]);
@@ -131,7 +136,7 @@ describe('sitegen diff', () => {
     const text = await diff('base', 'added', '--preview-url', `${PREVIEW}/`);
     expect(text).toBe(
       [
-        'pages: 1 added, 9 changed',
+        'pages: 1 added, 7 changed',
         `  + /articles/renewal-conversations  ${PREVIEW}/articles/renewal-conversations`,
         ...changed.map((route) => `  ~ ${route}  ${PREVIEW}${route}`),
         'other files: 2 changed',
@@ -144,13 +149,13 @@ describe('sitegen diff', () => {
     const markdown = await diff('base', 'added', '--format', 'markdown', '--preview-url', PREVIEW);
     expect(markdown).toBe(
       [
-        `### 1 page added, 9 pages changed, 2 other files changed, ${assets.added.length + assets.changed.length} assets changed`,
+        `### 1 page added, 7 pages changed, 2 other files changed, ${assets.added.length + assets.changed.length} assets changed`,
         '',
         '**Added pages (1)**',
         '',
         `- [\`/articles/renewal-conversations\`](${PREVIEW}/articles/renewal-conversations)`,
         '',
-        '**Changed pages (9)**',
+        '**Changed pages (7)**',
         '',
         ...changed.map((route) => `- [\`${route}\`](${PREVIEW}${route})`),
         '',
@@ -212,9 +217,9 @@ describe('sitegen diff of drafts and scheduled articles', () => {
       version: 3,
       unreleased: { '/articles/hospitality-budgets': { status: 'draft' }, '/articles/sponsor-recall': { status: 'scheduled', date: '2026-03-02' } },
     });
-    // The real site records its redirect (/pricing), which makes its manifest version 3 as well.
+    // The site records its redirect (/pricing), which makes its manifest version 3 as well.
     expect(JSON.parse(await diff('--manifest', 'added'))).not.toHaveProperty('unreleased');
-    expect(JSON.parse(await diff('--manifest', 'added'))).toMatchObject({ version: 3, redirects: { '/pricing': { location: '/pricing-preview' } } });
+    expect(JSON.parse(await diff('--manifest', 'added'))).toMatchObject({ version: 3, redirects: { '/pricing': { location: '/legal' } } });
     await writeFile(project.file('site.json'), manifest);
     expect(await diff('added', 'site.json', '--preview-url', PREVIEW)).toBe(text);
     // Once they are on the old side too, they are no news.

@@ -5,9 +5,11 @@ import { docFiles, markedBlocks, rewriteBlocks } from '../helpers/docPages.ts';
 
 /**
  * Every `<!-- output: NAME -->` block of README.md and docs/ equals what
- * tests/docs/examples/NAME.ts returns, which runs the real tool: an example cannot drift from it.
- * `SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs` writes the blocks from the modules instead.
+ * tests/docs/examples/NAME.ts returns, which runs the real tool on the fixture site (never the
+ * real content, which editors change at will): an example cannot drift from the tool.
+ * `SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs/examples.test.ts` writes the blocks from the modules instead.
  */
+const REWRITE = 'SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs/examples.test.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WRITE = process.env.SITEGEN_WRITE_DOCS === '1';
 
@@ -22,7 +24,7 @@ function produce(name: string): Promise<string> {
       name,
       import(modulePath(name))
         .then(async (example: { default: () => Promise<string> }) => (await example.default()).replace(/\n$/, ''))
-        // Most examples break a file of the real content: an editor may have renamed or rewritten it.
+        // Most examples break a file of the fixture site: a change to the fixture may have moved it.
         .catch((error: Error) => {
           throw new Error(`tests/docs/examples/${name}.ts could not show its example, update it: ${error.message}`, { cause: error });
         }),
@@ -52,7 +54,7 @@ for (const file of docFiles(ROOT)) {
         expect(existsSync(modulePath(block.name)), `${file}:${block.line}: no module tests/docs/examples/${block.name}.ts`).toBe(true);
         expect(
           block.text,
-          `${file}:${block.line}: the output of ${block.name} differs from tests/docs/examples/${block.name}.ts (SITEGEN_WRITE_DOCS=1 npx vitest run tests/docs rewrites it)`,
+          `${file}:${block.line}: the output of ${block.name} is not what tests/docs/examples/${block.name}.ts prints now; if the change is meant, rewrite the blocks with \`${REWRITE}\`, read the docs it changed and commit them`,
         ).toBe(await produce(block.name));
       }, 120_000);
     }

@@ -1,30 +1,24 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runCli } from './fixture.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { fixtureCopy, runCli } from './fixture.ts';
 
 /**
- * A private copy of the project's real content in `TMP/content`, for an example in the docs to
- * break as an editor would. What the tool prints names its files relative to the current folder,
- * so `shown` drops the temp folder from every path: `content/articles/value-banks.md` reads as in
- * the project.
+ * A private copy of the fixture site (tests/fixtures/site) in `TMP/content`, for an example in
+ * the docs to break as an editor would: never the real content, which editors change at will. What
+ * the tool prints names its files relative to the current folder, so `shown` drops the temp folder
+ * from every path: `content/articles/first-steps.md` reads as in a project.
  */
-export async function contentCopy() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-docs-'));
-  const content = path.join(dir, 'content');
-  await cp(path.join(ROOT, 'content'), content, { recursive: true });
+export async function exampleSite() {
+  const fx = await fixtureCopy();
+  const { dir, content } = fx;
   const prefix = `${path.relative(process.cwd(), dir)}${path.sep}`;
   return {
-    dir,
-    content,
-    file: (rel: string) => path.join(content, rel),
-    write: (rel: string, text: string) => writeFile(path.join(content, rel), text),
+    ...fx,
+    /** Changes a file of the copy; an edit that finds nothing to change fails, as the example would then show nothing. */
     async edit(rel: string, change: (text: string) => string) {
       const file = path.join(content, rel);
       const text = await readFile(file, 'utf8').catch(() => {
-        throw new Error(`content/${rel} is gone: the example no longer shows what it says; make it edit another file`);
+        throw new Error(`tests/fixtures/site/${rel} is gone: the example no longer shows what it says; make it edit another file`);
       });
       const changed = change(text);
       if (changed === text) throw new Error(`the edit of ${rel} changed nothing: the example no longer shows what it says`);
@@ -37,13 +31,14 @@ export async function contentCopy() {
       const shown = (text: string) => text.split(prefix).join('').split(dir).join('…');
       return { code: result.code, stdout: shown(result.stdout), stderr: shown(result.stderr) };
     },
-    remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
-/** Runs `example` on a copy of the real content, and removes the copy whatever happens. */
-export async function withContentCopy(example: (copy: Awaited<ReturnType<typeof contentCopy>>) => Promise<string>): Promise<string> {
-  const copy = await contentCopy();
+export type ExampleSite = Awaited<ReturnType<typeof exampleSite>>;
+
+/** Runs `example` on a copy of the fixture site, and removes the copy whatever happens. */
+export async function withExampleSite(example: (copy: ExampleSite) => Promise<string>): Promise<string> {
+  const copy = await exampleSite();
   try {
     return await example(copy);
   } finally {
@@ -52,15 +47,16 @@ export async function withContentCopy(example: (copy: Awaited<ReturnType<typeof 
 }
 
 /**
- * The problems the examples of the output formats show, made in `copy`: a misspelt category (an
- * error) and an article saved a second time under another name (a warning at each title).
+ * The problems the examples of the output formats show, made in `copy`: an article saved a second
+ * time under another name (a warning at each title), then its category misspelt (an error).
  */
-export async function formatExampleProblems(copy: Awaited<ReturnType<typeof contentCopy>>) {
-  await cp(copy.file('articles/birds-eye-view.md'), copy.file('articles/birds-eye-view-2.md')).catch(() => {
-    throw new Error('content/articles/birds-eye-view.md is gone: the examples of the output formats copy it; make them copy another article');
-  });
-  await copy.edit('articles/value-banks.md', (t) => t.replace('category: Analytics', 'category: Analytic'));
+export async function formatExampleProblems(copy: ExampleSite) {
+  await cp(copy.file('articles/second-look.md'), copy.file('articles/second-look-2.md'));
+  await misspellCategory(copy);
 }
+
+/** An article's category misspelt, one letter short of one allowed (Analytics). */
+export const misspellCategory = (copy: ExampleSite) => copy.edit('articles/second-look.md', (t) => t.replace('category: Strategy', 'category: Analytic'));
 
 /** Runs `example` with `vars` set in the environment, as a CI runner sets them, and restores it after. */
 export async function withEnv<T>(vars: Record<string, string>, example: () => Promise<T>): Promise<T> {
@@ -78,9 +74,9 @@ export async function withEnv<T>(vars: Record<string, string>, example: () => Pr
 
 /**
  * A new article that is not published yet (a draft, or dated after the day of the build), made in
- * `copy`, and a link to it from `birds-eye-view.md`, which is published.
+ * `copy`, and a link to it from `first-steps.md`, which is published.
  */
-export async function linkToUnpublished(copy: Awaited<ReturnType<typeof contentCopy>>, { date, draft }: { date: string; draft?: true }) {
+export async function linkToUnpublished(copy: ExampleSite, { date, draft }: { date: string; draft?: true }) {
   const article = [
     '---',
     'title: "Renewal Season: A Checklist for the Last Ninety Days of a Deal"',
@@ -97,5 +93,7 @@ export async function linkToUnpublished(copy: Awaited<ReturnType<typeof contentC
     '',
   ];
   await copy.write('articles/renewal-season.md', article.join('\n'));
-  await copy.edit('articles/birds-eye-view.md', (t) => t.replace('[value banks](/articles/value-banks)', '[renewal checklist](/articles/renewal-season)'));
+  await copy.edit('articles/first-steps.md', (t) =>
+    t.replace('[the second article](/articles/second-look)', '[the renewal checklist](/articles/renewal-season)'),
+  );
 }

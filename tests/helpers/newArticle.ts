@@ -4,7 +4,7 @@ import { projectCopy, type Project } from './project.ts';
 /** Where the article of `NEW_ARTICLE` goes in the project. */
 export const NEW_ARTICLE_FILE = 'content/articles/renewal-conversations.md';
 
-/** An article a pull request adds to the real site, as an editor writes one: the change a reviewer most often reads the diff of. */
+/** An article a pull request adds to the site, as an editor writes one: the change a reviewer most often reads the diff of. */
 export const NEW_ARTICLE = `---
 title: "Renewal Conversations That Start in Week One"
 date: 2025-11-03
@@ -24,7 +24,7 @@ In the first week of a deal, write down in the partner's own words what they bou
 
 ## Keep the proof as you go
 
-Photographs of activations, screenshots of posts with their reach, hospitality guest lists and survey results are easy to collect on the day and almost impossible to rebuild months later. File them against the contract's deliverables as they happen, so that a fulfillment report is a matter of printing, not of searching. A [value bank](/articles/value-banks) turns the same records into a running balance the partner can see.
+Photographs of activations, screenshots of posts with their reach, hospitality guest lists and survey results are easy to collect on the day and almost impossible to rebuild months later. File them against the contract's deliverables as they happen, so that a fulfillment report is a matter of printing, not of searching. Listed against each asset, as [a first inventory](/articles/first-steps) lists them, they add up to a balance the partner can see.
 
 ## Talk about next season in the middle of this one
 
@@ -45,9 +45,15 @@ function unreleased(title: string, dateLines: string): string {
   return NEW_ARTICLE.replace(/^title: .*$/m, `title: "${title}"`).replace(/^date: .*$/m, dateLines);
 }
 
-/** The real site built as it is (`base`) and with the new article and `more` files (`added`), in a private copy of the project that the caller removes. */
+/**
+ * The fixture site with ten synthetic articles, enough for three pages of the blog and related
+ * articles in each category: a site built from files of the tests alone, which no editor changes.
+ */
+export const exampleProject = () => projectCopy({ content: 'fixture', articles: 10 });
+
+/** `exampleProject` built as it is (`base`) and with the new article and `more` files (`added`), in a private copy of the project that the caller removes. */
 export async function buildWithNewArticle(more: Record<string, string> = {}): Promise<Project> {
-  const project = await projectCopy();
+  const project = await exampleProject();
   const build = async (out: string) => {
     const result = await project.run(['build', '--out', out]);
     if (result.code !== 0) throw new Error(`sitegen build --out ${out}: ${result.stderr}`);
@@ -61,7 +67,7 @@ export async function buildWithNewArticle(more: Record<string, string> = {}): Pr
 /** Where the docs' examples preview a pull request. */
 export const EXAMPLE_PREVIEW = 'https://touchline-previews.example/pr-42';
 
-/** What `sitegen diff base added --preview-url EXAMPLE_PREVIEW` prints with `args`, from the two builds of the real site; `unreleased` adds the draft and the scheduled article to the second. */
+/** What `sitegen diff base added --preview-url EXAMPLE_PREVIEW` prints with `args`, from the two builds of `exampleProject`; `unreleased` adds the draft and the scheduled article to the second. */
 export async function newArticleDiff(args: string[], options: { unreleased?: boolean } = {}): Promise<string> {
   const project = await buildWithNewArticle(options.unreleased ? UNRELEASED_ARTICLES : {});
   try {

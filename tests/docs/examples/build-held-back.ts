@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { withContentCopy, withEnv } from '../../helpers/docExamples.ts';
+import { withExampleSite, withEnv } from '../../helpers/docExamples.ts';
 
 /** The day of the build: December 1, 2026. */
 const EPOCH = String(Date.UTC(2026, 11, 1) / 1000);
@@ -24,11 +24,11 @@ const article = (title: string, date: string, draft = false) =>
 
 /**
  * A plain build of content with a draft and an article scheduled for December 15, built on
- * December 1: the summary, then what it held back. The summary's figures change with every edit
- * of the site, so they are shown as `…`.
+ * December 1: the summary, then what it held back. The summary's figures (its time above all)
+ * change from one build to the next, so they are shown as `…`.
  */
 export default () =>
-  withContentCopy(async (copy) => {
+  withExampleSite(async (copy) => {
     await copy.write('articles/renewal-season.md', article('Renewal Season: A Checklist for the Last Ninety Days of a Deal', '2026-11-20', true));
     await copy.write('articles/season-preview.md', article('The Season Ahead: What Sponsors Ask For in 2027', '2026-12-15'));
     // Relative to where sitegen runs, as `dist` is: the copy's folder is then dropped from the summary.

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatExampleProblems, withContentCopy, withEnv } from '../../helpers/docExamples.ts';
+import { formatExampleProblems, withExampleSite, withEnv } from '../../helpers/docExamples.ts';
 
 /** A run's step summary, from the variables GitHub Actions sets; the commit is a made-up one, 3f2a9c1e…. */
 export default () =>
-  withContentCopy(async (copy) => {
+  withExampleSite(async (copy) => {
     await formatExampleProblems(copy);
     const summary = path.join(copy.dir, 'step-summary.md');
     const github = {

@@ -1,8 +1,8 @@
-import { withContentCopy } from '../../helpers/docExamples.ts';
+import { withExampleSite } from '../../helpers/docExamples.ts';
 
 /** `sitegen check` on a page whose YAML is broken in many places: the first mistake, a key indented too far, said once in plain words. */
 export default () =>
-  withContentCopy(async (copy) => {
+  withExampleSite(async (copy) => {
     await copy.write(
       'pages/about.yaml',
       [
