@@ -41,7 +41,6 @@ const TYPED = [
   'npx sitegen schemas',
   'npx sitegen --version',
   'node bin/sitegen.mjs --version',
-  'npm run format',
 ];
 
 /** Inline commands another check types as written: the file that does (it holds the command). */
@@ -56,7 +55,7 @@ const TYPED_ELSEWHERE: Record<string, string> = {
   'npm run test:guarantees': 'tests/workflows/workflows.test.ts',
   'npm run test:browser': 'tests/workflows/workflows.test.ts',
   'npm run rehearse': 'tests/workflows/rehearse.test.ts',
-  'npm run bench': 'tests/docs/commands.test.ts',
+  'npm run format': 'tests/lint.test.ts',
 };
 
 /** Words that stand for a value in an inline command, and a value sitegen would take for each. */
@@ -217,10 +216,4 @@ describe('the commands written inline in README.md and docs/', () => {
       expect({ code: typed.code, output: typed.code === 0 ? '' : typed.output }).toEqual({ code: 0, output: '' });
       if (typed.status !== undefined) expect(typed.status).toBe(200);
     }, 180_000);
-
-  it('`npm run bench` measures a site as performance.md says', async () => {
-    const typed = await type('npm run bench -- --articles 4 --runs 1 --photos 0');
-    expect({ code: typed.code, output: typed.code === 0 ? '' : typed.output }).toEqual({ code: 0, output: '' });
-    expect(typed.output).toMatch(/real content \+ 4 synthetic articles/);
-  }, 240_000);
 });

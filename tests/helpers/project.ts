@@ -78,6 +78,8 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
     git: (...args: string[]) => command('git', args, root),
     /** The project's linter, as CI runs it. */
     lint: () => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.'], root),
+    /** `npm ARGS` in the project, as a person types it (`npm run format`). */
+    npm: (...args: string[]) => command('npm', args, root),
     /** The formatter's check, as `npm run lint` runs it after the linter. */
     formatCheck: () => command(process.execPath, [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.'], root),
     remove: () => rm(parent, { recursive: true, force: true }),

@@ -222,7 +222,7 @@ describe('content faults: each reported as path:line:column  message, exit 1', (
     [
       'a missing image',
       () => fx.edit('articles/first-steps.md', (t) => t.replace('survey-conflicts.svg', 'survey-missing.svg')),
-      ['articles/first-steps.md:23:1  missing image "/images/articles/category-exclusivity/survey-missing.svg": no such file in public/'],
+      ['articles/first-steps.md:23:14  missing image "/images/articles/category-exclusivity/survey-missing.svg": no such file in public/'],
     ],
     [
       'a missing thumbnail',
