@@ -104,7 +104,9 @@ describe('the live-reload channel', () => {
     live.failed({ kind: 'crash', message });
     const dialog = page.getByRole('alertdialog', { name: /the page below is the last good build/ });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.locator('pre').textContent()).toBe(message);
+    // Its first line as a sentence, its stack as a frame without the terminal's indent; the markup in it is text.
+    expect(await dialog.textContent()).toContain('Error: <b>no sponsor</b>');
+    expect(await dialog.locator('pre').textContent()).toBe('at Article (templates/pages/Article.tsx:8:45)');
     expect(await dialog.locator('b').count()).toBe(0);
     live.succeeded();
     await expect.poll(() => page.locator('#sitegen-overlay').count()).toBe(0);
