@@ -72,14 +72,11 @@ export async function withEnv<T>(vars: Record<string, string>, example: () => Pr
   }
 }
 
-/**
- * A new article that is not published yet (a draft, or dated after the day of the build), made in
- * `copy`, and a link to it from `first-steps.md`, which is published.
- */
-export async function linkToUnpublished(copy: ExampleSite, { date, draft }: { date: string; draft?: true }) {
-  const article = [
+/** An article's file that is not published yet: a draft, or dated after the day of the build. */
+export const unpublishedArticle = (title: string, date: string, draft = false) =>
+  [
     '---',
-    'title: "Renewal Season: A Checklist for the Last Ninety Days of a Deal"',
+    `title: "${title}"`,
     `date: ${date}`,
     'author: Erin Walsh',
     'excerpt: "What to gather, whom to call and which numbers to lead with in the three months before a sponsorship agreement ends."',
@@ -91,8 +88,14 @@ export async function linkToUnpublished(copy: ExampleSite, { date, draft }: { da
     '',
     'Renewals are won in the season before they are signed.',
     '',
-  ];
-  await copy.write('articles/renewal-season.md', article.join('\n'));
+  ].join('\n');
+
+/**
+ * A new article that is not published yet (a draft, or dated after the day of the build), made in
+ * `copy`, and a link to it from `first-steps.md`, which is published.
+ */
+export async function linkToUnpublished(copy: ExampleSite, { date, draft }: { date: string; draft?: true }) {
+  await copy.write('articles/renewal-season.md', unpublishedArticle('Renewal Season: A Checklist for the Last Ninety Days of a Deal', date, draft));
   await copy.edit('articles/first-steps.md', (t) =>
     t.replace('[the second article](/articles/second-look)', '[the renewal checklist](/articles/renewal-season)'),
   );

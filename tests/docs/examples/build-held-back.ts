@@ -1,26 +1,8 @@
 import path from 'node:path';
-import { withExampleSite, withEnv } from '../../helpers/docExamples.ts';
+import { unpublishedArticle as article, withEnv, withExampleSite } from '../../helpers/docExamples.ts';
 
 /** The day of the build: December 1, 2026. */
 const EPOCH = String(Date.UTC(2026, 11, 1) / 1000);
-
-/** An article's file, not published yet: a draft, or dated after the day of the build. */
-const article = (title: string, date: string, draft = false) =>
-  [
-    '---',
-    `title: "${title}"`,
-    `date: ${date}`,
-    'author: Erin Walsh',
-    'excerpt: "What to gather, whom to call and which numbers to lead with before a sponsorship agreement ends."',
-    'category: Strategy',
-    'thumbnail: /images/articles/value-banks.svg',
-    'thumbnailAlt: "App card with a line chart of delivered value rising above contracted value"',
-    ...(draft ? ['draft: true'] : []),
-    '---',
-    '',
-    'Renewals are won in the season before they are signed.',
-    '',
-  ].join('\n');
 
 /**
  * A plain build of content with a draft and an article scheduled for December 15, built on
