@@ -12,7 +12,7 @@ export async function smallBuiltSite(): Promise<string> {
   await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><title>Home</title></html>');
   await writeFile(path.join(dir, 'about/index.html'), '<!DOCTYPE html><title>About</title></html>');
   await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><title>Not found</title></html>');
-  await writeFile(path.join(dir, 'assets/site-abc.css'), 'body{color:red}');
+  await writeFile(path.join(dir, 'assets/site-2nrxJfFgsn.css'), 'body{color:red}');
   await writeFile(path.join(dir, 'sitemap.xml'), '<urlset/>');
   await markBuilt(dir);
   return dir;

@@ -58,7 +58,7 @@ describe('sitegen serve', () => {
   });
 
   it('serves files with their content type and cache policy', async () => {
-    const css = await get('/assets/site-abc.css');
+    const css = await get('/assets/site-2nrxJfFgsn.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(css.headers.get('cache-control')).toBe(CACHE_IMMUTABLE);
     const sitemap = await get('/sitemap.xml');

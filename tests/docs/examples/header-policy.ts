@@ -1,7 +1,7 @@
 import { keysOf } from '../../../src/hosting/keys.ts';
 import { cacheControlFor, contentTypeFor } from '../../../src/hosting/policy.ts';
 
-/** Built files of each kind, named as a build names them, HASH standing for a content hash. */
+/** Built files of each kind, named as a build names them (each hash is one a build made). */
 const FILES = [
   'index.html',
   'about/index.html',
@@ -11,11 +11,11 @@ const FILES = [
   'robots.txt',
   'favicon.svg',
   'images/logos/brightwater-youth-sport.svg',
-  'assets/site-HASH.css',
-  'assets/island-MobileMenu-HASH.js',
-  'assets/props/HASH.json',
-  'assets/blog/HASH/catalog.json',
-  'assets/img/HASH-800.avif',
+  'assets/site-2nrxJfFgsn.css',
+  'assets/island-MobileMenu-2POPKNUT.js',
+  'assets/props/NavMenus-C0HH3His8Xol.json',
+  'assets/blog/aZpPtkcGZ4q2/catalog.json',
+  'assets/img/Xb3kq0PzR1t9aQw2-800.avif',
 ];
 
 /** The keys and headers `sitegen publish` gives each kind of built file, and `sitegen serve` answers with, in aligned columns. */
