@@ -35,7 +35,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/publish/{configuration,faults,plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
-      'tests/validate/{activeContent,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',
+      'tests/validate/{activeContent,buildPaths,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',
       'tests/watch/{buildReport,buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
       'tests/write/{editorSchemas,editorSchemasFault,publicCopy,redirectPages,siteFiles}.test.ts',
     ],

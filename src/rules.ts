@@ -86,6 +86,11 @@ export const RULES = {
     example: '`public/report.xhtml` holding a `<script>`',
     hint: 'remove scripts, event attributes, embedded documents and links to other files from it, or make it a page in content/',
   },
+  'public/build-path': {
+    means: 'A file of public/ is where the build writes its own (a page, sitemap.xml, feed.xml, robots.txt, 404.html, assets/).',
+    example: '`public/sitemap.xml`, `public/assets/terms.txt`, or `public/articles/NAME/index.html` where the article NAME is published',
+    hint: 'move or rename it (downloads in a folder such as public/files/); change a page, sitemap or feed in the content or templates',
+  },
   'markdown/frontmatter': {
     means: 'An article or legal document has no frontmatter block, or one that is never closed.',
     example: 'an article that starts with its title line instead of `---`',

@@ -411,6 +411,7 @@ export class Builder {
           owned: owned.routes,
           redirectsSource: raw.data.redirects,
           publicDir: this.paths.public,
+          publicFiles: this.kept.publicContent(this.paths).files,
           found: all,
           linkChecks: this.kept.linkChecks,
           lastBuild: lastBuildPages(this.paths.out),

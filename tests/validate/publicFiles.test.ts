@@ -83,4 +83,26 @@ describe('public/ publishes only what is safe to serve', () => {
     expect(published.filter((f) => f.includes('.env') || f.includes('.git'))).toEqual([]);
     for (const rel of ['public/images/unused', 'public/google1234abcd.html', 'public/.env', 'public/.git']) await rm(project.file(rel), { recursive: true });
   });
+
+  it('refuses a file where the build writes one (a page, the sitemap, anything in assets/), in check and build, at the file, with its hint', async () => {
+    // A page of the site, whichever: its folder in the last build's output.
+    const page = (await readdir(path.join(project.out, 'articles'), { withFileTypes: true })).find((e) => e.isDirectory())!.name;
+    const shadowing = [`public/articles/${page}/index.html`, 'public/sitemap.xml', 'public/assets/terms.txt'];
+    for (const rel of shadowing) await write(rel, rel.endsWith('.xml') ? '<urlset/>\n' : 'v1\n');
+    const before = await readlink(project.out);
+    for (const command of ['check', 'build']) {
+      const { code, stdout } = await project.run([command]);
+      expect(code, command).toBe(1);
+      expect(aboutPublic(stdout), command).toEqual([
+        `public/articles/${page}/index.html:1:1  the build writes the page /articles/${page} at /articles/${page}/index.html: it would replace this file without a word  [public/build-path]`,
+        "public/assets/terms.txt:1:1  /assets/terms.txt is in /assets/, the build's own folder of files named by their content, which browsers and CDNs keep for a year  [public/build-path]",
+        'public/sitemap.xml:1:1  the build writes the sitemap at /sitemap.xml: it would replace this file without a word  [public/build-path]',
+      ]);
+      expect(stdout).toContain('move or rename it');
+    }
+    expect(await readlink(project.out)).toBe(before);
+    await rm(project.file('public/assets'), { recursive: true });
+    await rm(project.file('public/articles'), { recursive: true });
+    await rm(project.file('public/sitemap.xml'));
+  });
 });
