@@ -260,6 +260,10 @@ export function sitegenProgram(exit: (code: number) => void): Command {
       '--overlap-sites',
       'publish where another published site has objects: among the objects of a site around the prefix (stale ones are then never deleted), or over a site published inside it',
     )
+    .option(
+      '--mix-live-and-previews',
+      'publish a preview (a build with --drafts) into a bucket that holds the live site, or the live site into one that holds previews: they then share an origin',
+    )
     .option('--concurrency <n>', 'uploads at a time', positiveInteger, 8)
     .option('--verbose', 'list every key uploaded, deleted or kept')
     .action(
@@ -276,6 +280,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
           dryRun?: boolean;
           force?: boolean;
           overlapSites?: boolean;
+          mixLiveAndPreviews?: boolean;
           concurrency: number;
           verbose?: boolean;
         },
@@ -293,6 +298,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
             dryRun: Boolean(opts.dryRun),
             force: Boolean(opts.force),
             overlapSites: Boolean(opts.overlapSites),
+            mixLiveAndPreviews: Boolean(opts.mixLiveAndPreviews),
             concurrency: opts.concurrency,
             verbose: Boolean(opts.verbose),
           }),

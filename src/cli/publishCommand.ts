@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { shown } from '../escape.ts';
-import { outputMode } from '../hosting/buildMode.ts';
+import { describeMode, outputMode, type BuildMode } from '../hosting/buildMode.ts';
 import { Bucket } from '../publish/bucket.ts';
 import { describeError } from '../publish/describeError.ts';
 import { executePublish, executeRemoval, preparePublish, prepareRemoval, type Overlap, type PublishOptions } from '../publish/publish.ts';
 import { parsePrefix, prefixProblemLine } from '../publish/prefix.ts';
 import { siteFitProblem } from '../publish/siteFit.ts';
+import type { SiteKind } from '../publish/siteKinds.ts';
 import type { PublishPlan } from '../publish/plan.ts';
 import { EXIT, formatBytes } from './report.ts';
 import { plural } from '../text.ts';
@@ -20,6 +21,8 @@ export interface PublishCommandOptions extends Omit<PublishOptions, 'dir' | 'pre
   dryRun: boolean;
   verbose: boolean;
   concurrency: number;
+  /** Publish a preview into a bucket that holds the live site, or the live site into one that holds previews. */
+  mixLiveAndPreviews: boolean;
 }
 
 /** The sites published inside the prefix, which this command leaves alone. */
@@ -51,6 +54,17 @@ function overlapLines(overlaps: Overlap[], bucket: string, prefix: string): stri
       ? `sitegen publish: s3://${bucket}/${prefix} holds ${plural(o.objects, 'object')} of the site published at s3://${bucket}/${o.site}, and no site was published at ${prefix} itself: a publish there would overwrite them and its --delete would remove them. Publish at a prefix of its own (such as previews/pr-42/), or pass --overlap-sites to publish among them (stale objects there are then never deleted)`
       : `sitegen publish: ${plural(o.objects, 'key')} of this site fall inside the site published at s3://${bucket}/${o.site}: they would overwrite its objects. Remove that site first (--delete-all --prefix ${o.site}), or pass --overlap-sites to overwrite them`,
   );
+}
+
+/** Why a preview and the live site may not share a bucket, and how to go on, in one line. */
+function mixedLine(dir: string, mode: BuildMode, kind: SiteKind, mixed: { prefix: string }[], bucket: string): string {
+  const where = mixed.map((m) => `s3://${bucket}/${m.prefix}`);
+  const sites = `${where.slice(0, 3).join(', ')}${where.length > 3 ? ` and ${where.length - 3} more` : ''}`;
+  const what =
+    kind === 'preview'
+      ? `${dir} is a preview (${describeMode(mode)}), and this bucket holds the live site (at ${sites}): a bucket is one origin, so its drafts would answer on the live host`
+      : `${dir} is a live site (${describeMode(mode)}), and this bucket holds ${plural(mixed.length, 'preview')} (at ${sites}): a bucket is one origin, so their drafts would answer on the live host`;
+  return `sitegen publish: ${what}. Publish previews to a bucket of their own (see docs/operators/previews.md), or pass --mix-live-and-previews to publish here anyway; nothing was sent to the bucket`;
 }
 
 /** Says, before any request, what of the configuration is missing (the region); whether anything is. */
@@ -134,6 +148,10 @@ export async function publishCommand(dir: string, options: PublishCommandOptions
     const prepared = await preparePublish({ ...options, prefix, dir });
     if (prepared.overlaps.length && !options.overlapSites) {
       process.stderr.write(`${overlapLines(prepared.overlaps, options.bucket, prefix).join('\n')}\n`);
+      return EXIT.usage;
+    }
+    if (prepared.mixed.length && !options.mixLiveAndPreviews) {
+      process.stderr.write(`${shown(mixedLine(dir, outputMode(prepared.dir)!, prepared.kind, prepared.mixed, options.bucket))}\n`);
       return EXIT.usage;
     }
     const target = `s3://${options.bucket}/${prepared.prefix}`;

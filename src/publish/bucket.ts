@@ -3,6 +3,7 @@ import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV
 import { Upload } from '@aws-sdk/lib-storage';
 import type { DeserializeMiddleware, MetadataBearer } from '@smithy/types';
 import { z } from 'zod';
+import { buildModeSchema, type BuildMode } from '../hosting/buildMode.ts';
 import { PART_SIZE } from './etag.ts';
 import type { PublishManifest, RemoteObject } from './plan.ts';
 
@@ -101,6 +102,18 @@ export class Bucket {
       return parsed.success ? parsed.data : { retired: {} };
     } catch (error) {
       if ((error as Error).name === 'NoSuchKey' || error instanceof SyntaxError) return { retired: {} };
+      throw error;
+    }
+  }
+
+  /** How the site whose page manifest is at `key` was built, as it records; undefined when there is none, or it does not say. */
+  async readPageMode(key: string): Promise<BuildMode | undefined> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const { mode } = z.object({ mode: buildModeSchema }).safeParse(JSON.parse((await object.Body?.transformToString()) ?? '')).data ?? {};
+      return mode;
+    } catch (error) {
+      if ((error as Error).name === 'NoSuchKey' || error instanceof SyntaxError) return undefined;
       throw error;
     }
   }

@@ -2,11 +2,13 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { manifestOfFolder, manifestText, PAGE_MANIFEST_KEY, publishedManifest } from '../diff/pageManifest.ts';
+import { outputMode } from '../hosting/buildMode.ts';
 import { CACHE_REVALIDATE } from '../hosting/policy.ts';
 import { Bucket, type BucketOptions } from './bucket.ts';
 import { s3Etags } from './etag.ts';
 import { planPublish, type PublishManifest, type PublishPlan, type RemoteObject } from './plan.ts';
 import { siteFiles, type SiteFile } from './siteObjects.ts';
+import { kindMarkerKey, knownSites, markedSites, otherKindSites, siteKind, SITES_FOLDER, type SiteKind } from './siteKinds.ts';
 import { linkedKeys, uploadSteps } from './uploadOrder.ts';
 
 export interface PublishOptions extends BucketOptions {
@@ -42,6 +44,13 @@ export interface PreparedPublish {
   overlaps: Overlap[];
   /** Stale objects held back because the prefix lies among another site's objects: which of them are this site's is not known. */
   held: string | undefined;
+  /** What this site is (a preview or the live site), and the sites of the other kind in the bucket: refused unless `--mix-live-and-previews`. */
+  kind: SiteKind;
+  mixed: { prefix: string; kind: SiteKind }[];
+  /** The marker that says what this site is, written before anything else when the bucket lacks it. */
+  marker: { key: string; body: Buffer; missing: boolean };
+  /** Markers of the other kind at this prefix (a preview replaced by a live site, with the override), deleted last. */
+  staleMarkers: string[];
 }
 
 /**
@@ -74,6 +83,8 @@ export function ownObjects(listed: RemoteObject[], prefix: string): { own: Remot
   const otherSites = new Map(nested.map((p) => [p, 0]));
   const own: RemoteObject[] = [];
   for (const object of listed) {
+    // The markers of every site of the bucket (listed at the root) are no site's objects.
+    if (object.key.startsWith(SITES_FOLDER)) continue;
     const site = nested.find((p) => object.key.startsWith(p));
     if (site === undefined) own.push(object);
     else otherSites.set(site, otherSites.get(site)! + 1);
@@ -109,9 +120,25 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
   // The output folder is a link to its current version: a build finishing meanwhile must not mix two sites.
   const dir = await realpath(options.dir);
   const pagesKey = prefix + PAGE_MANIFEST_KEY;
-  const [files, listed, pageManifest] = await Promise.all([siteFiles(dir, prefix), bucket.list(prefix), manifestOfFolder(dir)]);
+  const mode = outputMode(dir);
+  if (!mode) throw new Error(`${dir} does not say how it was built`);
+  const kind = siteKind(mode);
+  const [files, listed, pageManifest, markerKeys] = await Promise.all([
+    siteFiles(dir, prefix),
+    bucket.list(prefix),
+    manifestOfFolder(dir),
+    bucket.list(SITES_FOLDER).then((objects) => objects.map((o) => o.key)),
+  ]);
   const { own, otherSites } = ownObjects(listed, prefix);
   const firstPublish = !own.some((o) => o.key === manifestKey);
+  const known = await knownSites(bucket, prefix, markerKeys, {
+    here: !firstPublish,
+    inside: [...otherSites.keys()],
+    manifest: MANIFEST,
+    pages: PAGE_MANIFEST_KEY,
+  });
+  const markerKey = kindMarkerKey(prefix, kind);
+  const staleMarkers = (markedSites(markerKeys).get(prefix) ?? []).filter((k) => k !== kind).map((k) => kindMarkerKey(prefix, k));
   const previous: PublishManifest = firstPublish ? { retired: {} } : await bucket.readManifest(manifestKey);
 
   const overlaps: Overlap[] = [];
@@ -155,6 +182,10 @@ export async function preparePublish(options: PublishOptions): Promise<PreparedP
     steps,
     overlaps,
     held: options.delete ? insideSite : undefined,
+    kind,
+    mixed: otherKindSites(known, kind),
+    marker: { key: markerKey, body: Buffer.from(`${JSON.stringify(mode)}\n`), missing: !known.markers.has(markerKey) },
+    staleMarkers,
   };
 }
 
@@ -169,6 +200,8 @@ export interface PreparedRemoval {
   published: boolean;
   /** The site this one was published among the objects of (`--overlap-sites`): its objects cannot be told apart, and none is deleted. */
   insideSite: string | undefined;
+  /** The markers of its kind: deleted after everything else, in a request of their own. */
+  markers: string[];
 }
 
 /** Lists the site at a prefix (a preview) for `--delete-all`: its objects and its manifest, never a site published inside it. */
@@ -176,7 +209,9 @@ export async function prepareRemoval(options: BucketOptions & { prefix: string }
   const { prefix } = options;
   if (!prefix) throw new Error('--delete-all needs a --prefix: it never deletes a whole bucket');
   const bucket = new Bucket(options);
-  const { own, otherSites } = ownObjects(await bucket.list(prefix), prefix);
+  const [listed, markerKeys] = await Promise.all([bucket.list(prefix), bucket.list(SITES_FOLDER + prefix)]);
+  const { own, otherSites } = ownObjects(listed, prefix);
+  const markers = (markedSites(markerKeys.map((o) => o.key)).get(prefix) ?? []).map((kind) => kindMarkerKey(prefix, kind));
   const manifestKey = prefix + MANIFEST;
   // The manifest goes last: a removal stopped midway leaves the prefix marked as a site's, so the live site's --delete still leaves it alone.
   const deletes = [
@@ -185,18 +220,27 @@ export async function prepareRemoval(options: BucketOptions & { prefix: string }
       .filter((key) => key !== manifestKey)
       .sort(),
     ...own.filter((o) => o.key === manifestKey).map((o) => o.key),
+    ...markers,
   ];
-  const published = own.some((o) => o.key === manifestKey);
+  // A marker alone is what a removal stopped after the manifest left: the site is gone, and its marker goes too.
+  const published = own.some((o) => o.key === manifestKey) || (!own.length && markers.length > 0);
   const { insideSite } = published ? await bucket.readManifest(manifestKey) : { insideSite: undefined };
-  return { bucket, prefix, deletes, otherSites, published, insideSite };
+  return { bucket, prefix, deletes, otherSites, published, insideSite, markers };
 }
 
-/** Deletes what `prepareRemoval` listed, the manifest in a request of its own after the rest. */
+/**
+ * Deletes what `prepareRemoval` listed: the site's objects, then its manifest, then its marker,
+ * each in a request of its own, so that a removal stopped midway leaves the prefix known as a
+ * site's (and of what kind) until a rerun completes it.
+ */
 export async function executeRemoval(prepared: PreparedRemoval): Promise<void> {
-  const { bucket, deletes, prefix } = prepared;
-  const manifestLast = deletes.at(-1) === prefix + MANIFEST ? 1 : 0;
-  await bucket.delete(deletes.slice(0, deletes.length - manifestLast));
-  if (manifestLast) await bucket.delete(deletes.slice(-1));
+  const { bucket, deletes, prefix, markers } = prepared;
+  const rest = deletes.slice(0, deletes.length - markers.length);
+  const manifestLast = rest.at(-1) === prefix + MANIFEST ? 1 : 0;
+  const objects = rest.slice(0, rest.length - manifestLast);
+  if (objects.length) await bucket.delete(objects);
+  if (manifestLast) await bucket.delete(rest.slice(-1));
+  if (markers.length) await bucket.delete(markers);
 }
 
 /**
@@ -207,6 +251,8 @@ export async function executePublish(prepared: PreparedPublish, concurrency: num
   const { bucket, plan } = prepared;
   const limit = pLimit(concurrency);
   const manifest = () => bucket.put(prepared.manifestKey, Buffer.from(`${JSON.stringify(plan.manifest, null, 2)}\n`), JSON_HEADERS);
+  // Its kind is marked before anything of it goes up: a publish of the other kind into the bucket meanwhile is refused.
+  if (prepared.marker.missing) await bucket.put(prepared.marker.key, prepared.marker.body, JSON_HEADERS);
   // A new site's manifest goes up first: a site published beside it (the live site around a preview) then knows these keys are not its own.
   if (prepared.firstPublish) await manifest();
   const upload = (file: SiteFile) =>
@@ -225,4 +271,5 @@ export async function executePublish(prepared: PreparedPublish, concurrency: num
   if (prepared.manifestChanged && !prepared.firstPublish) await manifest();
   if (prepared.pages.changed) await bucket.put(prepared.pages.key, prepared.pages.body, JSON_HEADERS);
   if (plan.deletes.length) await bucket.delete(plan.deletes);
+  if (prepared.staleMarkers.length) await bucket.delete(prepared.staleMarkers);
 }

@@ -21,7 +21,7 @@ describe('planPublish', () => {
   it('uploads new and changed files, assets before pages, and counts the rest as unchanged', () => {
     const files = [
       file('about/index.html', 'a1', ['about/index.html', 'about']),
-      file('assets/site-1.css', 'c1'),
+      file('assets/site-2POPKNUT.css', 'c1'),
       file('images/logo.svg', 'l1'),
       file('index.html', 'i1'),
     ];
@@ -31,7 +31,7 @@ describe('planPublish', () => {
       { retired: {} },
       options(),
     );
-    expect(plan.uploads.map((f) => f.file)).toEqual(['assets/site-1.css', 'about/index.html']);
+    expect(plan.uploads.map((f) => f.file)).toEqual(['assets/site-2POPKNUT.css', 'about/index.html']);
     expect(plan.unchanged).toBe(2);
     expect(plan.uploadBytes).toBe(30);
   });
@@ -51,32 +51,32 @@ describe('planPublish', () => {
   it('keeps stale objects without delete, and remembers when hashed assets were retired', () => {
     const plan = planPublish(
       [file('index.html', 'i1')],
-      [remote('index.html', 'i1'), remote('old/index.html', 'o'), remote('assets/old-1.js', 'j')],
+      [remote('index.html', 'i1'), remote('old/index.html', 'o'), remote('assets/old-2POPKNUT.js', 'j')],
       { retired: {} },
       options(),
     );
     expect(plan.deletes).toEqual([]);
-    expect(plan.kept).toEqual(['assets/old-1.js', 'old/index.html']);
-    expect(plan.manifest.retired).toEqual({ 'assets/old-1.js': now.toISOString() });
+    expect(plan.kept).toEqual(['assets/old-2POPKNUT.js', 'old/index.html']);
+    expect(plan.manifest.retired).toEqual({ 'assets/old-2POPKNUT.js': now.toISOString() });
   });
 
   it('deletes stale pages at once and hashed assets only once retired for the retention period', () => {
-    const stale = [remote('old/index.html', 'o'), remote('assets/recent-1.js', 'r'), remote('assets/expired-1.js', 'e')];
-    const retired = { 'assets/recent-1.js': '2026-11-20T12:00:00.000Z', 'assets/expired-1.js': '2026-11-15T12:00:00.000Z' };
+    const stale = [remote('old/index.html', 'o'), remote('assets/recent-2POPKNUT.js', 'r'), remote('assets/expired-2POPKNUT.js', 'e')];
+    const retired = { 'assets/recent-2POPKNUT.js': '2026-11-20T12:00:00.000Z', 'assets/expired-2POPKNUT.js': '2026-11-15T12:00:00.000Z' };
     const plan = planPublish([], stale, { retired }, options({ delete: true }));
-    expect(plan.deletes).toEqual(['assets/expired-1.js', 'old/index.html']);
-    expect(plan.kept).toEqual(['assets/recent-1.js']);
-    expect(plan.manifest.retired).toEqual({ 'assets/recent-1.js': '2026-11-20T12:00:00.000Z' });
+    expect(plan.deletes).toEqual(['assets/expired-2POPKNUT.js', 'old/index.html']);
+    expect(plan.kept).toEqual(['assets/recent-2POPKNUT.js']);
+    expect(plan.manifest.retired).toEqual({ 'assets/recent-2POPKNUT.js': '2026-11-20T12:00:00.000Z' });
   });
 
   it('forgets a retired asset that is back in the build, and reads asset paths below the prefix', () => {
     const plan = planPublish(
-      [file('assets/a-1.js', 'a', ['www/assets/a-1.js'])],
-      [remote('www/assets/a-1.js', 'a'), remote('www/assets/b-1.js', 'b')],
-      { retired: { 'www/assets/a-1.js': '2026-11-01T00:00:00.000Z' } },
+      [file('assets/a-2POPKNUT.js', 'a', ['www/assets/a-2POPKNUT.js'])],
+      [remote('www/assets/a-2POPKNUT.js', 'a'), remote('www/assets/b-2POPKNUT.js', 'b')],
+      { retired: { 'www/assets/a-2POPKNUT.js': '2026-11-01T00:00:00.000Z' } },
       options({ prefix: 'www/' }),
     );
-    expect(plan.manifest.retired).toEqual({ 'www/assets/b-1.js': now.toISOString() });
+    expect(plan.manifest.retired).toEqual({ 'www/assets/b-2POPKNUT.js': now.toISOString() });
   });
 });
 

@@ -48,10 +48,10 @@ const builtFiles = async () =>
     .sort();
 /** Every key a built folder should have in the bucket: each file, and each page at its exact path. */
 const expectedKeys = (files: string[]) => files.flatMap((f) => [f, ...[routeForOutputPath(f)].filter((r) => r && r !== '/').map((r) => r!.slice(1))]).sort();
-/** The site's keys in the bucket, without publish's own manifests. */
+/** The site's keys in the bucket, without publish's own manifests and the marker of the site's kind (`.sitegen-sites/`). */
 const siteKeys = async () =>
   Object.keys(await s3.objects(bucket))
-    .filter((k) => k !== '.sitegen-publish.json' && k !== '.sitegen-pages.json')
+    .filter((k) => !k.startsWith('.sitegen-'))
     .sort();
 const cssAsset = async () => (await builtFiles()).find((f) => /^assets\/site-\w+\.css$/.test(f))!;
 
@@ -325,7 +325,10 @@ describe('sitegen publish of a preview beside the live site', () => {
     Object.keys(await s3.objects(bucket))
       .filter((k) => k.startsWith(prefix))
       .sort();
-  const liveObjects = async () => Object.fromEntries(Object.entries(await s3.objects(bucket)).filter(([k]) => !k.startsWith('previews/')));
+  const liveObjects = async () =>
+    Object.fromEntries(Object.entries(await s3.objects(bucket)).filter(([k]) => !k.startsWith('previews/') && !k.startsWith('.sitegen-sites/previews/')));
+  /** The marker that says what the site at the prefix is, deleted last. */
+  const marker = `.sitegen-sites/${prefix}.live`;
 
   it('publishes under the prefix only, answers there through the website endpoint, and never touches the live site', async () => {
     expect((await publish()).code).toBe(0);
@@ -371,15 +374,16 @@ describe('sitegen publish of a preview beside the live site', () => {
 
     const dry = await publishPreview('--delete-all', '--dry-run');
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain(`s3://${bucket}/${prefix}: delete all ${keys.length} objects\n`);
+    expect(dry.stdout).toContain(`s3://${bucket}/${prefix}: delete all ${keys.length + 1} objects\n`);
     expect(dry.stdout).toContain(`  delete  ${prefix}legal\n`);
-    expect(dry.stdout).toMatch(new RegExp(`  delete  ${prefix}\\.sitegen-publish\\.json\\ndry run: nothing was changed\\n$`));
+    expect(dry.stdout).toContain(`  delete  ${prefix}.sitegen-publish.json\n  delete  ${marker}\ndry run: nothing was changed\n`);
     expect(await s3.objects(bucket)).toEqual(before);
 
     const removed = await publishPreview('--delete-all');
     expect(removed.code).toBe(0);
-    expect(removed.stdout).toMatch(new RegExp(`deleted ${keys.length} objects in [\\d.]+ s\\n$`));
+    expect(removed.stdout).toMatch(new RegExp(`deleted ${keys.length + 1} objects in [\\d.]+ s\\n$`));
     expect(await previewKeys()).toEqual([]);
+    expect(Object.keys(await s3.objects(bucket))).not.toContain(marker);
     expect(await liveObjects()).toEqual(live);
     expect(s3.writes()).toBe(0);
     expect((await s3.website(bucket, '/previews/pr-42/legal')).status).toBe(404);

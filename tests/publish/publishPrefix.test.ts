@@ -47,6 +47,16 @@ beforeEach(() => {
   requests.length = 0;
 });
 
+/** The prefix of each listing the endpoint was asked for (null for the whole bucket), sorted; and whether every request only read. */
+const listings = () => ({
+  prefixes: requests
+    .map((r) => new URL(r.split(' ')[1]!, endpoint).searchParams)
+    .filter((query) => query.has('list-type'))
+    .map((query) => query.get('prefix'))
+    .sort(),
+  readOnly: requests.every((r) => /^(GET|HEAD) /.test(r)),
+});
+
 const publish = (...args: string[]) => runCli('publish', site, '--bucket', 'b', '--endpoint', endpoint, '--region', 'us-east-1', ...args);
 
 describe('sitegen publish --prefix', () => {
@@ -75,8 +85,8 @@ describe('sitegen publish --prefix', () => {
         const { code, stdout } = await publish('--prefix', value, '--dry-run');
         expect(code).toBe(0);
         expect(stdout).toMatch(/^s3:\/\/b\/previews\/pr-7\/: upload 5 files/);
-        expect(requests).toHaveLength(1);
-        expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBe('previews/pr-7/');
+        // Its own prefix, and the markers that say what sites the bucket holds.
+        expect(listings()).toEqual({ prefixes: ['.sitegen-sites/', 'previews/pr-7/'], readOnly: true });
       }
     } finally {
       await markBuilt(site);
@@ -115,7 +125,7 @@ describe('sitegen publish --prefix', () => {
     const root = await publish('--dry-run');
     expect(root.code).toBe(0);
     expect(root.stdout).toMatch(/^s3:\/\/b\/: upload 5 files/);
-    expect(new URL(requests[0]!.split(' ')[1]!, endpoint).searchParams.get('prefix')).toBeNull();
+    expect(listings()).toEqual({ prefixes: ['.sitegen-sites/', null], readOnly: true });
     requests.length = 0;
     const all = await publish('--delete-all');
     expect(all).toEqual({

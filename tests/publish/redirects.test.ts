@@ -23,6 +23,8 @@ beforeAll(async () => {
   s3 = await startS3();
   Object.assign(process.env, s3Environment(fx.dir));
   await s3.createWebsiteBucket('site');
+  // Previews never share the live site's bucket.
+  await s3.createWebsiteBucket('previews');
 }, 60_000);
 afterAll(async () => {
   process.env = savedEnv;
@@ -30,10 +32,10 @@ afterAll(async () => {
   await fx?.remove();
 });
 
-async function buildAndPublish(buildArgs: string[], publishArgs: string[] = []) {
+async function buildAndPublish(buildArgs: string[], publishArgs: string[] = [], bucket = 'site') {
   const built = await runCli('build', '--content', fx.content, '--out', fx.out, ...buildArgs);
   expect(built.code, built.stderr).toBe(0);
-  const published = await runCli('publish', fx.out, '--bucket', 'site', '--endpoint', s3.endpoint(), '--region', 'us-east-1', ...publishArgs);
+  const published = await runCli('publish', fx.out, '--bucket', bucket, '--endpoint', s3.endpoint(), '--region', 'us-east-1', ...publishArgs);
   expect(published.code, published.stderr).toBe(0);
 }
 
@@ -84,9 +86,9 @@ describe('sitegen publish and redirects', () => {
 
   it('under a preview’s prefix, the header leads under its base', async () => {
     await fx.write('redirects.yaml', redirects('/news-insights'));
-    await buildAndPublish(['--drafts', '--base', '/previews/pr-9'], ['--prefix', 'previews/pr-9/']);
-    expect((await s3.head('site', 'previews/pr-9/blog')).websiteRedirectLocation).toBe('/previews/pr-9/news-insights');
-    const blog = await s3.website('site', '/previews/pr-9/blog');
+    await buildAndPublish(['--drafts', '--base', '/previews/pr-9'], ['--prefix', 'previews/pr-9/'], 'previews');
+    expect((await s3.head('previews', 'previews/pr-9/blog')).websiteRedirectLocation).toBe('/previews/pr-9/news-insights');
+    const blog = await s3.website('previews', '/previews/pr-9/blog');
     expect([blog.status, blog.location]).toEqual([301, '/previews/pr-9/news-insights']);
   }, 120_000);
 });
