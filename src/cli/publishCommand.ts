@@ -57,14 +57,14 @@ function overlapLines(overlaps: Overlap[], bucket: string, prefix: string): stri
 }
 
 /** Why a preview and the live site may not share a bucket, and how to go on, in one line. */
-function mixedLine(dir: string, mode: BuildMode, kind: SiteKind, mixed: { prefix: string }[], bucket: string): string {
-  const where = mixed.map((m) => `s3://${bucket}/${m.prefix}`);
+function mixedLine(dir: string, mode: BuildMode, kind: SiteKind, mixed: string[], bucket: string): string {
+  const where = mixed.map((prefix) => `s3://${bucket}/${prefix}`);
   const sites = `${where.slice(0, 3).join(', ')}${where.length > 3 ? ` and ${where.length - 3} more` : ''}`;
   const what =
     kind === 'preview'
       ? `${dir} is a preview (${describeMode(mode)}), and this bucket holds the live site (at ${sites}): a bucket is one origin, so its drafts would answer on the live host`
       : `${dir} is a live site (${describeMode(mode)}), and this bucket holds ${plural(mixed.length, 'preview')} (at ${sites}): a bucket is one origin, so their drafts would answer on the live host`;
-  return `sitegen publish: ${what}. Publish previews to a bucket of their own (see docs/operators/previews.md), or pass --mix-live-and-previews to publish here anyway; nothing was sent to the bucket`;
+  return `sitegen publish: ${what}. Publish previews to a bucket of their own (see docs/operators/previews.md), or pass --mix-live-and-previews to publish here anyway; nothing was written to the bucket`;
 }
 
 /** Says, before any request, what of the configuration is missing (the region); whether anything is. */

@@ -46,7 +46,7 @@ export interface PreparedPublish {
   held: string | undefined;
   /** What this site is (a preview or the live site), and the sites of the other kind in the bucket: refused unless `--mix-live-and-previews`. */
   kind: SiteKind;
-  mixed: { prefix: string; kind: SiteKind }[];
+  mixed: string[];
   /** The marker that says what this site is, written before anything else when the bucket lacks it. */
   marker: { key: string; body: Buffer; missing: boolean };
   /** Markers of the other kind at this prefix (a preview replaced by a live site, with the override), deleted last. */

@@ -92,10 +92,10 @@ export async function knownSites(
   return { sites, markers: new Set(markerKeys) };
 }
 
-/** The sites of the other kind than `kind`: where publishing it would mix a preview with the live site in one origin. */
-export function otherKindSites(known: KnownSites, kind: SiteKind): { prefix: string; kind: SiteKind }[] {
+/** The prefixes of the sites of another kind than `kind`: where publishing it would put a preview and the live site in one origin. */
+export function otherKindSites(known: KnownSites, kind: SiteKind): string[] {
   return [...known.sites]
     .filter(([, kinds]) => kinds.some((k) => k !== kind))
-    .map(([prefix]) => ({ prefix, kind: kind === 'live' ? 'preview' : 'live' }) as const)
-    .sort((a, b) => a.prefix.localeCompare(b.prefix));
+    .map(([prefix]) => prefix)
+    .sort();
 }

@@ -68,7 +68,7 @@ async function refused(dir: string, prefix: string | undefined, ...sitesInTheWay
   for (const args of [[], ['--delete'], ['--force'], ['--dry-run'], ['--overlap-sites']]) {
     const { code, stdout, stderr } = await publish(dir, prefix, ...args);
     expect({ code, stdout, lines: stderr.split('\n').length }, args.join(' ')).toEqual({ code: 2, stdout: '', lines: 2 });
-    expect(stderr).toMatch(/^sitegen publish: .* --mix-live-and-previews to publish here anyway; nothing was sent to the bucket\n$/);
+    expect(stderr).toMatch(/^sitegen publish: .* --mix-live-and-previews to publish here anyway; nothing was written to the bucket\n$/);
     for (const site of sitesInTheWay) expect(stderr).toContain(`s3://${bucket}/${site}`);
   }
   expect(s3.writes()).toBe(0);
@@ -82,7 +82,7 @@ describe('publish keeps previews and the live site out of each other’s bucket'
     await refused(site, 'pr-42/', '');
     const { stderr } = await publish(site, 'pr-42/');
     expect(stderr).toBe(
-      `sitegen publish: ${site} is a preview (a build with --drafts --base /pr-42), and this bucket holds the live site (at s3://${bucket}/): a bucket is one origin, so its drafts would answer on the live host. Publish previews to a bucket of their own (see docs/operators/previews.md), or pass --mix-live-and-previews to publish here anyway; nothing was sent to the bucket\n`,
+      `sitegen publish: ${site} is a preview (a build with --drafts --base /pr-42), and this bucket holds the live site (at s3://${bucket}/): a bucket is one origin, so its drafts would answer on the live host. Publish previews to a bucket of their own (see docs/operators/previews.md), or pass --mix-live-and-previews to publish here anyway; nothing was written to the bucket\n`,
     );
     expect((await s3.website(bucket, '/pr-42/')).status).toBe(404);
   });
