@@ -67,7 +67,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/pipeline/cache/{cacheFile,restoredCache,wrongKind}.test.ts',
       'tests/publish/kill.test.ts',
       'tests/render/renderCrash.test.ts',
-      'tests/runtime/compile.test.ts',
+      'tests/runtime/{compile,compiledProject}.test.ts',
       'tests/serve/requestFuzz.test.ts',
       'tests/validate/hostileContent.test.ts',
       'tests/write/{outputGuard,outputStore}.test.ts',

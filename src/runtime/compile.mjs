@@ -3,10 +3,9 @@
 // transforming TypeScript on each import. Pure-JavaScript dependencies are bundled in too:
 // loading a few large files is several times faster than resolving hundreds of small modules.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
@@ -23,8 +22,41 @@ const COMPILATION = /^([0-9a-f]{16})-[0-9a-f]{8}$/;
 /** A compilation being written, or being removed, by the process named in it. */
 const WORKING = /\.tmp-(\d+)-[0-9a-f]+$/;
 
-/** Where compilations live: the generator's in code/, watch's in watch/. */
-const cacheBase = (root, ...dirs) => path.join(root, 'node_modules', '.cache', 'sitegen', ...dirs);
+/**
+ * The project at `root` as its compilations see it: its real path (esbuild reads every source by
+ * its real path), and the folder of its compilations (`cache`: the generator's in code/, watch's in
+ * watch/), reached by the real path of its node_modules, as Node finds a module's source map and
+ * packages from where its file really is. Compilations import each other relatively and packages
+ * by name, and their source maps lead to the sources relatively: in the project's own
+ * node_modules they move with it, so a copied, renamed or moved project uses them as they are.
+ * A node_modules that leads out of the project (a store several projects share) holds a folder for
+ * each project, named by its real path: each runs the code of its own files, and prunes only its
+ * own compilations.
+ */
+function projectOf(root) {
+  const real = realpathSync(root);
+  const modules = realpathOr(path.join(real, 'node_modules'));
+  const top = path.join(modules, '.cache', 'sitegen');
+  const rel = path.relative(real, modules);
+  const own = rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+  return { root: real, top, cache: own ? top : path.join(top, 'projects', createHash('sha256').update(real).digest('hex').slice(0, 16)) };
+}
+
+/** The real path of `file`, or `file` itself while it does not exist. */
+function realpathOr(file) {
+  try {
+    return realpathSync(file);
+  } catch (error) {
+    if (error.code === 'ENOENT') return file;
+    throw error;
+  }
+}
+
+/**
+ * How esbuild writes a template's import of a module of src/: a name that compile() replaces with
+ * the path of the worker's compiled module relative to the importing file, which only it knows.
+ */
+const WORKER_MODULE = /"sitegen-worker:([^"]+)"/g;
 
 const islandEntries = (root) =>
   readdirSync(path.join(root, 'templates/islands'))
@@ -59,9 +91,9 @@ const COMMON = {
  * The generator as every command runs it: src/ and the templates in one compilation, with the
  * pure-JavaScript dependencies bundled in. `files` are the sources' hashes.
  */
-function generatorKind(root, files = sourceHashes(root)) {
+function generatorKind({ root, cache }, files = sourceHashes(root)) {
   return {
-    base: cacheBase(root, 'code'),
+    base: path.join(cache, 'code'),
     // The digest covers this file too: it is one of the sources.
     digest: sourceDigest(root).slice(0, 16),
     files,
@@ -83,11 +115,11 @@ function generatorKind(root, files = sourceHashes(root)) {
  * The generator as a watch worker runs it: src/ alone, every module an entry (the templates import
  * them by file), dependencies left in node_modules, where the templates find the same instances.
  */
-function watchWorkerKind(root) {
+function watchWorkerKind({ root, cache }) {
   const files = Object.fromEntries(Object.entries(sourceHashes(root)).filter(([f]) => !f.startsWith('templates/')));
   const modules = Object.keys(files).filter((f) => /^src\/.*\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
   return {
-    base: cacheBase(root, 'watch', 'worker'),
+    base: path.join(cache, 'watch', 'worker'),
     digest: digestOf(files),
     files,
     required: [compiledPath(ENTRIES.buildWorker)],
@@ -97,28 +129,33 @@ function watchWorkerKind(root) {
 
 /**
  * The templates as a watch worker loads them after an edit, beside the worker's generator
- * (`workerDir`): an import of src/ is the worker's compiled module of it, and a dependency is
- * left in node_modules, so the templates share the instances the running generator has.
+ * (`workerDir`): an import of src/ is the worker's compiled module of it, by its path relative
+ * to the importing file, and a dependency is left in node_modules, so the templates share the
+ * instances the running generator has, and stay a pair with it wherever the project moves.
  */
-function templatesKind(root, workerDir) {
+function templatesKind({ root, cache }, workerDir) {
   const files = Object.fromEntries(Object.entries(sourceHashes(root)).filter(([f]) => f.startsWith('templates/')));
   const src = path.join(root, 'src') + path.sep;
   const generator = {
-    // Named by the worker's compilation: templates for another worker are compiled in a context of their own.
-    name: `sitegen-generator ${path.basename(workerDir)}`,
+    name: 'sitegen-generator',
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, ({ path: spec, resolveDir }) => {
         const file = path.resolve(resolveDir, spec);
         if (!file.startsWith(src)) return undefined;
-        return { path: pathToFileURL(path.join(workerDir, compiledPath(path.relative(root, file)))).href, external: true };
+        return { path: `sitegen-worker:${compiledPath(path.relative(root, file)).split(path.sep).join('/')}`, external: true };
       });
     },
   };
   return {
-    base: cacheBase(root, 'watch', 'templates'),
+    base: path.join(cache, 'watch', 'templates'),
     digest: digestOf(files, path.basename(workerDir)),
     files,
     required: [compiledPath(ENTRIES.templates)],
+    rewrite: (file, code) =>
+      code.replace(WORKER_MODULE, (_, module) => {
+        const relative = path.relative(path.dirname(file), path.join(workerDir, module)).split(path.sep).join('/');
+        return JSON.stringify(relative.startsWith('.') ? relative : `./${relative}`);
+      }),
     options: (outdir) => ({
       ...COMMON,
       entryPoints: [ENTRIES.templates, ...islandEntries(root), ...declaringModules(root)].map((f) => path.join(root, f)),
@@ -138,7 +175,8 @@ function templatesKind(root, workerDir) {
  * compiled again into a new folder: it never fails the command.
  */
 export function compileGenerator(root, warn = (line) => process.stderr.write(`${line}\n`)) {
-  return compile(root, generatorKind(root), warn);
+  const project = projectOf(root);
+  return compile(project, generatorKind(project), warn);
 }
 
 /**
@@ -146,34 +184,38 @@ export function compileGenerator(root, warn = (line) => process.stderr.write(`${
  * of them. Each goes through an incremental esbuild context, which parses only what changed.
  */
 export function watchCompiler(root, warn = (line) => process.stderr.write(`${line}\n`)) {
-  const worker = incremental(cacheBase(root, 'watch', 'worker'));
-  const templates = incremental(cacheBase(root, 'watch', 'templates'));
+  const project = projectOf(root);
+  const worker = incremental(path.join(project.cache, 'watch', 'worker'));
+  const templates = incremental(path.join(project.cache, 'watch', 'templates'));
   return {
     /** The generator a new worker runs, and the templates it starts with. */
     async generator() {
-      const workerDir = await compile(root, watchWorkerKind(root), warn, worker);
-      return { worker: workerDir, templates: await compile(root, templatesKind(root, workerDir), warn, templates) };
+      const workerDir = await compile(project, watchWorkerKind(project), warn, worker);
+      return { worker: workerDir, templates: await compile(project, templatesKind(project, workerDir), warn, templates) };
     },
     /** The templates again, for the worker running `workerDir`. */
-    templates: (workerDir) => compile(root, templatesKind(root, workerDir), warn, templates),
+    templates: (workerDir) => compile(project, templatesKind(project, workerDir), warn, templates),
     async dispose() {
       await Promise.all([worker.dispose(), templates.dispose()]);
     },
   };
 }
 
-/** One compilation of `kind` (see generatorKind): an intact one of the same digest, or a new one. */
-async function compile(root, kind, warn, session = undefined) {
+/**
+ * One compilation of `kind` (see generatorKind) for `project` (projectOf): an intact one of the
+ * same digest, or a new one, its files changed by `kind.rewrite` (if any) as they are written.
+ */
+async function compile(project, kind, warn, session = undefined) {
   const { base, digest } = kind;
   for (const name of compilationsOf(base, digest)) {
     const dir = path.join(base, name);
     const damage = damageOf(dir, kind.required);
     if (!damage) return dir;
     // Of processes that found it damaged at once, the one that moved it away says so.
-    if (await setAside(dir)) warn(`sitegen: ${path.relative(root, dir)} is damaged (${damage}); the generator is compiled again`);
+    if (await setAside(dir)) warn(`sitegen: ${path.relative(project.root, dir)} is damaged (${damage}); the generator is compiled again`);
   }
   // Each folder from node_modules/.cache/sitegen down to `base`, from the top.
-  const top = cacheBase(root);
+  const { top } = project;
   for (const dir of [
     top,
     ...path
@@ -184,7 +226,12 @@ async function compile(root, kind, warn, session = undefined) {
     await usableFolder(dir);
   const tmp = workingName(path.join(base, digest));
   // The hashes were taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
-  const metafile = session ? await session.compileInto(kind.options, tmp) : await buildOnce(kind.options(tmp), warn);
+  const { outdir, outputFiles, metafile } = session ? await session.rebuild(kind.options) : await buildOnce(kind.options(tmp), warn);
+  for (const file of outputFiles) {
+    const target = path.join(tmp, path.relative(outdir, file.path));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, kind.rewrite && target.endsWith('.mjs') ? kind.rewrite(target, file.text) : file.contents);
+  }
   await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files: kind.files, imports: projectImports(metafile) }));
   await writeFile(path.join(tmp, MANIFEST), JSON.stringify({ format: FORMAT, files: checksums(tmp) }));
   // A new name, never one in use: a process that verified an older compilation keeps loading from it.
@@ -194,11 +241,14 @@ async function compile(root, kind, warn, session = undefined) {
   return dir;
 }
 
-/** One esbuild build, its warnings said through `warn` as esbuild words them; its metafile. */
+/**
+ * One esbuild build into `options.outdir`, its warnings said through `warn` as esbuild words them;
+ * nothing is written (compile() writes the files).
+ */
 async function buildOnce(options, warn) {
-  const { metafile, warnings } = await esbuild.build(options);
+  const { outputFiles, metafile, warnings } = await esbuild.build({ ...options, write: false });
   if (warnings.length) warn((await esbuild.formatMessages(warnings, { kind: 'warning', color: false })).join('').trimEnd());
-  return metafile;
+  return { outdir: options.outdir, outputFiles, metafile };
 }
 
 /**
@@ -212,11 +262,10 @@ function incremental(base) {
   let context;
   let entries;
   return {
-    async compileInto(optionsFor, dir) {
+    async rebuild(optionsFor) {
       const options = optionsFor(outdir);
-      // A new island or declaring module is a new entry, and templates for another worker resolve
-      // src/ elsewhere (the plugin's closure): the context is made again.
-      const key = JSON.stringify([options.entryPoints, options.plugins?.map((plugin) => plugin.name)]);
+      // A new island or declaring module is a new entry: the context is made again.
+      const key = JSON.stringify(options.entryPoints);
       if (!context || key !== entries) {
         await context?.dispose();
         // Watch says what does not compile, once, in the terminal and the overlay.
@@ -224,12 +273,7 @@ function incremental(base) {
         entries = key;
       }
       const { outputFiles, metafile } = await context.rebuild();
-      for (const file of outputFiles) {
-        const target = path.join(dir, path.relative(outdir, file.path));
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, file.contents);
-      }
-      return metafile;
+      return { outdir, outputFiles, metafile };
     },
     async dispose() {
       await context?.dispose();
