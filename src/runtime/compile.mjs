@@ -53,10 +53,11 @@ function realpathOr(file) {
 }
 
 /**
- * How esbuild writes a template's import of a module of src/: a name that compile() replaces with
- * the path of the worker's compiled module relative to the importing file, which only it knows.
+ * How esbuild writes a template's import of a module of src/ (then the module's compiled path):
+ * compile() writes it as the path of the worker's module relative to the importing file, which
+ * esbuild does not know when it resolves the import.
  */
-const WORKER_MODULE = /"sitegen-worker:([^"]+)"/g;
+const WORKER_MODULE = 'sitegen-worker:';
 
 const islandEntries = (root) =>
   readdirSync(path.join(root, 'templates/islands'))
@@ -142,7 +143,7 @@ function templatesKind({ root, cache }, workerDir) {
       build.onResolve({ filter: /^\.\.?\// }, ({ path: spec, resolveDir }) => {
         const file = path.resolve(resolveDir, spec);
         if (!file.startsWith(src)) return undefined;
-        return { path: `sitegen-worker:${compiledPath(path.relative(root, file)).split(path.sep).join('/')}`, external: true };
+        return { path: `${WORKER_MODULE}${compiledPath(path.relative(root, file)).split(path.sep).join('/')}`, external: true };
       });
     },
   };
@@ -152,7 +153,7 @@ function templatesKind({ root, cache }, workerDir) {
     files,
     required: [compiledPath(ENTRIES.templates)],
     rewrite: (file, code) =>
-      code.replace(WORKER_MODULE, (_, module) => {
+      code.replace(new RegExp(`"${WORKER_MODULE}([^"]+)"`, 'g'), (_, module) => {
         const relative = path.relative(path.dirname(file), path.join(workerDir, module)).split(path.sep).join('/');
         return JSON.stringify(relative.startsWith('.') ? relative : `./${relative}`);
       }),
