@@ -19,19 +19,20 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => project?.remove());
 
-/** `sitegen ARGS` run to its end in the project at `root`, by its own bin/sitegen.mjs. */
-function sitegen(root: string, args: string[]): Promise<RunResult> {
-  const env = { ...process.env, NO_COLOR: '1' };
-  return finished(spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }));
-}
-
-/** `sitegen watch` in the project at `root`, stopped once its first build is done (it serves only after it); what it printed. */
-async function watchOnce(root: string): Promise<RunResult> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), 'watch', '--port', '0'], {
+/** `sitegen ARGS` started in the project at `root`, by its own bin/sitegen.mjs. */
+const start = (root: string, args: string[]) =>
+  spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+
+/** `sitegen ARGS` run to its end in the project at `root`. */
+const sitegen = (root: string, args: string[]): Promise<RunResult> => finished(start(root, args));
+
+/** `sitegen watch` in the project at `root`, stopped once its first build is done (it serves only after it); what it printed. */
+async function watchOnce(root: string): Promise<RunResult> {
+  const child = start(root, ['watch', '--port', '0']);
   const ended = finished(child);
   let announced = '';
   child.stdout!.on('data', (chunk: Buffer) => (announced += chunk.toString()));
