@@ -195,6 +195,12 @@ export type FormatName = keyof typeof FORMATS;
 /** Where a stack frame points: an absolute file, its line and its column, at the end of the frame. */
 const FRAME_PLACE = /\(?(\/[^():]+):(\d+):(\d+)\)?$/;
 
+/**
+ * Frames in node_modules/, in Node, or in no file (`at new Promise (<anonymous>)`); an anonymous
+ * function in a template (`at <anonymous> (/…/NotFound.tsx:13:9)`) has a file and is kept.
+ */
+const NOT_OWN_FRAME = /node_modules|\(node:|at node:|\(<anonymous>\)$|^\s+at <anonymous>$/;
+
 /** The frames of a crash shown: the project's own (templates/, src/), which source maps point at. */
 const OWN_FRAMES = 6;
 
@@ -209,7 +215,7 @@ export function describeCrash(error: unknown, cwd = process.cwd()): string {
   const err = error instanceof Error ? error : new Error(String(error));
   const origin = err.cause instanceof Error ? err.cause : err;
   const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
-  const own = frames.filter((line) => !/node_modules|\(node:|at node:|<anonymous>/.test(line)).slice(0, OWN_FRAMES);
+  const own = frames.filter((line) => !NOT_OWN_FRAME.test(line)).slice(0, OWN_FRAMES);
   const folded = frames.length - own.length;
   const lines = own.map((line) => `    ${line.trim().replace(FRAME_PLACE, (whole, file: string) => whole.replace(file, shownPath(file, cwd)))}`);
   const place = FRAME_PLACE.exec(own[0] ?? '');

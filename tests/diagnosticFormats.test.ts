@@ -312,4 +312,20 @@ describe('a crash’s code frame', () => {
     expect(caretUnder(line, line.indexOf('new') + 1)).toMatch(/^new Error\('no lead'\)/);
     expect(caretUnder(line, line.indexOf('find') + 1)).toMatch(/^find\(/);
   });
+
+  it('shows an anonymous function of a template as the frame, and folds frames in no file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegen-crash-'));
+    try {
+      const file = path.join(dir, 'NotFound.tsx');
+      writeFileSync(file, `export default definePage(schema, () => {\n  throw new Error('no page');\n});\n`);
+      const crash = new Error('no page');
+      crash.stack = `Error: no page\n    at <anonymous> (${file}:2:9)\n    at new Promise (<anonymous>)\n    at renderPage (${dir}/node_modules/react-dom/x.js:1:1)`;
+      const lines = describeCrash(crash, dir).split('\n');
+      expect(lines[1]).toBe('    at <anonymous> (NotFound.tsx:2:9)');
+      expect(lines).toContain("    > 2 |   throw new Error('no page');");
+      expect(lines.at(-1)).toBe('    … 2 frames in node_modules/ and Node');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
