@@ -10,8 +10,6 @@ export interface IslandBundle {
   islands: Map<string, string>;
   /** Output file path (relative to the site root) → contents. */
   files: Map<string, Uint8Array>;
-  /** Every source file the bundle was made from. */
-  inputs: string[];
 }
 
 const clientDir = path.join(projectRoot, 'src/client');
@@ -74,8 +72,5 @@ export async function bundleIslands(islandFiles: Map<string, string>, root: stri
     if (entry.startsWith(`${ENTRY_NS}:`)) islands.set(entry.slice(ENTRY_NS.length + 1), `/${rel}`);
     else loader = `/${rel}`;
   }
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.startsWith(ENTRY_NS))
-    .map((p) => path.resolve(root, p));
-  return { loader, islands, files, inputs };
+  return { loader, islands, files };
 }

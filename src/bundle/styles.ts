@@ -12,8 +12,6 @@ import { stylesheetFileName } from './stylesheetUrls.ts';
 export interface BuiltStylesheet {
   fileName: string;
   css: string;
-  /** Files whose change means the stylesheet must be rebuilt (the CSS entry and its imports). */
-  dependencies: string[];
 }
 
 /**
@@ -22,14 +20,11 @@ export interface BuiltStylesheet {
  */
 export async function buildStylesheet(templatesDir: string): Promise<BuiltStylesheet> {
   const entry = path.join(templatesDir, 'styles.css');
-  const dependencies = [entry];
-  const compiler = await compile(await readFile(entry, 'utf8'), {
-    base: templatesDir,
-    onDependency: (file) => dependencies.push(file),
-  });
+  // The stylesheet's imports are templates' files, which the code version already covers.
+  const compiler = await compile(await readFile(entry, 'utf8'), { base: templatesDir, onDependency: () => {} });
   const scanner = new Scanner({
     sources: [{ base: templatesDir, pattern: '**/*.{tsx,ts}', negated: false }, ...compiler.sources.map((s) => ({ ...s, negated: s.negated ?? false }))],
   });
   const css = optimize(compiler.build(scanner.scan()), { minify: true }).code;
-  return { fileName: stylesheetFileName(css), css, dependencies };
+  return { fileName: stylesheetFileName(css), css };
 }

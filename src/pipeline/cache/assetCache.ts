@@ -19,11 +19,10 @@ export async function buildAssets(templatesDir: string, root: string): Promise<A
 const ASSETS = {
   kind: 'built assets',
   schema: z.object({
-    stylesheet: z.object({ fileName: z.string(), css: z.string(), dependencies: z.array(z.string()) }),
+    stylesheet: z.object({ fileName: z.string(), css: z.string() }),
     loader: z.string(),
     islands: z.array(z.tuple([z.string(), z.string()])),
     files: z.array(z.tuple([z.string(), z.string()])),
-    inputs: z.array(z.string()),
   }),
 };
 
@@ -36,7 +35,7 @@ export async function cachedAssets(cacheDir: string, version: string, build: () 
   const stored = await readCacheFile(cacheDir, file, ASSETS, version, log);
   if (stored) {
     const files = new Map(stored.files.map(([name, base64]) => [name, new Uint8Array(Buffer.from(base64, 'base64'))]));
-    return { stylesheet: stored.stylesheet, bundle: { loader: stored.loader, islands: new Map(stored.islands), files, inputs: stored.inputs } };
+    return { stylesheet: stored.stylesheet, bundle: { loader: stored.loader, islands: new Map(stored.islands), files } };
   }
   const assets = await build();
   const { bundle } = assets;
@@ -50,7 +49,6 @@ export async function cachedAssets(cacheDir: string, version: string, build: () 
       loader: bundle.loader,
       islands: [...bundle.islands],
       files: [...bundle.files].map(([name, data]): [string, string] => [name, Buffer.from(data).toString('base64')]),
-      inputs: bundle.inputs,
     },
     log,
   );
