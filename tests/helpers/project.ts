@@ -89,6 +89,26 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
 export type Project = Awaited<ReturnType<typeof projectCopy>>;
 
 /**
+ * Adds to a copy of the fixture site two articles with a photo (one with a focus of its own, cut
+ * into another social card): its build of 10 pages then makes every kind of cache file the real
+ * site's build makes.
+ */
+export async function addPhotoArticles(project: Project): Promise<void> {
+  const text = await readFile(project.file('content/articles/second-look.md'), 'utf8');
+  for (const [slug, title, focus] of [
+    ['partner-signage', 'Partner Signage on the First Tee', ''],
+    ['signage-in-focus', 'Signage in Focus', '\nthumbnailFocus: { x: 0.5, y: 0.35 }'],
+  ])
+    await writeFile(
+      project.file(`content/articles/${slug}.md`),
+      text
+        .replace(/^title: .*$/m, `title: ${title}`)
+        .replace(/^thumbnail: .*$/m, `thumbnail: /images/articles/pga-canada-case-study.jpg${focus}`)
+        .replace(/^thumbnailAlt: .*$/m, 'thumbnailAlt: A golfer on a tee box in front of partner signage'),
+    );
+}
+
+/**
  * Runs a command to its end; rejects with what it printed when it fails. Without colour: the output is matched as
  * text, and a CI machine may set FORCE_COLOR, which ESLint and Prettier obey over NO_COLOR.
  */
