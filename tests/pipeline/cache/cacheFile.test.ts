@@ -126,7 +126,8 @@ describe('a damaged .sitegen-cache/ never breaks a build', () => {
         // As a CI job starts, with no output: every page comes from the page cache. Without one
         // (when the files damaged are not its own), every page renders, which reads every other file.
         // The page index records the last output too: its build keeps the output, which a damaged record must not make it trust.
-        if (!files.includes('pages/index.json')) await Promise.all(['dist', '.dist.sitegen'].map((name) => rm(project.file(name), { recursive: true, force: true })));
+        if (!files.includes('pages/index.json'))
+          await Promise.all(['dist', '.dist.sitegen'].map((name) => rm(project.file(name), { recursive: true, force: true })));
         if (!files.some((file) => file.startsWith('pages/'))) await rm(path.join(project.cache, 'pages'), { recursive: true });
         for (const file of files) await apply(path.join(project.cache, file), lane);
         const { code, stderr, stdout } = await project.run(['build', '--verbose']);
