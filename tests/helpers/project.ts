@@ -32,7 +32,7 @@ export interface RunResult {
 
 /** The fixture site (as tests/helpers/fixture.ts has it), and pages of it that synthetic articles added to it link to. */
 const FIXTURE = path.join(ROOT, 'tests/fixtures/site');
-const FIXTURE_LINKS = ['/news-insights', '/legal', '/articles/first-steps', '/articles/second-look'];
+export const FIXTURE_LINKS = ['/news-insights', '/legal', '/articles/first-steps', '/articles/second-look'];
 
 /**
  * A private copy of the whole project in a temp folder, for experiments that may destroy it
@@ -78,6 +78,16 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
     git: (...args: string[]) => command('git', args, root),
     /** The project's linter, as CI runs it. */
     lint: () => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.'], root),
+    /**
+     * The project's linter, as CI runs it, on all but the project's code (src/, templates/, bin/,
+     * which CI lints in the checkout and no build writes to): what builds left where it looks.
+     */
+    lintLeftovers: () =>
+      command(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', ...['src/', 'templates/', 'bin/'].flatMap((code) => ['--ignore-pattern', code])],
+        root,
+      ),
     /** `npm ARGS` in the project, as a person types it (`npm run format`). */
     npm: (...args: string[]) => command('npm', args, root),
     /** The formatter's check, as `npm run lint` runs it after the linter. */
