@@ -32,7 +32,7 @@ export interface RunResult {
 
 /** The fixture site (as tests/helpers/fixture.ts has it), and pages of it that synthetic articles added to it link to. */
 const FIXTURE = path.join(ROOT, 'tests/fixtures/site');
-const FIXTURE_LINKS = ['/news-insights', '/legal', '/articles/first-steps', '/articles/second-look'];
+export const FIXTURE_LINKS = ['/news-insights', '/legal', '/articles/first-steps', '/articles/second-look'];
 
 /**
  * A private copy of the whole project in a temp folder, for experiments that may destroy it
@@ -78,6 +78,16 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
     git: (...args: string[]) => command('git', args, root),
     /** The project's linter, as CI runs it. */
     lint: () => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.'], root),
+    /**
+     * The project's linter, as CI runs it, on all but the project's code (src/, templates/, bin/,
+     * which CI lints in the checkout and no build writes to): what builds left where it looks.
+     */
+    lintLeftovers: () =>
+      command(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', ...['src/', 'templates/', 'bin/'].flatMap((code) => ['--ignore-pattern', code])],
+        root,
+      ),
     /** `npm ARGS` in the project, as a person types it (`npm run format`). */
     npm: (...args: string[]) => command('npm', args, root),
     /** The formatter's check, as `npm run lint` runs it after the linter. */
@@ -87,6 +97,26 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
 }
 
 export type Project = Awaited<ReturnType<typeof projectCopy>>;
+
+/**
+ * Adds to a copy of the fixture site two articles with a photo (one with a focus of its own, cut
+ * into another social card): its build of 10 pages then makes every kind of cache file the real
+ * site's build makes.
+ */
+export async function addPhotoArticles(project: Project): Promise<void> {
+  const text = await readFile(project.file('content/articles/second-look.md'), 'utf8');
+  for (const [slug, title, focus] of [
+    ['partner-signage', 'Partner Signage on the First Tee', ''],
+    ['signage-in-focus', 'Signage in Focus', '\nthumbnailFocus: { x: 0.5, y: 0.35 }'],
+  ])
+    await writeFile(
+      project.file(`content/articles/${slug}.md`),
+      text
+        .replace(/^title: .*$/m, `title: ${title}`)
+        .replace(/^thumbnail: .*$/m, `thumbnail: /images/articles/pga-canada-case-study.jpg${focus}`)
+        .replace(/^thumbnailAlt: .*$/m, 'thumbnailAlt: A golfer on a tee box in front of partner signage'),
+    );
+}
 
 /**
  * Runs a command to its end; rejects with what it printed when it fails. Without colour: the output is matched as

@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promise
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireBuildLock } from '../../src/pipeline/buildLock.ts';
 import { processStartTime } from '../../src/runtime/processes.ts';
@@ -37,8 +38,10 @@ describe('one build at a time', () => {
     // Without a cache, so that both have real work to do at the same time.
     await rm(project.cache, { recursive: true, force: true });
     const running = finished(project.start(['build']));
-    // The second starts once the first holds the lock (a cold build holds it for a second or more).
-    for (let i = 0; i < 200 && !existsSync(lockFile()); i++) await sleep(10);
+    let ended = false;
+    void running.then(() => (ended = true));
+    // The second starts once the first holds the lock (a cold build holds it for a second or more), however slow the first is to start.
+    while (!ended && !existsSync(lockFile())) await sleep(10);
     const [first, second] = await Promise.all([running, finished(project.start(['build']))]);
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(first.stderr).not.toMatch(WAITING);
@@ -57,8 +60,14 @@ describe('one build at a time', () => {
 
   it('waits while a live process holds the lock, and goes on once it is released', async () => {
     await writeFile(lockFile(), holder(process.pid));
-    const run = finished(project.start(['build']));
-    await sleep(1500);
+    const child = project.start(['build']);
+    const run = finished(child);
+    // Released once the build says it waits (a fixed delay raced a slow start on a busy machine), or once it ended without waiting.
+    let said = '';
+    await new Promise((resolve) => {
+      child.stderr!.on('data', (chunk: Buffer) => WAITING.test((said += chunk.toString())) && resolve(undefined));
+      child.on('close', resolve);
+    });
     await rm(lockFile());
     const { code, stderr } = await run;
     expect(code).toBe(0);
@@ -93,15 +102,16 @@ await release();
   it('is held by one process at a time when several take over a dead holder’s lock at once', async () => {
     const dir = path.join(project.parent, 'race');
     await mkdir(dir, { recursive: true });
-    const script = path.join(dir, 'taker.mts');
-    await writeFile(script, TAKER);
+    const source = path.join(dir, 'taker.mts');
+    await writeFile(source, TAKER);
+    // Bundled once: each of the 24 takers starts as plain Node, without compiling TypeScript first.
+    const script = path.join(dir, 'taker.mjs');
+    await build({ entryPoints: [source], outfile: script, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
     for (let trial = 0; trial < 6; trial++) {
       const log = path.join(dir, `held-${trial}.log`);
       await writeFile(path.join(dir, 'build.lock'), holder(gone));
-      const takers = Array.from({ length: 4 }, () =>
-        finished(spawn(process.execPath, ['--import', 'tsx', script, dir, log], { stdio: ['ignore', 'pipe', 'pipe'] })),
-      );
+      const takers = Array.from({ length: 4 }, () => finished(spawn(process.execPath, [script, dir, log], { stdio: ['ignore', 'pipe', 'pipe'] })));
       for (const taker of await Promise.all(takers)) expect(taker.code, taker.stderr).toBe(0);
       const spans = (await readFile(log, 'utf8'))
         .trim()

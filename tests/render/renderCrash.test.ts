@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finished, projectCopy, type Project } from '../helpers/project.ts';
 
 /** A template fault that only one article meets. */
-const FAULT = "  if (article.slug === 'value-banks') throw new Error('the card has no sponsor');\n";
+const FAULT = "  if (article.slug === 'second-look') throw new Error('the card has no sponsor');\n";
 
 describe.each([
   ['on the main thread', 0],
@@ -13,7 +13,7 @@ describe.each([
   /** The line the fault was written on. */
   let line = 0;
   beforeAll(async () => {
-    project = await projectCopy({ articles, env: { SITEGEN_WORKER_THRESHOLD: '300' } });
+    project = await projectCopy({ content: 'fixture', articles, env: { SITEGEN_WORKER_THRESHOLD: '300' } });
     await project.edit('templates/pages/Article.tsx', (t) => {
       const faulty = t.replace(/(export function Article\([^)]*\) \{\n)/, `$1${FAULT}`);
       line = faulty.split('\n').indexOf(FAULT.trimEnd()) + 1;
@@ -28,7 +28,7 @@ describe.each([
     // Lines before it say how rendering progresses, when it takes over a second.
     const lines = stderr.trimEnd().split('\n');
     const [first, ...frames] = lines.slice(lines.findIndex((l) => l.startsWith('sitegen: ')));
-    expect(first).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
+    expect(first).toBe('sitegen: content/articles/second-look.md: rendering /articles/second-look failed: the card has no sponsor');
     expect(line).toBeGreaterThan(0);
     // The template's own frame, relative to the project, then the line that threw, framed; React's frames folded into one line.
     expect(frames[0]).toMatch(new RegExp(`^\\s+at Article \\(templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
@@ -50,14 +50,14 @@ describe.each([
       let log = '';
       child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
       try {
-        for (let i = 0; i < 1200 && !/rendering \/articles\/value-banks failed[^\n]*\n(\s+at [^\n]*\n)+/.test(log); i++) await sleep(50);
+        for (let i = 0; i < 1200 && !/rendering \/articles\/second-look failed[^\n]*\n(\s+at [^\n]*\n)+/.test(log); i++) await sleep(50);
       } finally {
         child.kill('SIGINT');
         await ended;
       }
       const lines = log.split('\n');
-      const first = lines.findIndex((l) => l.includes('rendering /articles/value-banks failed'));
-      expect(lines[first], log).toBe('sitegen: content/articles/value-banks.md: rendering /articles/value-banks failed: the card has no sponsor');
+      const first = lines.findIndex((l) => l.includes('rendering /articles/second-look failed'));
+      expect(lines[first], log).toBe('sitegen: content/articles/second-look.md: rendering /articles/second-look failed: the card has no sponsor');
       expect(lines[first + 1]).toMatch(new RegExp(`^\\s+at Article \\(.*templates/pages/Article\\.tsx:${line}:\\d+\\)$`));
     },
     90_000,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { readCacheBytes, readCacheFile, removeDeadWorkingFiles, writeCacheFile } from '../../../src/pipeline/cache/cacheFile.ts';
 import { ImageCache } from '../../../src/pipeline/cache/imageCache.ts';
 import { cacheFileKind, treeHashes } from '../../helpers/fixture.ts';
-import { projectCopy, type Project } from '../../helpers/project.ts';
+import { addPhotoArticles, projectCopy, type Project } from '../../helpers/project.ts';
 
 // Something else than a file where a cache file belongs — a folder, a link, a FIFO — or than a
 // folder where a folder of the cache belongs: removed (a link itself, never what it names) and
@@ -136,7 +136,9 @@ describe('a build with entries of the wrong kind in .sitegen-cache/', () => {
   let entries: string[];
 
   beforeAll(async () => {
-    project = await projectCopy();
+    // The fixture site with photos: every kind of cache file, in a build of 10 pages.
+    project = await projectCopy({ content: 'fixture' });
+    await addPhotoArticles(project);
     const first = await project.run(['build']);
     expect(first.code, first.stdout).toBe(0);
     cold = await treeHashes(project.out);
