@@ -101,6 +101,11 @@ export const RULES = {
     example: 'a hundred levels of `>` quotes',
     hint: 'flatten the structure: fewer levels of nested quotes or lists',
   },
+  'markdown/too-complex': {
+    means: 'A paragraph, heading or table cell holds more emphasis marks (`*`, `_`, `~`, at most 500) or runs of backticks (at most 200) than any text needs: the file is not read, so that it cannot stall a build.',
+    example: 'a paragraph of 20,000 `*`',
+    hint: 'split the paragraph, or put a backslash before marks meant as text (`\\*`); a long run of marks belongs in a code block',
+  },
   'markdown/raw-html': {
     means: "HTML written in markdown is not published: the site's markup comes from its templates.",
     example: '`<div class="box">…</div>` in an article',
