@@ -59,7 +59,6 @@ const counter = (mark: number): Construct => ({
     return code !== mark || this.events.at(-1)?.[1].type === 'characterEscape';
   },
   tokenize(effects, _ok, nok) {
-    const self = this;
     const last = this.events.at(-1)?.[1].type;
     const known = tallies.get(this);
     const start = this.now();
@@ -82,15 +81,20 @@ const counter = (mark: number): Construct => ({
     };
     const counted = (code: Code): State | undefined => {
       effects.exit('data');
-      const tally = known ?? { marks: 0, from: start.offset, to: self.now().offset };
-      tallies.set(self, tally);
+      const tally = known ?? { marks: 0, from: start.offset, to: this.now().offset };
+      tallies.set(this, tally);
       // A run of backticks is tried as code once; each emphasis mark is paired on its own.
       tally.marks += marker === GRAVE_ACCENT ? 1 : size;
       const length = tally.to - tally.from;
       if (tally.marks * length > MAX_MARKS_TIMES_LENGTH) {
-        const what = marker === GRAVE_ACCENT ? 'a run of backticks' : size === 1 ? `a ${String.fromCharCode(marker!)}` : `a run of ${size} ${String.fromCharCode(marker!)}`;
+        const what =
+          marker === GRAVE_ACCENT
+            ? 'a run of backticks'
+            : size === 1
+              ? `a ${String.fromCharCode(marker!)}`
+              : `a run of ${size} ${String.fromCharCode(marker!)}`;
         throw new TooComplex(
-          `this paragraph holds ${tally.marks} or more emphasis marks and runs of backticks in the ${length} characters from its first to its end, the last counted ${what} here; at most ${Math.floor(MAX_MARKS_TIMES_LENGTH / length)} are read in that many characters`,
+          `this paragraph holds ${tally.marks} or more emphasis marks and runs of backticks in the ${length} characters from its first mark to its end, the last counted ${what} here; at most ${Math.floor(MAX_MARKS_TIMES_LENGTH / length)} are read in that many characters`,
           { line: start.line, column: start.column, endLine: start.line, endColumn: start.column + size },
         );
       }
@@ -98,7 +102,7 @@ const counter = (mark: number): Construct => ({
     };
     return (code) => {
       // The rest of a run read already (a mark after an escaped one starts a run: `\**`).
-      if (self.previous === mark && last !== 'characterEscape') return nok(code);
+      if (this.previous === mark && last !== 'characterEscape') return nok(code);
       marker = code;
       effects.enter('data');
       return inRun(code);

@@ -28,7 +28,14 @@ export function withoutDeepNesting(file: string, source: string, diagnostics: Di
     else if (DIRECTIVE_OPENING.test(line) && ++directives > MAX_NESTING) {
       directives--;
       changed = true;
-      diagnostics.push(diagnostic(file, place, 'markdown/too-deep', `this directive opens inside ${MAX_NESTING} others not yet closed with :::; at most ${MAX_NESTING} are read`));
+      diagnostics.push(
+        diagnostic(
+          file,
+          place,
+          'markdown/too-deep',
+          `this directive opens inside ${MAX_NESTING} others not yet closed with :::; at most ${MAX_NESTING} are read`,
+        ),
+      );
       return '';
     }
     const prefix = CONTAINERS.exec(line)?.[0] ?? '';
