@@ -7,6 +7,8 @@
 // of an article, a page template, the footer (its words, then a class) and the stylesheet (saved to served, medians of 5); then the weight of the blog's index page and of a first search; then the image pipeline on
 // 50 phone photos of 4032 × 3024 (4 MB each, made here): bytes a phone and a desktop download for
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
+// npm run bench -- --markdown-bombs [--runs R] times `sitegen check` on hostile markdown instead
+// (bin/benchMarkdownBombs.mjs), and nothing else.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchMarkdownBombs } from './benchMarkdownBombs.mjs';
 import { phonePhoto } from './benchPhoto.mjs';
 import { BUILD_FILES, copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
@@ -25,8 +28,13 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     photos: { type: 'string', default: '50' },
     'photo-runs': { type: 'string', default: '1' },
+    'markdown-bombs': { type: 'boolean', default: false },
   },
 });
+if (values['markdown-bombs']) {
+  await benchMarkdownBombs(root, Number(values.runs));
+  process.exit(0);
+}
 const count = Number(values.articles);
 const runs = Number(values.runs);
 

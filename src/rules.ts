@@ -97,9 +97,16 @@ export const RULES = {
     hint: 'start the file with a line ---, then the keys (title: …), then another line ---',
   },
   'markdown/too-deep': {
-    means: 'Quotes or lists are nested too deep to render safely.',
-    example: 'a hundred levels of `>` quotes',
-    hint: 'flatten the structure: fewer levels of nested quotes or lists',
+    means:
+      'A line is inside more than 32 blockquotes and list items, or a `:::` directive inside more than 32 others not yet closed; or what a file nests is too deep to render (the message says what). The line is not read.',
+    example: 'a hundred levels of `>` quotes, or `- > - > …` on one line',
+    hint: 'flatten the structure: fewer levels of nested quotes, lists or directives; close each ::: block',
+  },
+  'markdown/too-complex': {
+    means:
+      'A paragraph, heading or table cell holds more emphasis marks (`*`, `_`, `~`) and runs of backticks than its length allows: at most 250,000 ÷ its length in characters, counted from its first mark (250 in 1,000 characters). The file is not read, so that it cannot stall a build.',
+    example: 'a paragraph of 20,000 `*`',
+    hint: 'split the paragraph, or put a backslash before marks meant as text (`\\*`); a long run of marks belongs in a code block',
   },
   'markdown/raw-html': {
     means: "HTML written in markdown is not published: the site's markup comes from its templates.",

@@ -17,7 +17,9 @@ import type { RuleId } from '../rules.ts';
 import { didYouMean } from '../suggestion.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { bareUrls } from './bareUrls.ts';
+import { boundedInline, TooComplex } from './boundedInline.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
+import { withoutDeepNesting } from './nesting.ts';
 import { countWords } from './readingTime.ts';
 import { siteDirectives } from './siteDirectives.ts';
 
@@ -34,7 +36,13 @@ export interface ParsedMarkdown {
 
 /** The markdown parser, with or without GFM tables. */
 export const markdownParser = (tables: boolean) =>
-  unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmWithoutAutolinks, { tables }).use(siteDirectives);
+  unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(gfmWithoutAutolinks, { tables })
+    .use(siteDirectives)
+    // Last, so that it reads each run of marks before the constructs it bounds.
+    .use(boundedInline);
 const parser = markdownParser(true);
 /** For text that cannot hold a table: trying the start of every paragraph line as a table's head row costs about a fifth of the parser's time. */
 const parserWithoutTables = markdownParser(false);
@@ -53,9 +61,16 @@ export function mayHoldTable(text: string): boolean {
  */
 export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer): ParsedMarkdown {
   const diagnostics: Diagnostic[] = [];
-  const text = withoutDeepQuotes(file, source, diagnostics);
+  const text = withoutDeepNesting(file, source, diagnostics);
   const processor = mayHoldTable(text) ? parser : parserWithoutTables;
-  const tree = processor.runSync(processor.parse(text)) as Root;
+  let tree: Root;
+  try {
+    tree = processor.runSync(processor.parse(text)) as Root;
+  } catch (error) {
+    if (!(error instanceof TooComplex)) throw error;
+    diagnostics.push(diagnostic(file, error.at, 'markdown/too-complex', error.message));
+    return { file, frontmatter: undefined, tree: { type: 'root', children: [] }, links: [], images: [], headings: [], words: 0, diagnostics };
+  }
   const links: SourceRef[] = [];
   const images: SourceRef[] = [];
   const headings: HeadingInfo[] = [];
@@ -167,31 +182,6 @@ function at(node: Node): Place {
 }
 
 const span = ({ start, end }: Position): Place => ({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
-
-/** Deeper than anyone writes: a hostile file nesting thousands of `>` would exhaust the parser's stack. */
-const MAX_QUOTE_DEPTH = 32;
-const DEEP_QUOTES = new RegExp(`(>[ \\t]*){${MAX_QUOTE_DEPTH + 1}}`);
-
-/** The source with lines of too deeply nested blockquotes blanked (line numbers kept), each reported. */
-function withoutDeepQuotes(file: string, source: string, diagnostics: Diagnostic[]): string {
-  if (!DEEP_QUOTES.test(source)) return source;
-  return source
-    .split('\n')
-    .map((line, i) => {
-      const depth = (/^(?:[ \t]*>)+/.exec(line)?.[0].match(/>/g) ?? []).length;
-      if (depth <= MAX_QUOTE_DEPTH) return line;
-      diagnostics.push(
-        diagnostic(
-          file,
-          { line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1 },
-          'markdown/too-deep',
-          `blockquotes are nested ${depth} deep here; at most ${MAX_QUOTE_DEPTH} are read`,
-        ),
-      );
-      return '';
-    })
-    .join('\n');
-}
 
 /** Gives an image its file's width and height, so the page does not shift while it loads. */
 function sizeImage(node: Image | ImageReference, url: string | undefined, sizeOf: ImageSizer) {

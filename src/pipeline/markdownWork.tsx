@@ -7,7 +7,8 @@ import { SiteImages } from '../islands/images.tsx';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { AnalysedMarkdown, PreRendered } from '../markdown/analysed.ts';
 import { factsOf } from '../markdown/facts.ts';
-import { parseMarkdown } from '../markdown/parse.ts';
+import { deepestNesting } from '../markdown/nesting.ts';
+import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { toHast } from '../markdown/toHast.ts';
 import type { Collections, Site } from '../model.ts';
 import { entryPageJob } from '../plan/pagePlan.tsx';
@@ -124,8 +125,9 @@ export class MarkdownWorkspace implements MarkdownWorker {
       if (hit?.hash === hash) return hit;
       const of = collections.get(collection)!;
       let result: AnalysedMarkdown;
+      let parsed: ParsedMarkdown | undefined;
       try {
-        const parsed = parseMarkdown(file, text, this.sizeOf);
+        parsed = parseMarkdown(file, text, this.sizeOf);
         if (encoding) parsed.diagnostics.unshift(encoding);
         const facts = factsOf(of, slug, parsed, this.sizeOf);
         const body = facts.meta
@@ -142,11 +144,15 @@ export class MarkdownWorkspace implements MarkdownWorker {
       } catch (error) {
         // Structures nested too deep for any stack (the parser's, the renderer's): an error of this file, not a crash.
         if (!(error instanceof RangeError)) throw error;
+        // What is nested, and where, when the parser read the file and the renderer could not.
+        const deepest = parsed && deepestNesting(parsed.tree);
         const problem = diagnostic(
           file,
-          FILE_START,
+          deepest?.at ?? FILE_START,
           'markdown/too-deep',
-          `this file nests its structure too deeply to be read (${error.message}): flatten its lists or quotes`,
+          deepest
+            ? `this file nests ${deepest.nesting} here, too deep to render (${error.message}): flatten it`
+            : `this file nests its structure too deeply to be read (${error.message}): flatten it`,
         );
         const facts = factsOf(of, slug, {
           file,
