@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { HtmlValidate } from 'html-validate';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../helpers/axe.ts';
 import { exercise, isolate, recordProblems } from '../helpers/browser.ts';
 import { setUpSiteAndBrowser } from '../helpers/site.ts';
 import { inTurns } from '../helpers/turns.ts';
@@ -30,23 +29,12 @@ describe('every built page', () => {
     expect(failures).toEqual([]);
   });
 
-  /** Axe's violations on the page as it stands, one line each. Legacy mode runs axe in the page itself instead of finishing in a blank page of its own (a second of each page's check): no page has a frame until a visitor plays a video. */
-  async function axeViolations(page: Page, route: string): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    return violations.map(
-      (v) =>
-        `${route}: ${v.id} (${v.impact}) ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-  }
-
-  // One page at a time: an island that hydrates when idle or in view waits on a page that shares the cores with another page's axe run.
+  // Two pages at a time, one a core: an island that hydrates when idle is started within two seconds however busy the page's
+  // neighbour keeps the cores (src/client/loader.ts), and one that hydrates in view is brought into view below.
   it('at 1280 px, loads with no console error, warning or hydration problem, hydrates every island it should, and has no axe violation', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await isolate(context);
-    const failures = await inTurns(env.site.routes, 1, async (route) => {
+    const failures = await inTurns(env.site.routes, 2, async (route) => {
       const page = await context.newPage();
       const problems = recordProblems(page);
       const response = await page.goto(env.site.origin + route);
@@ -108,13 +96,15 @@ describe('without JavaScript', () => {
   it('every page shows its content and every internal link resolves', async () => {
     const context = await env.browser.newContext({ javaScriptEnabled: false });
     await isolate(context);
-    const page = await context.newPage();
+    // Two pages at a time, each in a tab of its own: most of a page's time is the round trip to the server.
+    const tabs = await Promise.all([context.newPage(), context.newPage()]);
     const links = new Set<string>();
-    for (const route of env.site.routes) {
+    await inTurns(env.site.routes, tabs.length, async (route, lane) => {
+      const page = tabs[lane]!;
       await page.goto(env.site.origin + route);
       expect(await page.locator('main h1').count(), route).toBe(1);
       for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) links.add(href.split('#')[0]!);
-    }
+    });
     await context.close();
     const broken: string[] = [];
     for (const link of links) if ((await fetch(env.site.origin + link)).status !== 200) broken.push(link);
