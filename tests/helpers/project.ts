@@ -76,8 +76,8 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
       await writeFile(file, change(await readFile(file, 'utf8')));
     },
     git: (...args: string[]) => command('git', args, root),
-    /** The project's linter, as CI runs it. */
-    lint: () => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.'], root),
+    /** The project's linter, as CI runs it, on the whole project or on the files named. */
+    lint: (...files: string[]) => command(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), ...(files.length ? files : ['.'])], root),
     /**
      * The project's linter, as CI runs it, on all but the project's code (src/, templates/, bin/,
      * which CI lints in the checkout and no build writes to): what builds left where it looks.
@@ -90,8 +90,8 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
       ),
     /** `npm ARGS` in the project, as a person types it (`npm run format`). */
     npm: (...args: string[]) => command('npm', args, root),
-    /** The formatter's check, as `npm run lint` runs it after the linter. */
-    formatCheck: () => command(process.execPath, [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.'], root),
+    /** The formatter's check, as `npm run lint` runs it after the linter, of the files and folders named. */
+    formatCheck: (...files: string[]) => command(process.execPath, [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', ...files], root),
     remove: () => rm(parent, { recursive: true, force: true }),
   };
 }
