@@ -70,7 +70,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/runtime/{compile,compiledProject}.test.ts',
       'tests/serve/requestFuzz.test.ts',
       'tests/validate/hostileContent.test.ts',
-      'tests/write/{outputGuard,outputStore}.test.ts',
+      'tests/write/{outputGuard,outputStore,ownedPaths}.test.ts',
     ],
     // Each kill is timed from what the build it kills has done (a new version, the switch) or against builds measured in the same file.
     parallel: true,

@@ -1,10 +1,11 @@
-import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { isProjectContent, readText } from '../load/schemaFiles.ts';
 import type { SiteDefinition } from '../model.ts';
 import { isPlainObject, mergeYamlSchemas, SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
 import { SCHEMAS_FOLDER, schemaFiles, type SchemaFile } from '../schemas/jsonSchemas.ts';
+import { inPlaceOf } from '../runtime/ownedPaths.mjs';
 
 /** What `sitegen schemas` did: files by path relative to the project. */
 export interface SchemasWritten {
@@ -56,15 +57,16 @@ async function writeSettings(root: string, owned: Record<string, string>): Promi
 }
 
 /** What stands where a file or folder sitegen writes goes (a folder where a file goes, a file where a folder goes), or undefined when nothing does. */
-async function inTheWay(target: string, kind: 'file' | 'folder'): Promise<string | undefined> {
+function inTheWay(target: string, kind: 'file' | 'folder'): string | undefined {
   // Not followed: a link there (dangling, round a loop, or out of the project) would have sitegen write where it leads.
-  const info = await lstat(target).catch(() => undefined);
-  if (!info || (kind === 'file' ? info.isFile() : info.isDirectory())) return undefined;
-  const what = info.isSymbolicLink()
-    ? `it is a link, and sitegen writes its ${kind === 'file' ? 'files' : 'folders'} only where they are`
-    : kind === 'file'
-      ? 'it is not a file (a folder, or a file where one of its folders should be)'
-      : 'it is not a folder';
+  const found = inPlaceOf(target, kind);
+  if (!found) return undefined;
+  const what =
+    found === 'a link'
+      ? `it is a link, and sitegen writes its ${kind === 'file' ? 'files' : 'folders'} only where they are`
+      : kind === 'file'
+        ? 'it is not a file (a folder, or a file where one of its folders should be)'
+        : 'it is not a folder';
   return `${what}, so nothing was written: move it away and run sitegen schemas again`;
 }
 
@@ -99,11 +101,11 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
       : []),
   ];
   for (const [target, kind] of targets) {
-    const reason = await inTheWay(target, kind);
+    const reason = inTheWay(target, kind);
     if (reason) return { refused: rel(target), verb: 'write', reason };
   }
   for (const name of await stale(dir, files)) {
-    const reason = await inTheWay(path.join(dir, name), 'file');
+    const reason = inTheWay(path.join(dir, name), 'file');
     if (reason) return { refused: rel(path.join(dir, name)), verb: 'remove', reason };
   }
   try {

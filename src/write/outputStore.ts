@@ -9,6 +9,7 @@ import { ContentError, diagnostic, FILE_START } from '../diagnostics.ts';
 import { fileStamp } from '../load/fileStamp.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
+import { inPlaceOf, refuseLink } from '../runtime/ownedPaths.mjs';
 import packageJson from '../../package.json' with { type: 'json' };
 
 /**
@@ -106,6 +107,11 @@ export class OutputStore {
       }
       const match = VERSION_NAME.exec(name);
       if (!match) continue;
+      // A link in the store is no version of sitegen's: removed (the link, never what it leads to), never shown or written through.
+      if (inPlaceOf(path.join(this.store, name), 'folder')) {
+        await rm(path.join(this.store, name), { force: true });
+        continue;
+      }
       if (existsSync(path.join(this.store, name, OUTPUT_MARKER))) complete.push(name);
       else if (name !== current && (!processAlive(Number(match[2])) || Number(match[2]) === process.pid)) {
         await rm(path.join(this.store, name), { recursive: true, force: true });
@@ -185,6 +191,7 @@ export function writeStagedFile(dir: string, file: string, data: string | Uint8A
  * a leftover `.tmp-` file at most, which watch's next start, building a fresh version, leaves behind.
  */
 export function updateInPlace(dir: string, changed: Map<string, string | Uint8Array>, removed: string[]): void {
+  refuseLink(dir, "watch's preview");
   createFolders(dir, [...changed.keys()]);
   for (const [file, data] of changed) {
     const target = path.join(dir, file);
