@@ -54,7 +54,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects,siteKinds}.test.ts',
       'tests/runtime/{compileFailure,watchCompile}.test.ts',
-      'tests/validate/{drafts,lastBuild,publicFiles,publicLinks}.test.ts',
+      'tests/validate/{contentLinks,drafts,lastBuild,publicFiles,publicLinks}.test.ts',
       'tests/watch/{buildWorker,redirects,watch}.test.ts',
       'tests/workflows/*.test.ts',
     ],
