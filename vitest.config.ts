@@ -65,6 +65,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
     files: [
       'tests/pipeline/buildLock.test.ts',
       'tests/pipeline/cache/{cacheFile,restoredCache,wrongKind}.test.ts',
+      'tests/cli/systemFaults.test.ts',
       'tests/publish/kill.test.ts',
       'tests/render/renderCrash.test.ts',
       'tests/runtime/{compile,compiledProject}.test.ts',

@@ -6,6 +6,7 @@ import type { SiteDefinition } from '../model.ts';
 import { isPlainObject, mergeYamlSchemas, SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
 import { SCHEMAS_FOLDER, schemaFiles, type SchemaFile } from '../schemas/jsonSchemas.ts';
 import { inPlaceOf } from '../runtime/ownedPaths.mjs';
+import { atPath, systemFault, type SystemFault } from '../systemFault.ts';
 
 /** What `sitegen schemas` did: files by path relative to the project. */
 export interface SchemasWritten {
@@ -21,13 +22,18 @@ export interface SchemasWritten {
   settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project';
 }
 
-/** Why `sitegen schemas` wrote nothing, or stopped: the file it could not write (relative to the project), and what is in its way. */
-export interface SchemasRefused {
-  refused: string;
-  /** What sitegen meant to do with it. */
-  verb: 'write' | 'remove';
-  reason: string;
-}
+/**
+ * Why `sitegen schemas` wrote nothing, or stopped: the file it could not write (relative to the
+ * project) and what is in its way, or the system's refusal (a full or read-only disk).
+ */
+export type SchemasRefused =
+  | {
+      refused: string;
+      /** What sitegen meant to do with it. */
+      verb: 'write' | 'remove';
+      reason: string;
+    }
+  | { fault: SystemFault };
 
 /** The indentation a JSON text uses (its first indented line's), so that a rewrite changes only what it must. */
 const indentOf = (text: string) => /^[ \t]+(?=")/m.exec(text)?.[0] ?? 2;
@@ -70,12 +76,11 @@ function inTheWay(target: string, kind: 'file' | 'folder'): string | undefined {
   return `${what}, so nothing was written: move it away and run sitegen schemas again`;
 }
 
-/** The file-system fault that stopped a write, as the file and its reason, or the error again when it is not one. */
-function fault(error: unknown, rel: (file: string) => string): SchemasRefused {
-  const { code, path: file } = error as NodeJS.ErrnoException;
-  if (!code || !file) throw error;
-  const what = (error as Error).message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '');
-  return { refused: rel(file), verb: 'write', reason: `${code}: ${what}: fix this and run sitegen schemas again, which writes what is still missing` };
+/** The system's refusal that stopped a write, or the error again when it is not one. */
+function fault(error: unknown): SchemasRefused {
+  const found = systemFault(error);
+  if (!found) throw error;
+  return { fault: found };
 }
 
 /**
@@ -111,7 +116,7 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
   try {
     return await writeAll(dir, files, project ? paths.root : undefined, rel);
   } catch (error) {
-    return fault(error, rel);
+    return fault(error);
   }
 }
 
@@ -127,7 +132,9 @@ async function writeAll(dir: string, files: readonly SchemaFile[], projectRoot: 
   for (const { name, text } of files) {
     const file = path.join(dir, name);
     if ((await readText(file)) === text) continue;
-    await writeFile(file, text);
+    await writeFile(file, text).catch((error: unknown) => {
+      throw atPath(error, file);
+    });
     written.push(rel(file));
   }
   const removed: string[] = [];

@@ -10,6 +10,7 @@ import { fileStamp } from '../load/fileStamp.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
 import { inPlaceOf, refuseLink } from '../runtime/ownedPaths.mjs';
+import { atPath } from '../systemFault.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 /**
@@ -178,7 +179,11 @@ export class OutputStore {
  */
 export function writeStagedFile(dir: string, file: string, data: string | Uint8Array): number {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-  writeFileSync(path.join(dir, file), bytes);
+  try {
+    writeFileSync(path.join(dir, file), bytes);
+  } catch (error) {
+    throw atPath(error, path.join(dir, file));
+  }
   return bytes.byteLength;
 }
 
@@ -196,7 +201,12 @@ export function updateInPlace(dir: string, changed: Map<string, string | Uint8Ar
   for (const [file, data] of changed) {
     const target = path.join(dir, file);
     const temporary = workingName(target);
-    writeFileSync(temporary, typeof data === 'string' ? Buffer.from(data) : data);
+    try {
+      writeFileSync(temporary, typeof data === 'string' ? Buffer.from(data) : data);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw atPath(error, target);
+    }
     renameSync(temporary, target);
   }
   for (const file of removed) rmSync(path.join(dir, file), { force: true });
@@ -311,7 +321,9 @@ async function copyWalked(file: PublicFile, target: string): Promise<void> {
   }
   try {
     if (fileStamp(await handle.stat({ bigint: true })) !== file.stamp) throw changedDuringBuild(file);
-    await writeFile(target, handle.createReadStream({ autoClose: false }));
+    await writeFile(target, handle.createReadStream({ autoClose: false })).catch((error: unknown) => {
+      throw atPath(error, target);
+    });
   } finally {
     await handle.close();
   }
