@@ -29,8 +29,9 @@ const READS = new Set(['open', 'read', 'scandir', 'stat', 'lstat', 'readlink', '
 export function systemFault(error: unknown): SystemFault | undefined {
   for (let at = error; at instanceof Error; at = at.cause) {
     const { code, path, syscall } = at as NodeJS.ErrnoException;
-    const words = code && WORDS[code];
-    if (!words) continue;
+    // sitegen makes a folder's parents first: one still missing is a file system that takes no folders there (/proc).
+    const words = code === 'ENOENT' && syscall === 'mkdir' ? 'the file system takes no new folder there' : code && WORDS[code];
+    if (!code || !words) continue;
     // An open for writing fails as `open` too, and a look before a write as `lstat`: only a permission refused to a read is said as one.
     const doing = READS.has(syscall ?? '') && (code === 'EACCES' || code === 'EPERM') ? 'read' : 'write';
     return { ...(path && { path }), code, doing, words };

@@ -136,7 +136,11 @@ export class OutputStore {
 
   /** A new, empty version; `previous` is the version the output path shows now. */
   async open(): Promise<StagedVersion> {
-    await mkdir(this.store, { recursive: true });
+    await mkdir(path.dirname(this.store), { recursive: true });
+    // Not recursive here: Node's recursive mkdir never returns where the file system refuses a folder whose parent exists (--out /proc/site).
+    await mkdir(this.store).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     if (!existsSync(path.join(this.store, STORE_MARKER))) {
       await writeFile(path.join(this.store, '.gitignore'), '# sitegen keeps the versions of an output folder here\n*\n');
       await writeFile(path.join(this.store, STORE_MARKER), markerText());

@@ -64,4 +64,13 @@ describe('a build the system refuses', () => {
       stderr: 'sitegen: cannot write notes.txt/site: a file stands where one of its folders belongs (ENOTDIR); nothing was written to notes.txt/site\n',
     });
   });
+
+  it('says a file system that takes no folder refused it, in one line, exit 4, instead of waiting for ever', async () => {
+    // Node's recursive mkdir never returns under /proc.
+    const { code, stdout, stderr } = await project.run(['build', '--out', '/proc/sitegen-site']);
+    expect({ code, stdout }).toEqual({ code: 4, stdout: '' });
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+      'sitegen: cannot write /proc/.sitegen-site.sitegen: the file system takes no new folder there (ENOENT); nothing was written to /proc/sitegen-site',
+    );
+  });
 });
