@@ -54,7 +54,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects,siteKinds}.test.ts',
       'tests/runtime/{compileFailure,watchCompile}.test.ts',
-      'tests/validate/{drafts,lastBuild,publicFiles,publicLinks}.test.ts',
+      'tests/validate/{contentLinks,drafts,lastBuild,publicFiles,publicLinks}.test.ts',
       'tests/watch/{buildWorker,redirects,watch}.test.ts',
       'tests/workflows/*.test.ts',
     ],
@@ -65,12 +65,13 @@ export const LANES: Record<Lane, LaneDefinition> = {
     files: [
       'tests/pipeline/buildLock.test.ts',
       'tests/pipeline/cache/{cacheFile,restoredCache,wrongKind}.test.ts',
+      'tests/cli/systemFaults.test.ts',
       'tests/publish/kill.test.ts',
       'tests/render/renderCrash.test.ts',
       'tests/runtime/{compile,compiledProject}.test.ts',
       'tests/serve/requestFuzz.test.ts',
       'tests/validate/hostileContent.test.ts',
-      'tests/write/{outputGuard,outputStore}.test.ts',
+      'tests/write/{outputGuard,outputStore,ownedPaths}.test.ts',
     ],
     // Each kill is timed from what the build it kills has done (a new version, the switch) or against builds measured in the same file.
     parallel: true,

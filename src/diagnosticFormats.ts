@@ -7,6 +7,7 @@ import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { problemDetails } from './problemDetails.ts';
 import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
 import { ruleDocs } from './rules.ts';
+import { systemFault, type SystemFault } from './systemFault.ts';
 import { plural } from './text.ts';
 
 /** Colours for a terminal; the identity when the output is not one (see cli/colour.ts). */
@@ -212,6 +213,8 @@ const OWN_FRAMES = 6;
  * frame of the line that threw; frames in node_modules/ and Node's own are folded into one line.
  */
 export function describeCrash(error: unknown, cwd = process.cwd()): string {
+  const fault = systemFault(error);
+  if (fault) return systemFaultLine(fault, undefined, cwd);
   const err = error instanceof Error ? error : new Error(String(error));
   const origin = err.cause instanceof Error ? err.cause : err;
   const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
@@ -227,6 +230,17 @@ export function describeCrash(error: unknown, cwd = process.cwd()): string {
     ...lines.slice(1),
     ...(folded ? [`    … ${folded} ${folded === 1 ? 'frame' : 'frames'} in node_modules/ and Node`] : []),
   ].join('\n');
+}
+
+/**
+ * A refusal of the system, in one line: the path, the fault in words and its code, then `kept`,
+ * what the refusal left as it was (`the previous output in dist is unchanged`).
+ */
+export function systemFaultLine(fault: SystemFault, kept?: string, cwd = process.cwd()): string {
+  const rel = fault.path && path.relative(cwd, fault.path);
+  // A path outside the folder it runs in is clearer whole than as ../../…
+  const where = fault.path ? ` ${shown(rel && !rel.startsWith('..') ? rel : fault.path)}` : '';
+  return `sitegen: cannot ${fault.doing}${where}: ${fault.words} (${fault.code})${kept ? `; ${kept}` : ''}`;
 }
 
 /** The lines around `line` of a source file, as a code frame; none when it cannot be read. */

@@ -46,6 +46,17 @@ export const RULES = {
     example: '`pages/news.yaml` beside a collection whose index is `/news`',
     hint: 'rename one of the two files: every page needs an address of its own',
   },
+  'content/dangling-link': {
+    means: 'A link (symlink) in content/ points at nothing.',
+    example: '`content/articles/launch.md` linked to `../drafts/launch.md`, which was deleted',
+    hint: 'put the file itself in content/, or remove the link',
+  },
+  'content/link-outside': {
+    means:
+      'A link in content/, or a folder of it that is a link, leads out of content/: it is not read, so a file elsewhere on the machine never reaches a page.',
+    example: '`content/articles/notes.md` linked to `/home/me/notes.md`',
+    hint: 'copy the file into content/ instead of linking to it: a link in content/ may only lead to another file or folder of content/',
+  },
   'public/dangling-link': {
     means: 'A link (symlink) in public/ points at nothing.',
     example: '`public/logo.svg` linked to `../design/logo-old.svg`, which was deleted',

@@ -15,7 +15,9 @@ import {
   sourceLinksFromRemote,
   stepSummary,
   SUMMARY_ROWS,
+  systemFaultLine,
 } from '../src/diagnosticFormats.ts';
+import { atPath, systemFault } from '../src/systemFault.ts';
 import { diagnostic, FILE_START, warning } from '../src/diagnostics.ts';
 import { parseYaml } from '../src/yaml/yamlSource.ts';
 import { RULES, SCHEMA_CODES } from '../src/rules.ts';
@@ -327,5 +329,38 @@ describe('a crash’s code frame', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a refusal of the system', () => {
+  /** An error as Node throws it when the system refuses `syscall` on `file` (a write to an open file names none). */
+  const refused = (code: string, syscall: string, file?: string) =>
+    Object.assign(new Error(`${code}: refused, ${syscall}`), { code, syscall, ...(file && { path: file }) });
+
+  it('is one line with the path, the fault in words and what was kept, never a stack', () => {
+    const cwd = '/project';
+    const full = refused('ENOSPC', 'write', '/project/.dist.sitegen/1/index.html');
+    expect(systemFaultLine(systemFault(full)!, 'the previous output in dist is unchanged', cwd)).toBe(
+      'sitegen: cannot write .dist.sitegen/1/index.html: the disk is full (ENOSPC); the previous output in dist is unchanged',
+    );
+    expect(describeCrash(refused('EROFS', 'open', '/mnt/site/x'), cwd)).toBe('sitegen: cannot write /mnt/site/x: the file system is read-only (EROFS)');
+    expect(describeCrash(refused('EACCES', 'scandir', '/project/content/articles'), cwd)).toBe(
+      'sitegen: cannot read content/articles: permission is refused (it, or its folder, is read-only to this user) (EACCES)',
+    );
+    // Raised by a page's render (the page's fault around it), as a worker thread hands it over.
+    expect(describeCrash(new Error('rendering /about failed', { cause: refused('EDQUOT', 'write', '/project/dist/about/index.html') }), cwd)).toBe(
+      'sitegen: cannot write dist/about/index.html: the disk quota of this user is used up (EDQUOT)',
+    );
+  });
+
+  it('names the file a write to an open file failed on, which Node leaves out', () => {
+    expect(systemFault(atPath(refused('ENOSPC', 'write'), '/tmp/site/a.html'))).toEqual({
+      path: '/tmp/site/a.html',
+      code: 'ENOSPC',
+      doing: 'write',
+      words: 'the disk is full',
+    });
+    expect(systemFault(new Error('not the system'))).toBeUndefined();
+    expect(systemFault(refused('ENOENT', 'open', '/x'))).toBeUndefined();
   });
 });

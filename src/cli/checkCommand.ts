@@ -21,7 +21,7 @@ export async function checkOnce(paths: Paths, options: CheckOptions): Promise<nu
     if (!options.drafts) for (const line of unreleasedLines(result.unreleased, { run: 'check' })) report.line(line);
     return EXIT.ok;
   } catch (error) {
-    return reportFailure(error, report);
+    return reportFailure(error, report, 'check writes nothing');
   }
 }
 

@@ -11,7 +11,8 @@ import { DIFF_FORMATS, type DiffFormatName } from '../diff/diffFormats.ts';
 import { readWebAddress } from '../routes/webAddress.ts';
 import { allowedHostProblem } from '../serve/allowedHosts.ts';
 import type { PortChoice } from '../serve/server.ts';
-import { EXIT, reporter, reportFailure, summaryLine, unreleasedLines, verboseLines } from './report.ts';
+import { EXIT, keptOutput, linkTarget, reporter, reportFailure, summaryLine, unreleasedLines, verboseLines } from './report.ts';
+import { systemFault } from '../systemFault.ts';
 import { progressReporter } from '../progress.ts';
 
 function port(value: string): number {
@@ -173,6 +174,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
       const report = reporter(opts.format, 'build');
       const paths = resolvePaths({ content: opts.content, out: opts.out });
       const progress = progressReporter(process.stderr, { quiet: opts.format !== 'text' });
+      const before = linkTarget(paths.out);
       try {
         const result = await build(
           paths,
@@ -186,7 +188,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
         for (const line of unreleasedLines(result.unreleased, { drafts: opts.drafts })) report.line(line);
       } catch (error) {
         progress.done();
-        exit(reportFailure(error, report));
+        exit(reportFailure(error, report, keptOutput(paths.out, opts.out, before)));
       }
     });
 
@@ -351,7 +353,7 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     process.stderr.write(`${describeCrash(error)}\n`);
-    return EXIT.content;
+    return systemFault(error) ? EXIT.system : EXIT.content;
   }
   return code;
 }

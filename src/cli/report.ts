@@ -1,6 +1,8 @@
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
-import { appendFileSync } from 'node:fs';
-import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, type FormatName } from '../diagnosticFormats.ts';
+import { appendFileSync, readlinkSync } from 'node:fs';
+import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, systemFaultLine, type FormatName } from '../diagnosticFormats.ts';
+import { LinkRefused } from '../runtime/ownedPaths.mjs';
+import { systemFault } from '../systemFault.ts';
 import { shown } from '../escape.ts';
 import { plural } from '../text.ts';
 import { releaseMark, type UnreleasedPages } from '../hosting/buildMode.ts';
@@ -9,7 +11,8 @@ import type { PortChoice } from '../serve/server.ts';
 import { OutputRefused } from '../write/outputGuard.ts';
 import { paintFor } from './colour.ts';
 
-export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3 } as const;
+/** The exit codes, as docs/README.md lists them. */
+export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3, system: 4 } as const;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -101,17 +104,42 @@ export function reporter(name: FormatName, command: string, env: NodeJS.ProcessE
   };
 }
 
-/** Prints a failure and returns the exit code: 1 for content errors, 2 for a refused output folder; rethrows anything else. */
-export function reportFailure(error: unknown, report: Reporter): number {
+/**
+ * Prints a failure and returns the exit code: 1 for content errors, 2 for a refused output folder
+ * or a link where sitegen writes, 4 for a refusal of the system (`kept` says what it left as it
+ * was); rethrows anything else.
+ */
+export function reportFailure(error: unknown, report: Reporter, kept?: string): number {
   if (error instanceof ContentError) {
     report.failed(error.diagnostics);
     return EXIT.content;
   }
-  if (error instanceof OutputRefused) {
+  if (error instanceof OutputRefused || error instanceof LinkRefused) {
     process.stderr.write(`sitegen: ${shown(error.message)}\n`);
     return EXIT.usage;
   }
+  const fault = systemFault(error);
+  if (fault) {
+    process.stderr.write(`${systemFaultLine(fault, kept)}\n`);
+    return EXIT.system;
+  }
   throw error;
+}
+
+/** What a build stopped by the system left of its output `out` (named as the user gave it), which showed `before` (its link's target) when it started. */
+export function keptOutput(out: string, named: string, before: string | undefined): string {
+  const now = linkTarget(out);
+  if (now !== before) return `the new site is in ${shown(named)}; only the cache was not saved`;
+  return before === undefined ? `nothing was written to ${shown(named)}` : `the previous output in ${shown(named)} is unchanged`;
+}
+
+/** Where the output link `out` points now, or undefined when it is no link (or cannot be read). */
+export function linkTarget(out: string): string | undefined {
+  try {
+    return readlinkSync(out);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The line that says where a preview server listens, and why not on the port asked for. */

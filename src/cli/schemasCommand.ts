@@ -3,6 +3,7 @@ import { loadDefinition } from '../pipeline/loadDefinition.ts';
 import { SETTINGS_FILE, YAML_SCHEMAS_KEY } from '../schemas/editorSettings.ts';
 import { writeEditorSchemas, type SchemasWritten } from '../write/editorSchemas.ts';
 import { EXIT } from './report.ts';
+import { systemFaultLine } from '../diagnosticFormats.ts';
 
 /** Why the editor settings were left as they are, when they cannot be read as settings. */
 const REFUSED: Partial<Record<SchemasWritten['settings'], string>> = {
@@ -13,6 +14,10 @@ const REFUSED: Partial<Record<SchemasWritten['settings'], string>> = {
 /** `sitegen schemas`: writes the JSON Schemas of the content and the editor settings, then says what changed. */
 export async function schemasCommand(paths: Paths): Promise<number> {
   const result = await writeEditorSchemas(paths, await loadDefinition(paths.templates));
+  if ('fault' in result) {
+    process.stderr.write(`${systemFaultLine(result.fault, 'run sitegen schemas again once it is fixed: it writes what is still missing')}\n`);
+    return EXIT.system;
+  }
   if ('refused' in result) {
     process.stderr.write(`sitegen: cannot ${result.verb} ${result.refused}: ${result.reason}\n`);
     return EXIT.usage;

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
@@ -8,6 +8,7 @@ import { SLUG } from '../schemas/common.ts';
 import { parseYaml, type KeptDocuments, type YamlSource } from '../yaml/yamlSource.ts';
 import { fileStamp, stampSettled } from './fileStamp.ts';
 import { decodeContent } from './decode.ts';
+import { followInside } from './links.ts';
 
 /** A markdown file of a collection, listed but not read. */
 export interface MarkdownListing {
@@ -26,12 +27,37 @@ export interface RawContent {
   diagnostics: Diagnostic[];
 }
 
-async function listFiles(dir: string, ext: string): Promise<string[]> {
-  const entries = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return [] as string[];
+/**
+ * Why `at`, a file or folder of the content folder, is not read: it, or a folder on its way, is a
+ * link that leads out of the content folder or nowhere (as public/ keeps its links inside it).
+ * Undefined when it may be read, or is not there.
+ */
+function linkProblem(at: string, contentDir: string): Diagnostic | undefined {
+  if (!lstatSync(at, { throwIfNoEntry: false })) return undefined;
+  const start = realpathSync(contentDir);
+  const followed = followInside(at, start, path.dirname(start), 'content');
+  return 'rule' in followed ? diagnostic(at, FILE_START, followed.rule, followed.message) : undefined;
+}
+
+/** The files of `dir` named `*ext`; a link among them (or `dir` itself) that leads out of the content folder is a problem, not a file. */
+async function listFiles(dir: string, ext: string, contentDir: string, diagnostics: Diagnostic[]): Promise<string[]> {
+  const outside = linkProblem(dir, contentDir);
+  if (outside) {
+    diagnostics.push(outside);
+    return [];
+  }
+  const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [];
     throw e;
   });
-  return entries.filter((f) => f.endsWith(ext)).sort();
+  const listed = entries.filter((e) => e.name.endsWith(ext));
+  // Only a link can lead elsewhere: the other files cost no look.
+  const problems = listed.map((e) => (e.isSymbolicLink() ? linkProblem(path.join(dir, e.name), contentDir) : undefined));
+  diagnostics.push(...problems.filter((problem) => problem !== undefined));
+  return listed
+    .filter((_, i) => !problems[i])
+    .map((e) => e.name)
+    .sort();
 }
 
 /** A markdown file as read: its text and the hash that keys every cache. */
@@ -121,7 +147,7 @@ export async function listMarkdown(contentDir: string, definition: Pick<SiteDefi
   const markdown: MarkdownListing[] = [];
   for (const { name, folder } of definition.collections) {
     const dir = path.join(contentDir, folder);
-    for (const file of await listFiles(dir, '.md')) {
+    for (const file of await listFiles(dir, '.md', contentDir, diagnostics)) {
       checkSlug(path.join(dir, file), file.slice(0, -3), 'my-entry.md');
       markdown.push({ collection: name, slug: file.slice(0, -3), file: path.join(dir, file) });
     }
@@ -141,6 +167,8 @@ export async function readYamlContent(
   await Promise.all(
     Object.entries(definition.data).map(async ([name, { file, optional }]) => {
       const full = path.join(contentDir, file);
+      const outside = linkProblem(full, contentDir);
+      if (outside) return void diagnostics.push(outside);
       data[name] = await readYamlFile(full, kept).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         if (!optional) diagnostics.push(diagnostic(full, FILE_START, 'content/missing-file', `content/${file} is missing: every site needs it`));
@@ -150,7 +178,7 @@ export async function readYamlContent(
   );
   const pagesDir = path.join(contentDir, PAGES_FOLDER);
   const pages = await Promise.all(
-    (await listFiles(pagesDir, '.yaml')).map(async (name) => {
+    (await listFiles(pagesDir, '.yaml', contentDir, diagnostics)).map(async (name) => {
       const file = path.join(pagesDir, name);
       const base = name.slice(0, -5);
       if (base !== '404') checkSlug(file, base, 'about.yaml');

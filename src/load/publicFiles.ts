@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { OUTPUT_MARKER, STORE_MARKER } from '../config.ts';
 import { diagnostic, FILE_START, warning, type Diagnostic } from '../diagnostics.ts';
 import { fileStamp } from './fileStamp.ts';
+import { followInside, holds, type LinkProblem } from './links.ts';
 
 /** A file public/ publishes: its path on the site (relative to public/, with /) and the file its bytes come from. */
 export interface PublicFile {
@@ -117,37 +118,21 @@ export function publicFiles(publicDir: string, root: string): { files: PublicFil
   return { files, diagnostics };
 }
 
-/** Whether `outer` is `inner` or a folder around it. */
-function holds(outer: string, inner: string): boolean {
-  return inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
-}
-
 /** Where a link in public/ really leads, or why it may not be published as what it points at. */
 function followLink(
   link: string,
   start: string,
   project: string,
-): { real: string } | { rule: 'public/dangling-link' | 'public/link-outside' | 'public/link-private'; message: string } {
-  let real: string;
-  try {
-    real = realpathSync(link);
-  } catch {
-    return { rule: 'public/dangling-link', message: `this link in public/ points at ${readlinkSync(link)}, which does not exist: fix the link or remove it` };
-  }
-  if (!holds(start, real)) {
-    const where = real === project ? 'the project folder itself' : holds(project, real) ? path.relative(project, real) : real;
-    return {
-      rule: 'public/link-outside',
-      message: `this link in public/ leads outside public/ (to ${where}), and would publish it: copy the file into public/ instead`,
-    };
-  }
-  const hidden = privatePart(real, start);
+): { real: string } | { rule: LinkProblem<'public'>['rule'] | 'public/link-private'; message: string } {
+  const followed = followInside(link, start, project, 'public');
+  if ('rule' in followed) return followed;
+  const hidden = privatePart(followed.real, start);
   if (hidden)
     return {
       rule: 'public/link-private',
-      message: `this link in public/ leads to public/${path.relative(start, real)}, ${hidden}, and would publish it: copy the file into public/ instead`,
+      message: `this link in public/ leads to public/${path.relative(start, followed.real)}, ${hidden}, and would publish it: copy the file into public/ instead`,
     };
-  return { real };
+  return followed;
 }
 
 /** Why a path inside public/ is sitegen's own and never published, or undefined. */

@@ -45,6 +45,8 @@ export async function unreadFiles(contentDir: string, definition: Pick<SiteDefin
     const rel = path.relative(contentDir, file).split(path.sep).join('/');
     if (rel.split('/').some((part) => part.startsWith('.'))) continue;
     const parts = rel.split('/');
+    // A link at a folder's place is that folder: where it leads is judged where it is read (content/link-outside).
+    if (entry.isSymbolicLink() && layout.folders.has(rel)) continue;
     const read = parts.length === 1 ? layout.topFiles.includes(rel) : parts.length === 2 && rel.endsWith(layout.folders.get(parts[0]!) ?? '\0');
     if (!read) diagnostics.push(diagnostic(file, FILE_START, 'content/unread-file', `this file is not read: ${advice(rel, layout)}`));
   }

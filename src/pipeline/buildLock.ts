@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, mkdir, open, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, lstat, open, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processAlive, processStartTime, workingName } from '../runtime/processes.ts';
+import { ownFolder } from '../runtime/ownedPaths.mjs';
 
 /** Who holds the lock: written into it so that a waiting build can say whom it waits for. */
 export interface LockHolder {
@@ -110,10 +111,8 @@ async function removeStale(dir: string, file: string, staleText: string, temp: s
  * minute. Returns the release.
  */
 export async function acquireBuildLock(cacheDir: string, onWait: (holder: LockHolder) => void): Promise<() => Promise<void>> {
-  // A file or a dangling link in the cache folder's place is removed (a link to a folder is kept).
-  const cache = await stat(cacheDir).catch(() => lstat(cacheDir).catch(() => undefined));
-  if (cache && !cache.isDirectory()) await rm(cacheDir, { force: true });
-  await mkdir(cacheDir, { recursive: true });
+  // A link in the cache folder's place is removed, never followed: the lock, and the build after it, would write where it leads.
+  ownFolder(cacheDir);
   const file = path.join(cacheDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, started: processStartTime(process.pid), host: hostname(), since: new Date().toISOString(), token: randomUUID() };
   const temp = workingName(file);

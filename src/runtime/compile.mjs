@@ -3,10 +3,11 @@
 // transforming TypeScript on each import. Pure-JavaScript dependencies are bundled in too:
 // loading a few large files is several times faster than resolving hundreds of small modules.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { ownFolder } from './ownedPaths.mjs';
 import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
 // Left in node_modules: native binaries, packages that read their own files at run time, and
@@ -208,14 +209,8 @@ export function watchCompiler(root, warn = (line) => process.stderr.write(`${lin
  */
 async function compile(project, kind, warn, session = undefined) {
   const { base, digest } = kind;
-  for (const name of compilationsOf(base, digest)) {
-    const dir = path.join(base, name);
-    const damage = damageOf(dir, kind.required);
-    if (!damage) return dir;
-    // Of processes that found it damaged at once, the one that moved it away says so.
-    if (await setAside(dir)) warn(`sitegen: ${path.relative(project.root, dir)} is damaged (${damage}); the generator is compiled again`);
-  }
-  // Each folder from node_modules/.cache/sitegen down to `base`, from the top.
+  // Each folder from node_modules/.cache/sitegen down to `base`, from the top, before any is read: a
+  // link there is removed, so that no compilation is looked for, set aside or pruned where it leads.
   const { top } = project;
   for (const dir of [
     top,
@@ -224,7 +219,14 @@ async function compile(project, kind, warn, session = undefined) {
       .split(path.sep)
       .map((_, i, parts) => path.join(top, ...parts.slice(0, i + 1))),
   ])
-    await usableFolder(dir);
+    ownFolder(dir);
+  for (const name of compilationsOf(base, digest)) {
+    const dir = path.join(base, name);
+    const damage = damageOf(dir, kind.required);
+    if (!damage) return dir;
+    // Of processes that found it damaged at once, the one that moved it away says so.
+    if (await setAside(dir)) warn(`sitegen: ${path.relative(project.root, dir)} is damaged (${damage}); the generator is compiled again`);
+  }
   const tmp = workingName(path.join(base, digest));
   // The hashes were taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
   const { outdir, outputFiles, metafile } = session ? await session.rebuild(kind.options) : await buildOnce(kind.options(tmp), warn);
@@ -360,12 +362,6 @@ async function setAside(dir) {
   }
   await rm(trash, { recursive: true, force: true });
   return true;
-}
-
-/** Makes `dir` a folder (a link to one is kept): a file or a dangling link there is removed, never what a link points at. */
-async function usableFolder(dir) {
-  const info = statSync(dir, { throwIfNoEntry: false }) ?? lstatSync(dir, { throwIfNoEntry: false });
-  if (info && !info.isDirectory()) await rm(dir, { force: true });
 }
 
 /** A name for a folder being written or removed: unique to this call, with the pid that owns it. */

@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { workingName } from '../runtime/processes.ts';
+import { atPath } from '../systemFault.ts';
 
 /** Temporary file, fsync, rename, fsync of the folder: after a crash the file is the old one or the new one, whole. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
@@ -46,6 +47,8 @@ export async function writeFileDurably(file: string, data: string | Uint8Array):
   try {
     await handle.writeFile(data);
     await handle.sync();
+  } catch (error) {
+    throw atPath(error, file);
   } finally {
     await handle.close();
   }

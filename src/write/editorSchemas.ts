@@ -1,10 +1,12 @@
-import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { isProjectContent, readText } from '../load/schemaFiles.ts';
 import type { SiteDefinition } from '../model.ts';
 import { isPlainObject, mergeYamlSchemas, SETTINGS_FILE, YAML_SCHEMAS_KEY, yamlSchemasSetting } from '../schemas/editorSettings.ts';
 import { SCHEMAS_FOLDER, schemaFiles, type SchemaFile } from '../schemas/jsonSchemas.ts';
+import { inPlaceOf } from '../runtime/ownedPaths.mjs';
+import { atPath, systemFault, type SystemFault } from '../systemFault.ts';
 
 /** What `sitegen schemas` did: files by path relative to the project. */
 export interface SchemasWritten {
@@ -20,13 +22,18 @@ export interface SchemasWritten {
   settings: 'written' | 'unchanged' | 'not-json' | 'not-mapping' | 'not-project';
 }
 
-/** Why `sitegen schemas` wrote nothing, or stopped: the file it could not write (relative to the project), and what is in its way. */
-export interface SchemasRefused {
-  refused: string;
-  /** What sitegen meant to do with it. */
-  verb: 'write' | 'remove';
-  reason: string;
-}
+/**
+ * Why `sitegen schemas` wrote nothing, or stopped: the file it could not write (relative to the
+ * project) and what is in its way, or the system's refusal (a full or read-only disk).
+ */
+export type SchemasRefused =
+  | {
+      refused: string;
+      /** What sitegen meant to do with it. */
+      verb: 'write' | 'remove';
+      reason: string;
+    }
+  | { fault: SystemFault };
 
 /** The indentation a JSON text uses (its first indented line's), so that a rewrite changes only what it must. */
 const indentOf = (text: string) => /^[ \t]+(?=")/m.exec(text)?.[0] ?? 2;
@@ -56,24 +63,24 @@ async function writeSettings(root: string, owned: Record<string, string>): Promi
 }
 
 /** What stands where a file or folder sitegen writes goes (a folder where a file goes, a file where a folder goes), or undefined when nothing does. */
-async function inTheWay(target: string, kind: 'file' | 'folder'): Promise<string | undefined> {
+function inTheWay(target: string, kind: 'file' | 'folder'): string | undefined {
   // Not followed: a link there (dangling, round a loop, or out of the project) would have sitegen write where it leads.
-  const info = await lstat(target).catch(() => undefined);
-  if (!info || (kind === 'file' ? info.isFile() : info.isDirectory())) return undefined;
-  const what = info.isSymbolicLink()
-    ? `it is a link, and sitegen writes its ${kind === 'file' ? 'files' : 'folders'} only where they are`
-    : kind === 'file'
-      ? 'it is not a file (a folder, or a file where one of its folders should be)'
-      : 'it is not a folder';
+  const found = inPlaceOf(target, kind);
+  if (!found) return undefined;
+  const what =
+    found === 'a link'
+      ? `it is a link, and sitegen writes its ${kind === 'file' ? 'files' : 'folders'} only where they are`
+      : kind === 'file'
+        ? 'it is not a file (a folder, or a file where one of its folders should be)'
+        : 'it is not a folder';
   return `${what}, so nothing was written: move it away and run sitegen schemas again`;
 }
 
-/** The file-system fault that stopped a write, as the file and its reason, or the error again when it is not one. */
-function fault(error: unknown, rel: (file: string) => string): SchemasRefused {
-  const { code, path: file } = error as NodeJS.ErrnoException;
-  if (!code || !file) throw error;
-  const what = (error as Error).message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '');
-  return { refused: rel(file), verb: 'write', reason: `${code}: ${what}: fix this and run sitegen schemas again, which writes what is still missing` };
+/** The system's refusal that stopped a write, or the error again when it is not one. */
+function fault(error: unknown): SchemasRefused {
+  const found = systemFault(error);
+  if (!found) throw error;
+  return { fault: found };
 }
 
 /**
@@ -99,17 +106,17 @@ export async function writeEditorSchemas(paths: Pick<Paths, 'root' | 'content'>,
       : []),
   ];
   for (const [target, kind] of targets) {
-    const reason = await inTheWay(target, kind);
+    const reason = inTheWay(target, kind);
     if (reason) return { refused: rel(target), verb: 'write', reason };
   }
   for (const name of await stale(dir, files)) {
-    const reason = await inTheWay(path.join(dir, name), 'file');
+    const reason = inTheWay(path.join(dir, name), 'file');
     if (reason) return { refused: rel(path.join(dir, name)), verb: 'remove', reason };
   }
   try {
     return await writeAll(dir, files, project ? paths.root : undefined, rel);
   } catch (error) {
-    return fault(error, rel);
+    return fault(error);
   }
 }
 
@@ -125,7 +132,9 @@ async function writeAll(dir: string, files: readonly SchemaFile[], projectRoot: 
   for (const { name, text } of files) {
     const file = path.join(dir, name);
     if ((await readText(file)) === text) continue;
-    await writeFile(file, text);
+    await writeFile(file, text).catch((error: unknown) => {
+      throw atPath(error, file);
+    });
     written.push(rel(file));
   }
   const removed: string[] = [];

@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Paths } from '../config.ts';
 import { OutputStore, STORE_MARKER } from './outputStore.ts';
+import { inPlaceOf } from '../runtime/ownedPaths.mjs';
 
 /** The project's own folders: an output there would replace what the user wrote. */
 const PROJECT_FOLDERS = ['content', 'templates', 'public', 'src', 'bin', 'tests', 'node_modules', '.git', '.sitegen-cache'];
@@ -68,7 +69,7 @@ export function outputRefusal(paths: Paths): OutputRefused | undefined {
     }
   }
   const store = new OutputStore(paths.out);
-  if (existsSync(store.store) && !(lstatSync(store.store).isDirectory() && existsSync(path.join(store.store, STORE_MARKER)))) {
+  if (inPlaceOf(store.store, 'folder') || (existsSync(store.store) && !existsSync(path.join(store.store, STORE_MARKER)))) {
     return refuse(`sitegen keeps its versions in ${path.basename(store.store)} beside it, and something else is there: move it, or choose another --out`);
   }
   const state = store.state();

@@ -9,6 +9,8 @@ import { ContentError, diagnostic, FILE_START } from '../diagnostics.ts';
 import { fileStamp } from '../load/fileStamp.ts';
 import type { PublicFile } from '../load/publicFiles.ts';
 import { flushToDisk, syncFolder, writeFileDurably } from './durable.ts';
+import { inPlaceOf, refuseLink } from '../runtime/ownedPaths.mjs';
+import { atPath } from '../systemFault.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
 /**
@@ -106,6 +108,11 @@ export class OutputStore {
       }
       const match = VERSION_NAME.exec(name);
       if (!match) continue;
+      // A link in the store is no version of sitegen's: removed (the link, never what it leads to), never shown or written through.
+      if (inPlaceOf(path.join(this.store, name), 'folder')) {
+        await rm(path.join(this.store, name), { force: true });
+        continue;
+      }
       if (existsSync(path.join(this.store, name, OUTPUT_MARKER))) complete.push(name);
       else if (name !== current && (!processAlive(Number(match[2])) || Number(match[2]) === process.pid)) {
         await rm(path.join(this.store, name), { recursive: true, force: true });
@@ -129,7 +136,11 @@ export class OutputStore {
 
   /** A new, empty version; `previous` is the version the output path shows now. */
   async open(): Promise<StagedVersion> {
-    await mkdir(this.store, { recursive: true });
+    await mkdir(path.dirname(this.store), { recursive: true });
+    // Not recursive here: Node's recursive mkdir never returns where the file system refuses a folder whose parent exists (--out /proc/site).
+    await mkdir(this.store).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     if (!existsSync(path.join(this.store, STORE_MARKER))) {
       await writeFile(path.join(this.store, '.gitignore'), '# sitegen keeps the versions of an output folder here\n*\n');
       await writeFile(path.join(this.store, STORE_MARKER), markerText());
@@ -172,7 +183,11 @@ export class OutputStore {
  */
 export function writeStagedFile(dir: string, file: string, data: string | Uint8Array): number {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-  writeFileSync(path.join(dir, file), bytes);
+  try {
+    writeFileSync(path.join(dir, file), bytes);
+  } catch (error) {
+    throw atPath(error, path.join(dir, file));
+  }
   return bytes.byteLength;
 }
 
@@ -185,11 +200,17 @@ export function writeStagedFile(dir: string, file: string, data: string | Uint8A
  * a leftover `.tmp-` file at most, which watch's next start, building a fresh version, leaves behind.
  */
 export function updateInPlace(dir: string, changed: Map<string, string | Uint8Array>, removed: string[]): void {
+  refuseLink(dir, "watch's preview");
   createFolders(dir, [...changed.keys()]);
   for (const [file, data] of changed) {
     const target = path.join(dir, file);
     const temporary = workingName(target);
-    writeFileSync(temporary, typeof data === 'string' ? Buffer.from(data) : data);
+    try {
+      writeFileSync(temporary, typeof data === 'string' ? Buffer.from(data) : data);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw atPath(error, target);
+    }
     renameSync(temporary, target);
   }
   for (const file of removed) rmSync(path.join(dir, file), { force: true });
@@ -304,7 +325,9 @@ async function copyWalked(file: PublicFile, target: string): Promise<void> {
   }
   try {
     if (fileStamp(await handle.stat({ bigint: true })) !== file.stamp) throw changedDuringBuild(file);
-    await writeFile(target, handle.createReadStream({ autoClose: false }));
+    await writeFile(target, handle.createReadStream({ autoClose: false })).catch((error: unknown) => {
+      throw atPath(error, target);
+    });
   } finally {
     await handle.close();
   }

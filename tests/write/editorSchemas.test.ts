@@ -46,6 +46,7 @@ const userSettings = (schemas: Record<string, unknown>) =>
 /** What the run did with the settings; a run that was refused fails here. */
 function settingsOf(result: Awaited<ReturnType<typeof writeEditorSchemas>>) {
   if ('refused' in result) throw new Error(`refused: ${result.refused}: ${result.reason}`);
+  if ('fault' in result) throw new Error(`refused by the system: ${result.fault.code}`);
   return result.settings;
 }
 const rules = async () => (await outdatedSchemas(paths, definition)).map((d) => `${path.relative(root, d.file)}:${d.line}  ${d.message}`);

@@ -32,10 +32,8 @@ describe('sitegen schemas on a disk that refuses a write', () => {
     const written = await readdir(path.join(root, 'content/.schemas'));
     expect(written).toHaveLength(1);
     expect(result).toEqual({
-      refused: expect.stringMatching(/^content\/\.schemas\/.+\.json$/),
-      verb: 'write',
-      reason: expect.stringMatching(/^EROFS: read-only file system: fix this/),
+      fault: { path: expect.stringMatching(/\/content\/\.schemas\/.+\.json$/), code: 'EROFS', doing: 'write', words: 'the file system is read-only' },
     });
-    expect('refused' in result && !written.includes(path.basename(result.refused))).toBe(true);
+    expect('fault' in result && !written.includes(path.basename(result.fault.path!))).toBe(true);
   });
 });

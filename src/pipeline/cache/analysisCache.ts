@@ -7,6 +7,7 @@ import { contentHash } from '../../hash.ts';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 import { pidOfWorkingName } from '../../runtime/processes.ts';
+import { inPlaceOf } from '../../runtime/ownedPaths.mjs';
 
 const place = { line: z.number(), column: z.number(), endLine: z.number().optional(), endColumn: z.number().optional() };
 const sourceRef = z.object({ url: z.string(), ...place });
@@ -175,6 +176,8 @@ export class AnalysisCache {
 
 /** Removes what `folder` holds besides the current version's folder: other versions' analyses, and files of older layouts. */
 async function removeOtherVersions(folder: string, version: string): Promise<void> {
+  // Not through a link, at the cache's folder or its own: what it lists would be another folder's files.
+  if (inPlaceOf(path.dirname(folder), 'folder') || inPlaceOf(folder, 'folder')) return;
   const names = await readdir(folder).catch(() => [] as string[]);
   await Promise.all(
     names

@@ -1,9 +1,10 @@
-import { constants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { pidOfWorkingName, processAlive, workingName } from '../../runtime/processes.ts';
 import { writeFileAtomic } from '../../write/durable.ts';
+import { inPlaceOf, what } from '../../runtime/ownedPaths.mjs';
 import { sha256 } from '../../hash.ts';
 
 /**
@@ -12,8 +13,9 @@ import { sha256 } from '../../hash.ts';
  * or stale file is recognised and dropped instead of breaking the build. Every file is written
  * to a temporary name, flushed to disk, then renamed over the old one: a build killed at any
  * instant leaves either the old file or the new one. Files are named relative to the cache's
- * folder, so that a folder, a link or a FIFO in place of one of them or of a folder on their way
- * is seen, removed (a link itself, never what it names) and rebuilt, never followed or waited on.
+ * folder, so that a folder, a link or a FIFO in place of one of them, of a folder on their way or
+ * of the cache's folder itself is seen, removed (a link itself, never what it names) and rebuilt,
+ * never followed or waited on.
  */
 const FORMAT = 'sitegen-cache/1';
 
@@ -94,35 +96,29 @@ export async function readCacheBytes(cacheDir: string, name: string, log: CacheL
 export async function cacheFilePath(cacheDir: string, name: string, log: CacheLog): Promise<string> {
   const file = path.join(cacheDir, name);
   if (await foldersAreFolders(cacheDir, name, log)) {
-    const info = await lstat(file).catch(() => undefined);
-    if (info && !info.isFile()) await drop(file, `it is ${what(info)}, not a file`, log);
+    const found = inPlaceOf(file, 'file');
+    if (found) await drop(file, `it is ${found}, not a file`, log);
   }
   await mkdir(path.dirname(file), { recursive: true });
   return file;
 }
 
-/** Whether each folder between `cacheDir` and its file `name` exists and is a folder; the first that is something else is removed. */
+/**
+ * Whether `cacheDir` and each folder between it and its file `name` is a folder or nothing; the
+ * first that is something else is removed. The cache's folder too: a link there would have every
+ * cache file read, replaced and removed where it leads.
+ */
 async function foldersAreFolders(cacheDir: string, name: string, log: CacheLog): Promise<boolean> {
-  let dir = cacheDir;
-  for (const part of name.split('/').slice(0, -1)) {
-    dir = path.join(dir, part);
-    const info = await lstat(dir).catch(() => undefined);
-    if (!info) return false;
-    if (!info.isDirectory()) {
-      await drop(dir, `it is ${what(info)}, not a folder`, log);
+  const parts = name.split('/').slice(0, -1);
+  for (let depth = 0; depth <= parts.length; depth++) {
+    const dir = path.join(cacheDir, ...parts.slice(0, depth));
+    const found = inPlaceOf(dir, 'folder');
+    if (found) {
+      await drop(dir, `it is ${found}, not a folder`, log);
       return false;
     }
   }
   return true;
-}
-
-/** What a file system entry is, as a cache's message says it. */
-export function what(info: Stats): string {
-  if (info.isDirectory()) return 'a folder';
-  if (info.isSymbolicLink()) return 'a link';
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isSocket()) return 'a socket';
-  return info.isFile() ? 'a file' : 'a device';
 }
 
 async function drop(file: string, reason: string, log: CacheLog): Promise<undefined> {
@@ -156,6 +152,7 @@ export async function writeCacheFile<S extends z.ZodType>(
 
 /** Removes temporary files that builds killed while writing left in the cache. */
 export async function removeDeadWorkingFiles(cacheDir: string): Promise<number> {
+  if (inPlaceOf(cacheDir, 'folder')) return 0;
   const dead = (await workingFiles(cacheDir)).filter((file) => !processAlive(pidOfWorkingName(file)!));
   await Promise.all(dead.map((file) => rm(file, { recursive: true, force: true })));
   return dead.length;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { workingName } from '../../runtime/processes.ts';
 import { cacheFilePath, readCacheBytes, type CacheLog } from './cacheFile.ts';
 import { sha256 } from '../../hash.ts';
+import { atPath } from '../../systemFault.ts';
 
 /**
  * Processed images in .sitegen-cache/images/, one file each under the name it is published
@@ -42,7 +43,10 @@ export class ImageCache {
     // that a power cut damaged is recognised by its checksum and made again.
     const file = await cacheFilePath(this.dir, `images/${name}`, this.log);
     const temp = workingName(file);
-    await writeFile(temp, Buffer.concat([header, bytes]));
+    await writeFile(temp, Buffer.concat([header, bytes])).catch(async (error: unknown) => {
+      await rm(temp, { force: true });
+      throw atPath(error, file);
+    });
     await rename(temp, file).catch(async (error: unknown) => {
       await rm(temp, { force: true });
       throw error;

@@ -19,7 +19,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { contentHash } from '../../hash.ts';
 import { pidOfWorkingName, workingName } from '../../runtime/processes.ts';
-import { readCacheFile, what, writeCacheFile, type CacheLog } from './cacheFile.ts';
+import { inPlaceOf, what } from '../../runtime/ownedPaths.mjs';
+import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import { sha256 } from '../../hash.ts';
 
 /** Entries no build used for this many builds are dropped, with their blobs. */
@@ -298,16 +299,16 @@ export class PageIndex {
     return path.join(this.folder(blob, make) ?? path.join(this.cacheDir, FOLDER, blob.slice(0, 2)), blob);
   }
 
-  /** The folder of a blob, if it is a real folder (`make`: made if missing); anything else in its place or the cache's `pages` is removed. */
+  /** The folder of a blob, if it is a real folder (`make`: made if missing); anything else in its place, the cache's `pages` or the cache's own is removed. */
   private folder(blob: string, make = false): string | undefined {
     const pages = path.join(this.cacheDir, FOLDER);
     const folder = path.join(pages, blob.slice(0, 2));
-    for (const dir of [pages, folder]) {
+    for (const dir of [this.cacheDir, pages, folder]) {
       if (this.folders.has(dir)) continue;
-      const info = lstatSync(dir, { throwIfNoEntry: false });
+      const found = inPlaceOf(dir, 'folder');
       // rm removes a link itself, never what it names.
-      if (info && !info.isDirectory()) this.drop(dir, `it is ${what(info)}, not a folder`);
-      if (!info?.isDirectory()) {
+      if (found) this.drop(dir, `it is ${found}, not a folder`);
+      if (!lstatSync(dir, { throwIfNoEntry: false })) {
         if (!make) return undefined;
         mkdirSync(dir, { recursive: true });
       }
@@ -320,7 +321,8 @@ export class PageIndex {
   private removeUnnamedBlobs(): void {
     const named = new Set(Object.values(this.index.pages).map((entry) => entry.blob));
     const pages = path.join(this.cacheDir, FOLDER);
-    if (!lstatSync(pages, { throwIfNoEntry: false })?.isDirectory()) return;
+    // Through a linked cache folder, the blobs to remove would be another folder's files.
+    if (inPlaceOf(this.cacheDir, 'folder') || inPlaceOf(pages, 'folder') || !lstatSync(pages, { throwIfNoEntry: false })) return;
     for (const part of readdirSync(pages, { withFileTypes: true })) {
       if (!part.isDirectory()) continue;
       for (const name of readdirSync(path.join(pages, part.name)))

@@ -30,6 +30,10 @@ export interface WorkerFault {
   name: string;
   message: string;
   stack?: string;
+  /** A system fault's code, path and call (a page written as the disk filled up), which the CLI says in one line. */
+  code?: string;
+  path?: string;
+  syscall?: string;
 }
 
 /** The answer to a call: its method's result, or the fault that ended it. */
@@ -48,7 +52,9 @@ interface End<Sent, Received> {
 /** An error as data; a page's fault keeps the stack of the original one (a template's), under the message that names the page. */
 function faultOf(error: unknown): WorkerFault {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  return { name: error.name, message: error.message, stack: (error.cause instanceof Error ? error.cause : error).stack };
+  const origin = error.cause instanceof Error ? error.cause : error;
+  const { code, path, syscall } = origin as NodeJS.ErrnoException;
+  return { name: error.name, message: error.message, stack: origin.stack, ...(code && { code }), ...(path && { path }), ...(syscall && { syscall }) };
 }
 
 /**
