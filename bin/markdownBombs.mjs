@@ -28,8 +28,9 @@ export function markdownBombs(bytes) {
       body: Array.from({ length: Math.floor(Math.sqrt(bytes)) }, (_, i) => `${'`'.repeat(i + 1)}a`).join(' ') + ' word'.repeat(Math.floor(bytes / 10)),
       expect: { rule: 'markdown/too-complex', line: 1, mark: '`' },
     },
-    { name: '[ brackets', body: `${'['.repeat(n)}x${']'.repeat(n)}`, expect: 'parsed' },
-    { name: '![ brackets', body: `${'!['.repeat(half(bytes, '!['))}x${']'.repeat(n)}`, expect: 'parsed' },
+    // Brackets: each `]` searches back for the `[` it closes.
+    { name: '[ brackets', body: `${'['.repeat(n)}x${']'.repeat(n)}`, expect: { rule: 'markdown/too-complex', line: 1, mark: ']' } },
+    { name: '![ brackets', body: `${'!['.repeat(half(bytes, '!['))}x${']'.repeat(n)}`, expect: { rule: 'markdown/too-complex', line: 1, mark: ']' } },
     // Lists and quotes nested on one line, then brackets and emphasis inside them.
     {
       name: 'lists, quotes, brackets',

@@ -115,9 +115,9 @@ export const RULES = {
   },
   'markdown/too-complex': {
     means:
-      'A paragraph, heading or table cell holds more emphasis marks (`*`, `_`, `~`) and runs of backticks than its length allows: at most 250,000 ÷ its length in characters, counted from its first mark (250 in 1,000 characters). The file is not read, so that it cannot stall a build.',
+      'A paragraph, heading or table cell holds more emphasis marks (`*`, `_`, `~`), closing brackets (`]`) and runs of backticks than its length allows: at most 250,000 ÷ its length in characters, counted from its first mark (250 in 1,000 characters). The file is not read, so that it cannot stall a build.',
     example: 'a paragraph of 20,000 `*`',
-    hint: 'split the paragraph, or put a backslash before marks meant as text (`\\*`); a long run of marks belongs in a code block',
+    hint: 'split the paragraph, or put a backslash before marks meant as text (`\\*`, `\\]`); a long run of marks belongs in a code block',
   },
   'markdown/raw-html': {
     means: "HTML written in markdown is not published: the site's markup comes from its templates.",

@@ -4,17 +4,19 @@ import type { Place } from '../diagnostics.ts';
 
 const ASTERISK = 42;
 const UNDERSCORE = 95;
+const RIGHT_SQUARE_BRACKET = 93;
 const GRAVE_ACCENT = 96;
 const TILDE = 126;
 
 /**
  * The most work one paragraph (heading, table cell) may ask of the parser, in marks times
  * characters. The parser pairs each closing emphasis mark (`*`, `_`, `~`) with an opening one by
- * searching back through the paragraph, and tries each run of backticks as code up to the
- * paragraph's end: its work grows with the marks times the paragraph's length, so a 40 KB
- * paragraph of `*` took minutes. A paragraph of N characters may hold 250,000 / N marks and runs
- * of backticks (250 in a paragraph of 1,000 characters, 50 in one of 5,000): real ones hold a few
- * dozen, and a table's cells are each a paragraph of their own.
+ * searching back through the paragraph, searches back the same way for the `[` each `]` closes,
+ * and tries each run of backticks as code up to the paragraph's end: its work grows with the
+ * marks times the paragraph's length, so a 40 KB paragraph of `*` took minutes, and 160 KB of
+ * `[`…`]` 47 s. A paragraph of N characters may hold 250,000 / N such marks and runs of backticks
+ * (250 in a paragraph of 1,000 characters, 50 in one of 5,000): real ones hold a few dozen, and a
+ * table's cells are each a paragraph of their own.
  */
 export const MAX_MARKS_TIMES_LENGTH = 250_000;
 
@@ -38,7 +40,7 @@ interface Tally {
 
 /**
  * A micromark extension that bounds, in each paragraph (each text the parser reads as one), its
- * emphasis marks and runs of backticks times its length, and throws TooComplex at the run that
+ * emphasis marks, closing brackets and runs of backticks times its length, and throws TooComplex at the run that
  * passes the bound. At a paragraph's first mark it reads on to the paragraph's end, once, to learn
  * its length. It gives back what it reads: the parser's own constructs then read it as always.
  */
@@ -83,7 +85,7 @@ const counter = (mark: number): Construct => ({
       effects.exit('data');
       const tally = known ?? { marks: 0, from: start.offset, to: this.now().offset };
       tallies.set(this, tally);
-      // A run of backticks is tried as code once; each emphasis mark is paired on its own.
+      // A run of backticks is tried as code once; each emphasis mark and `]` is paired on its own.
       tally.marks += marker === GRAVE_ACCENT ? 1 : size;
       const length = tally.to - tally.from;
       if (tally.marks * length > MAX_MARKS_TIMES_LENGTH) {
@@ -94,7 +96,7 @@ const counter = (mark: number): Construct => ({
               ? `a ${String.fromCharCode(marker!)}`
               : `a run of ${size} ${String.fromCharCode(marker!)}`;
         throw new TooComplex(
-          `this paragraph holds ${tally.marks} or more emphasis marks and runs of backticks in the ${length} characters from its first mark to its end, the last counted ${what} here; at most ${Math.floor(MAX_MARKS_TIMES_LENGTH / length)} are read in that many characters`,
+          `this paragraph holds ${tally.marks} or more emphasis marks, closing brackets and runs of backticks in the ${length} characters from its first mark to its end, the last counted ${what} here; at most ${Math.floor(MAX_MARKS_TIMES_LENGTH / length)} are read in that many characters`,
           { line: start.line, column: start.column, endLine: start.line, endColumn: start.column + size },
         );
       }
@@ -111,5 +113,5 @@ const counter = (mark: number): Construct => ({
 });
 
 const boundedInlineSyntax: Extension = {
-  text: Object.fromEntries([ASTERISK, UNDERSCORE, GRAVE_ACCENT, TILDE].map((mark) => [mark, counter(mark)])),
+  text: Object.fromEntries([ASTERISK, UNDERSCORE, RIGHT_SQUARE_BRACKET, GRAVE_ACCENT, TILDE].map((mark) => [mark, counter(mark)])),
 };
