@@ -17,9 +17,10 @@ export const RULES = {
     hint: 'indent with spaces (never tabs), set each key once with ": " after it, and quote text that starts with [ { * & ! or holds ": "',
   },
   'yaml/alias-bomb': {
-    means: 'An alias repeats a value that itself holds aliases, so the file would grow beyond any real page.',
-    example: '`a: &a [x, x]`, then `b: &b [*a, *a]`, then `c: [*b, *b]`, ten levels deep',
-    hint: 'write the values out in full: an alias (*name) may repeat a value a few times, not build a document of aliases of aliases',
+    means:
+      'An alias repeats a value that itself holds aliases, so the file would grow beyond any real page, or the file uses more than 1,000 aliases (reported at the first one past them).',
+    example: '`a: &a [x, x]`, then `b: &b [*a, *a]`, then `c: [*b, *b]`, ten levels deep; or `*a` written 1,001 times',
+    hint: 'write the values out in full: an alias (*name) may repeat a value a few times, not build a document of aliases of aliases or of thousands of aliases',
   },
   'content/encoding': {
     means: 'The file holds bytes that are not UTF-8 text, which would show as replacement characters on the site.',

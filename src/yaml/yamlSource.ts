@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { commonMistake } from './commonMistakes.ts';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.ts';
 
@@ -35,7 +35,8 @@ function parseSource(file: string, text: string, lineOffset: number): YamlSource
     const last = at(end);
     return { ...at(start), endLine: last.line, endColumn: last.column };
   };
-  const errors = syntaxErrors(doc.errors.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)));
+  const found = [...doc.errors.map((e) => ({ pos: e.pos, message: e.message })), ...duplicateKeys(doc)];
+  const errors = syntaxErrors(found.map((e) => diagnostic(file, span(e.pos[0], e.pos[1]), 'yaml-syntax', `invalid YAML: ${firstLine(e.message)}`)));
   // A common mistake is said in plain words, once, where it is: the parser's own errors all follow from it.
   const mistake = errors[0] && commonMistake(text, errors[0].line - lineOffset);
   if (mistake) {
@@ -43,6 +44,11 @@ function parseSource(file: string, text: string, lineOffset: number): YamlSource
     errors.splice(0, errors.length, diagnostic(file, place, 'yaml-syntax', mistake.message));
   }
   let data: unknown;
+  const tooMany = errors.length ? undefined : aliasPastLimit(doc);
+  if (tooMany?.range) {
+    const message = `the file uses more than ${MAX_ALIASES.toLocaleString('en')} aliases (*name), more than a file may repeat values: the file is not read`;
+    errors.push(diagnostic(file, span(tooMany.range[0], tooMany.range[1]), 'yaml/alias-bomb', message));
+  }
   if (!errors.length) {
     try {
       data = doc.toJS();
@@ -66,7 +72,45 @@ function parseSource(file: string, text: string, lineOffset: number): YamlSource
 
 function parseText(text: string): { doc: Document; lineCounter: LineCounter } {
   const lineCounter = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+  // The library's own check of unique keys compares each key with every key before it: tens of thousands of keys took minutes.
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false }), lineCounter };
+}
+
+/** Each key a mapping already has, where it is set again, as the library reports it, in one pass over the keys. */
+function duplicateKeys(doc: Document): { pos: [number, number]; message: string }[] {
+  const found: { pos: [number, number]; message: string }[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key) || !pair.key.range) continue;
+        const value = pair.key.value;
+        if (seen.has(value)) found.push({ pos: [pair.key.range[0], pair.key.range[0] + 1], message: 'Map keys must be unique' });
+        else if (value === value) seen.add(value);
+      }
+    },
+  });
+  return found;
+}
+
+/**
+ * Aliases a file may hold. The library finds each alias's anchor by going through every alias and
+ * anchor before it, so a file's aliases cost their count times its size: 100,000 aliases did not finish in two minutes.
+ */
+const MAX_ALIASES = 1000;
+
+/** The first alias past the limit, if the file has more. */
+function aliasPastLimit(doc: Document): Alias | undefined {
+  let count = 0;
+  let past: Alias | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      if (++count <= MAX_ALIASES) return;
+      past = alias;
+      return visit.BREAK;
+    },
+  });
+  return past;
 }
 
 /**

@@ -169,6 +169,50 @@ describe('YAML aliases', () => {
   });
 });
 
+describe('YAML work bounded by the file’s size', () => {
+  // The bound is generous: before, 40,000 keys took half a minute, 100,000 more than two; now a second or two.
+  it('reads tens of thousands of keys in one mapping, and still finds the one set twice, where it is set again', { timeout: 10_000 }, () => {
+    const keys = Array.from({ length: 40_000 }, (_, i) => `key${i}: value`);
+    const { errors, data } = parseYaml('/site/keys.yaml', [...keys, 'key7: again', ''].join('\n'));
+    expect(errors).toEqual([expect.objectContaining({ line: 40_001, column: 1, rule: 'yaml-syntax', message: 'invalid YAML: Map keys must be unique' })]);
+    expect(data).toBeUndefined();
+  });
+
+  it('tells keys of different types apart, and checks each mapping on its own, flow ones too', () => {
+    expect(parseYaml('/site/a.yaml', '1: a\n"1": b\nx: { a: 1 }\ny: { a: 1 }\n').errors).toEqual([]);
+    expect(parseYaml('/site/a.yaml', 'x: { a: 1, b: 2, a: 3 }\n').errors).toEqual([
+      expect.objectContaining({ line: 1, column: 18, message: 'invalid YAML: Map keys must be unique' }),
+    ]);
+  });
+
+  it('refuses a file of more than 1,000 aliases at the first alias past them, each alias used once or not', () => {
+    const anchors = Array.from({ length: 2000 }, (_, i) => `- &a${i} v${i}`);
+    const aliases = Array.from({ length: 2000 }, (_, i) => `- *a${i}`);
+    const refusal = [
+      expect.objectContaining({
+        line: 3001,
+        column: 3,
+        endLine: 3001,
+        endColumn: 9,
+        rule: 'yaml/alias-bomb',
+        message: 'the file uses more than 1,000 aliases (*name), more than a file may repeat values: the file is not read',
+      }),
+    ];
+    expect(parseYaml('/site/aliases.yaml', [...anchors, ...aliases, ''].join('\n')).errors).toEqual(refusal);
+    expect(parseYaml('/site/aliases.yaml', `a: &x 1\nb:\n${Array(3000).fill('  - *x').join('\n')}\n`).errors).toEqual([
+      expect.objectContaining({ line: 1003, column: 5, rule: 'yaml/alias-bomb' }),
+    ]);
+  });
+
+  it('reads a thousand aliases, of any of 10,000 anchors', () => {
+    const anchors = Array.from({ length: 10_000 }, (_, i) => `- &a${i} v${i}`);
+    const aliases = Array.from({ length: 1000 }, (_, i) => `- *a${i * 10}`);
+    const { errors, data } = parseYaml('/site/anchors.yaml', [...anchors, ...aliases, ''].join('\n'));
+    expect(errors).toEqual([]);
+    expect((data as string[]).slice(10_000, 10_002)).toEqual(['v0', 'v10']);
+  });
+});
+
 describe('YAML documents kept between builds', () => {
   it('parses a file again only when its text changed, and no build can change what it kept', () => {
     const kept = new KeptDocuments();
