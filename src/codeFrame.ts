@@ -36,8 +36,7 @@ const BEFORE = 30;
  * it says nothing), each long line cut to the same window around the problem's column.
  */
 export function excerptOf(text: string, at: FramePlace): Excerpt {
-  // A file's last newline ends its last line: it starts no empty line to show.
-  const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
+  const lines = linesOf(text);
   let first = Math.max(1, at.line - AROUND);
   let last = Math.min(lines.length, at.line + AROUND);
   const blank = (n: number) => n !== at.line && !lines[n - 1]?.trim();
@@ -54,6 +53,15 @@ export function excerptOf(text: string, at: FramePlace): Excerpt {
     return l.length > start + MAX_WIDTH ? `${head}…` : head;
   };
   return { line: first, text: shown.map(cut), ...(start > 0 && { shift: start - 1 }) };
+}
+
+let lastSplit: { text: string; lines: string[] } | undefined;
+
+/** A file's lines, kept for the file's next problem: a file of thousands of problems is split once, not once for each. */
+function linesOf(text: string): string[] {
+  // A file's last newline ends its last line: it starts no empty line to show.
+  if (lastSplit?.text !== text) lastSplit = { text, lines: text.replace(/\r?\n$/, '').split(/\r?\n/) };
+  return lastSplit.lines;
 }
 
 /**

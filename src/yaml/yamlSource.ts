@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { commonMistake } from './commonMistakes.ts';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.ts';
 
@@ -205,6 +205,22 @@ function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 }
 
+const keyIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/** A mapping's pairs by key, the first of each, made once: a file with an error at each of thousands of keys locates each in constant time. */
+function pairsByKey(map: YAMLMap): Map<string, Pair> {
+  let index = keyIndexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const pair of map.items) {
+      const key = isPair(pair) && isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (key !== undefined && !index.has(key)) index.set(key, pair);
+    }
+    keyIndexes.set(map, index);
+  }
+  return index;
+}
+
 /**
  * The offsets of the node at the path: its start and the end of its value. Where the path
  * does not exist, the start of the deepest node found is the best position we have.
@@ -218,7 +234,7 @@ function rangeOf(doc: Document, path: readonly PropertyKey[], what: 'value' | 'k
     const key = path[i];
     const last = i === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key));
+      const pair = pairsByKey(node).get(String(key));
       if (!pair) return partial();
       const keyNode = pair.key as Node;
       if (last && what === 'key') return range(keyNode) ?? partial();
