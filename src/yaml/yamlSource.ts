@@ -202,7 +202,9 @@ function syntaxErrors(all: Diagnostic[]): Diagnostic[] {
 }
 
 function firstLine(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  const line = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  // The library reads nesting by recursion: past some hundreds of levels it runs out of stack, which says nothing to an editor.
+  return line === 'Maximum call stack size exceeded' ? 'values nested too deep to read (hundreds of lists or mappings inside each other): flatten them' : line;
 }
 
 const keyIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();

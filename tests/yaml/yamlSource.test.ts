@@ -194,6 +194,17 @@ describe('YAML work bounded by the file’s size', () => {
     expect(places.map((place) => excerptOf(text, place).text[1]).slice(-2)).toEqual(['key19998: value', 'key19999: value']);
   });
 
+  it('refuses values nested thousands deep in plain words, where the parser gave up', () => {
+    const { errors } = parseYaml('/site/deep.yaml', `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        line: 1,
+        rule: 'yaml-syntax',
+        message: 'invalid YAML: values nested too deep to read (hundreds of lists or mappings inside each other): flatten them',
+      }),
+    ]);
+  });
+
   it('refuses a file of more than 1,000 aliases at the first alias past them, each alias used once or not', () => {
     const anchors = Array.from({ length: 2000 }, (_, i) => `- &a${i} v${i}`);
     const aliases = Array.from({ length: 2000 }, (_, i) => `- *a${i}`);
