@@ -17,10 +17,9 @@ export const RULES = {
     hint: 'indent with spaces (never tabs), set each key once with ": " after it, and quote text that starts with [ { * & ! or holds ": "',
   },
   'yaml/alias-bomb': {
-    means:
-      'An alias repeats a value that itself holds aliases, so the file would grow beyond any real page, or the file uses more than 1,000 aliases (reported at the first one past them).',
+    means: 'An alias repeats a value that holds aliases, so the file would grow beyond any real page; or the file uses over 1,000 aliases.',
     example: '`a: &a [x, x]`, then `b: &b [*a, *a]`, then `c: [*b, *b]`, ten levels deep; or `*a` written 1,001 times',
-    hint: 'write the values out in full: an alias (*name) may repeat a value a few times, not build a document of aliases of aliases or of thousands of aliases',
+    hint: 'write the values out in full: an alias (*name) may repeat a value, not nest aliases of aliases or count in thousands',
   },
   'content/encoding': {
     means: 'The file holds bytes that are not UTF-8 text, which would show as replacement characters on the site.',
@@ -53,8 +52,7 @@ export const RULES = {
     hint: 'put the file itself in content/, or remove the link',
   },
   'content/link-outside': {
-    means:
-      'A link in content/, or a folder of it that is a link, leads out of content/: it is not read, so a file elsewhere on the machine never reaches a page.',
+    means: 'A link in content/ (to a file or a folder) leads out of content/: it is not read, so no file from elsewhere reaches a page.',
     example: '`content/articles/notes.md` linked to `/home/me/notes.md`',
     hint: 'copy the file into content/ instead of linking to it: a link in content/ may only lead to another file or folder of content/',
   },
@@ -109,14 +107,12 @@ export const RULES = {
     hint: 'start the file with a line ---, then the keys (title: …), then another line ---',
   },
   'markdown/too-deep': {
-    means:
-      'A line is inside more than 32 blockquotes and list items, or a `:::` directive inside more than 32 others not yet closed; or what a file nests is too deep to render (the message says what). The line is not read.',
+    means: 'A line is inside more than 32 quotes and list items, or 32 open `:::` directives, or nests too deep to render; it is not read.',
     example: 'a hundred levels of `>` quotes, or `- > - > …` on one line',
     hint: 'flatten the structure: fewer levels of nested quotes, lists or directives; close each ::: block',
   },
   'markdown/too-complex': {
-    means:
-      'A paragraph, heading or table cell holds more emphasis marks (`*`, `_`, `~`), closing brackets (`]`) and runs of backticks than its length allows: at most 250,000 ÷ its length in characters, counted from its first mark (250 in 1,000 characters). The file is not read, so that it cannot stall a build.',
+    means: 'A paragraph holds more emphasis marks, `]` and runs of backticks than 250,000 ÷ its length in characters: the file is not read.',
     example: 'a paragraph of 20,000 `*`',
     hint: 'split the paragraph, or put a backslash before marks meant as text (`\\*`, `\\]`); a long run of marks belongs in a code block',
   },
