@@ -329,7 +329,9 @@ describe('watch rebuilds what an edit can change', () => {
     expect(report[first]).toMatch(
       new RegExp(`^sitegen: content/[^:]+: rendering /[^ ]* failed: the footer has no year \\(and ${pages - 1} other pages: look in the code they share\\)$`),
     );
-    expect(report[first + 1]).toMatch(/^\s+at Footer \(templates\/components\/Footer\.tsx:\d+:\d+\)$/);
+    // The function that threw (an anonymous one in Footer), then Footer itself, with their lines.
+    expect(report[first + 1]).toMatch(/^\s+at <anonymous> \(templates\/components\/Footer\.tsx:\d+:\d+\)$/);
+    expect(report).toContainEqual(expect.stringMatching(/^\s+at Footer \(templates\/components\/Footer\.tsx:\d+:\d+\)$/));
     expect(report.filter((line) => / failed: /.test(line))).toHaveLength(1);
     expect(await page('/')).toBe(good);
     await project.edit('templates/components/Footer.tsx', (t) => t.replace(fault, ''));
