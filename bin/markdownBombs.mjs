@@ -31,6 +31,12 @@ export function markdownBombs(bytes) {
     // Brackets: each `]` searches back for the `[` it closes.
     { name: '[ brackets', body: `${'['.repeat(n)}x${']'.repeat(n)}`, expect: { rule: 'markdown/too-complex', line: 1, mark: ']' } },
     { name: '![ brackets', body: `${'!['.repeat(half(bytes, '!['))}x${']'.repeat(n)}`, expect: { rule: 'markdown/too-complex', line: 1, mark: ']' } },
+    // Headings underlined with ===: at each, the parser edits the events it has read.
+    {
+      name: 'underlined headings',
+      body: 'A heading\n===\n'.repeat(Math.floor(bytes / 14)),
+      expect: { rule: 'markdown/too-complex', line: 1002, mark: '=' },
+    },
     // Lists and quotes nested on one line, then brackets and emphasis inside them.
     {
       name: 'lists, quotes, brackets',

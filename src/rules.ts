@@ -112,7 +112,7 @@ export const RULES = {
     hint: 'flatten the structure: fewer levels of nested quotes, lists or directives; close each ::: block',
   },
   'markdown/too-complex': {
-    means: 'A paragraph holds more emphasis marks, `]` and runs of backticks than 250,000 ÷ its length in characters: the file is not read.',
+    means: 'A paragraph holds more emphasis marks, `]` and backtick runs than 250,000 ÷ its length, or a file over 500 underlined headings.',
     example: 'a paragraph of 20,000 `*`',
     hint: 'split the paragraph, or put a backslash before marks meant as text (`\\*`, `\\]`); a long run of marks belongs in a code block',
   },

@@ -17,6 +17,7 @@ import type { RuleId } from '../rules.ts';
 import { didYouMean } from '../suggestion.ts';
 import { parseYaml, type YamlSource } from '../yaml/yamlSource.ts';
 import { bareUrls } from './bareUrls.ts';
+import { tooManyUnderlinedHeadings } from './boundedBlocks.ts';
 import { boundedInline, TooComplex } from './boundedInline.ts';
 import { directiveNames, directiveSchemas, elementName, type DirectiveName } from './directives.ts';
 import { withoutDeepNesting } from './nesting.ts';
@@ -63,12 +64,9 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
   const diagnostics: Diagnostic[] = [];
   const text = withoutDeepNesting(file, source, diagnostics);
   const processor = mayHoldTable(text) ? parser : parserWithoutTables;
-  let tree: Root;
-  try {
-    tree = processor.runSync(processor.parse(text)) as Root;
-  } catch (error) {
-    if (!(error instanceof TooComplex)) throw error;
-    diagnostics.push(diagnostic(file, error.at, 'markdown/too-complex', error.message));
+  const tree = parseBounded(processor, text);
+  if (tree instanceof TooComplex) {
+    diagnostics.push(diagnostic(file, tree.at, 'markdown/too-complex', tree.message));
     return { file, frontmatter: undefined, tree: { type: 'root', children: [] }, links: [], images: [], headings: [], words: 0, diagnostics };
   }
   const links: SourceRef[] = [];
@@ -174,6 +172,18 @@ export function parseMarkdown(file: string, source: string, sizeOf: ImageSizer):
 
   const words = countWords(toString(tree));
   return { file, frontmatter, tree, links, images, headings, words, diagnostics };
+}
+
+/** The tree of `text`, or why it is refused before the parser's work outgrows the file's size. */
+function parseBounded(processor: typeof parser, text: string): Root | TooComplex {
+  const refused = tooManyUnderlinedHeadings(text);
+  if (refused) return refused;
+  try {
+    return processor.runSync(processor.parse(text)) as Root;
+  } catch (error) {
+    if (error instanceof TooComplex) return error;
+    throw error;
+  }
 }
 
 /** Where a node was written, from its first character to just past its last. */
