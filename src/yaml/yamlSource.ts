@@ -188,7 +188,9 @@ const MORE_SHOWN = 2;
  */
 function syntaxErrors(all: Diagnostic[]): Diagnostic[] {
   if (!all.length) return all;
-  const [first, ...rest] = sortDiagnostics(all) as [Diagnostic, ...Diagnostic[]];
+  // The parser may run out of stack at more than one place of the same nesting (where depends on how far Node has optimised it): said once, at the first.
+  const sorted = sortDiagnostics(all).filter((d, i, list) => !d.message.endsWith(TOO_DEEP) || list.findIndex((e) => e.message.endsWith(TOO_DEEP)) === i);
+  const [first, ...rest] = sorted as [Diagnostic, ...Diagnostic[]];
   const shown = [first, ...rest.slice(0, MORE_SHOWN)];
   const left = rest.length - MORE_SHOWN;
   if (left > 0) {
@@ -204,8 +206,10 @@ function syntaxErrors(all: Diagnostic[]): Diagnostic[] {
 function firstLine(message: string): string {
   const line = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   // The library reads nesting by recursion: past some hundreds of levels it runs out of stack, which says nothing to an editor.
-  return line === 'Maximum call stack size exceeded' ? 'values nested too deep to read (hundreds of lists or mappings inside each other): flatten them' : line;
+  return line === 'Maximum call stack size exceeded' ? TOO_DEEP : line;
 }
+
+const TOO_DEEP = 'values nested too deep to read (hundreds of lists or mappings inside each other): flatten them';
 
 const keyIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
 
