@@ -63,3 +63,7 @@ export const urlPath = (sitePath: string): string =>
     .split('/')
     .map((part) => part.replace(/[^A-Za-z0-9\-._~]/gu, percent))
     .join('/');
+
+/** Text in HTML (an element's content or a quoted attribute): hidden characters as escapes, and `&<>"'` as references. */
+export const htmlText = (text: string): string =>
+  shown(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -340,6 +340,30 @@ export function sitegenProgram(exit: (code: number) => void): Command {
       },
     );
 
+  program
+    .command('review')
+    .description(
+      'capture the pages a change alters before and after it, at 390 and 1280 px in Chromium, compare them pixel by pixel and write the review to a folder; exit 0 either way',
+    )
+    .argument('<old>', 'the site before: a built folder, or s3://BUCKET/PREFIX/ for the site published there')
+    .argument('<new>', 'the site after: a built folder, or s3://BUCKET/PREFIX/')
+    .option('--out <dir>', 'the folder the review is written to (replaced if it holds a review, refused if it holds anything else)', 'sitegen-review')
+    .option('--images-url <url>', "where the review's folder will be served: the comment (comment.md) shows its images from there", previewUrl)
+    .option('--weight-growth <percent>', 'flag a page that loads more than this share more bytes than before', nonNegative, 10)
+    .option('--concurrency <n>', "pages captured at once (default: the machine's cores)", positiveInteger)
+    .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …)'))
+    .option('--region <region>', "region of an s3:// side's bucket (default: AWS_REGION or the AWS profile)")
+    .action(
+      async (
+        old: string,
+        next: string,
+        opts: { out: string; imagesUrl?: string; weightGrowth: number; concurrency?: number; endpoint?: string; region?: string },
+      ) => {
+        const { reviewCommand } = await import('./reviewCommand.ts');
+        exit(await reviewCommand(old, next, opts));
+      },
+    );
+
   return program;
 }
 

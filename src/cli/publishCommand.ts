@@ -10,7 +10,8 @@ import { parsePrefix, prefixProblemLine } from '../publish/prefix.ts';
 import { siteFitProblem } from '../publish/siteFit.ts';
 import type { SiteKind } from '../publish/siteKinds.ts';
 import type { PublishPlan } from '../publish/plan.ts';
-import { EXIT, formatBytes } from './report.ts';
+import { EXIT } from './report.ts';
+import { formatBytes } from '../text.ts';
 import { plural } from '../text.ts';
 
 export interface PublishCommandOptions extends Omit<PublishOptions, 'dir' | 'prefix'> {

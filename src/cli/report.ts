@@ -4,7 +4,7 @@ import { countLine, FORMATS, githubRoot, sourceLinksFromEnv, stepSummary, system
 import { LinkRefused } from '../runtime/ownedPaths.mjs';
 import { systemFault } from '../systemFault.ts';
 import { shown } from '../escape.ts';
-import { plural } from '../text.ts';
+import { formatBytes, plural } from '../text.ts';
 import { releaseMark, type UnreleasedPages } from '../hosting/buildMode.ts';
 import type { BuildResult } from '../pipeline/buildOptions.ts';
 import type { PortChoice } from '../serve/server.ts';
@@ -13,12 +13,6 @@ import { paintFor } from './colour.ts';
 
 /** The exit codes, as docs/README.md lists them. */
 export const EXIT = { ok: 0, content: 1, usage: 2, publish: 3, system: 4 } as const;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
 
 /** The one summary line of a build. */
 export function summaryLine(result: BuildResult, out: string): string {

@@ -11,9 +11,21 @@ import { ownFolder } from './ownedPaths.mjs';
 import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
 // Left in node_modules: native binaries, packages that read their own files at run time, and
-// what one command alone loads (the S3 client for `publish`, TypeScript's parser for code that
-// does not compile).
-const EXTERNAL = ['esbuild', 'tailwindcss', '@tailwindcss/*', 'lightningcss', '@aws-sdk/*', 'chokidar', 'typescript'];
+// what one command alone loads (the S3 client for `publish`, Chromium's driver and axe for
+// `review`, TypeScript's parser for code that does not compile).
+const EXTERNAL = [
+  'esbuild',
+  'tailwindcss',
+  '@tailwindcss/*',
+  'lightningcss',
+  '@aws-sdk/*',
+  'chokidar',
+  'typescript',
+  'playwright-core',
+  '@axe-core/*',
+  'axe-core',
+  'pixelmatch',
+];
 
 /** Written last into each compilation: the size and SHA-256 of every file esbuild emitted. */
 const MANIFEST = 'compiled.json';
