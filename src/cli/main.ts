@@ -349,6 +349,12 @@ export function sitegenProgram(exit: (code: number) => void): Command {
     .argument('<new>', 'the site after: a built folder, or s3://BUCKET/PREFIX/')
     .option('--out <dir>', 'the folder the review is written to (replaced if it holds a review, refused if it holds anything else)', 'sitegen-review')
     .option('--images-url <url>', "where the review's folder will be served: the comment (comment.md) shows its images from there", previewUrl)
+    .option(
+      '--page <route>',
+      'capture this page too, whether or not the change alters it (repeatable)',
+      (route: string, routes: string[]) => [...routes, route],
+      [],
+    )
     .option('--weight-growth <percent>', 'flag a page that loads more than this share more bytes than before', nonNegative, 10)
     .option('--concurrency <n>', "pages captured at once (default: the machine's cores)", positiveInteger)
     .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …)'))
@@ -357,7 +363,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
       async (
         old: string,
         next: string,
-        opts: { out: string; imagesUrl?: string; weightGrowth: number; concurrency?: number; endpoint?: string; region?: string },
+        opts: { out: string; imagesUrl?: string; page: string[]; weightGrowth: number; concurrency?: number; endpoint?: string; region?: string },
       ) => {
         const { reviewCommand } = await import('./reviewCommand.ts');
         exit(await reviewCommand(old, next, opts));

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NoBrowser } from '../review/browser.ts';
-import { OutProblem, reviewSites } from '../review/review.ts';
+import { ReviewUsage, reviewSites } from '../review/review.ts';
 import { reviewHtml, reviewMarkdown, reviewText } from '../review/reviewFormats.ts';
 import { SideProblem } from '../review/sides.ts';
 import { EXIT } from './report.ts';
@@ -10,6 +10,8 @@ import { EXIT } from './report.ts';
 export interface ReviewCommandOptions {
   out: string;
   imagesUrl?: string;
+  /** Routes captured whether or not the change alters them. */
+  page: string[];
   /** In percent: a page that loads more than this much more is flagged. */
   weightGrowth: number;
   concurrency?: number;
@@ -28,7 +30,13 @@ export const REVIEW_COMMENT = 'comment.md';
  */
 export async function reviewCommand(old: string, now: string, options: ReviewCommandOptions): Promise<number> {
   try {
-    const review = await reviewSites(old, now, { out: options.out, concurrency: options.concurrency, endpoint: options.endpoint, region: options.region });
+    const review = await reviewSites(old, now, {
+      out: options.out,
+      pages: options.page,
+      concurrency: options.concurrency,
+      endpoint: options.endpoint,
+      region: options.region,
+    });
     const formatOptions = { imagesUrl: options.imagesUrl, weightGrowth: options.weightGrowth / 100 };
     const page = path.resolve(options.out, REVIEW_PAGE);
     await writeFile(page, reviewHtml(review, formatOptions));
@@ -36,7 +44,7 @@ export async function reviewCommand(old: string, now: string, options: ReviewCom
     process.stdout.write(reviewText(review, { ...formatOptions, page: pathToFileURL(page).href }));
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof SideProblem || error instanceof OutProblem || error instanceof NoBrowser) {
+    if (error instanceof SideProblem || error instanceof ReviewUsage || error instanceof NoBrowser) {
       process.stderr.write(`sitegen review: ${error.message}\n`);
       return error instanceof SideProblem && error.bucket ? EXIT.publish : EXIT.usage;
     }

@@ -11,7 +11,8 @@ export type ReviewGroup =
 
 export interface ChosenPage {
   route: string;
-  change: 'added' | 'changed' | 'removed';
+  /** `same` for a page the diff does not list, captured because it was asked for (`--page`). */
+  change: 'added' | 'changed' | 'removed' | 'same';
   group: ReviewGroup;
 }
 
@@ -56,9 +57,10 @@ const family = (route: string) => (route.lastIndexOf('/') > 0 ? route.slice(0, r
  * page), then the pages whose text is the same (their layout changed). When a change alters most
  * pages by their layout alone, a sample is captured: the home page, one page of each folder of
  * pages made alike (largest first), then the pages most linked to, with every page whose own text
- * changed before them.
+ * changed before them. Pages `asked` for are captured too, after the others, whether or not the
+ * change alters them.
  */
-export function choosePages(diff: SiteDiff, before: Map<string, PageText>, after: Map<string, PageText>, pageCount: number): Choice {
+export function choosePages(diff: SiteDiff, before: Map<string, PageText>, after: Map<string, PageText>, pageCount: number, asked: string[] = []): Choice {
   const changedText = (route: string) => before.get(route)?.text !== after.get(route)?.text;
   const moved = new Set([...diff.pages.added, ...diff.pages.removed, ...diff.pages.changed.filter(changedText)]);
   const groupOf = (route: string): ReviewGroup => {
@@ -70,6 +72,8 @@ export function choosePages(diff: SiteDiff, before: Map<string, PageText>, after
   const all: ChosenPage[] = (['added', 'changed', 'removed'] as const).flatMap((change) =>
     diff.pages[change].map((route) => ({ route, change, group: change === 'changed' ? groupOf(route) : 'own' })),
   );
+  const listed = new Set(all.map((page) => page.route));
+  const extra = [...new Set(asked)].filter((route) => !listed.has(route)).map((route): ChosenPage => ({ route, change: 'same', group: 'layout' }));
   const rank = { own: 0, shows: 1, layout: 2 } as const;
   const ordered = all.sort((a, b) => rank[a.group] - rank[b.group] || a.route.localeCompare(b.route));
   const layout = ordered.filter((page) => page.group === 'layout');
@@ -77,9 +81,9 @@ export function choosePages(diff: SiteDiff, before: Map<string, PageText>, after
     const sample = sampleOf(layout, after);
     const own = ordered.filter((page) => page.group !== 'layout');
     const pages = [...own, ...sample].slice(0, MAX_CAPTURED);
-    return { pages, left: ordered.filter((page) => !pages.includes(page)), siteWide: { changed: layout.length, pages: pageCount } };
+    return { pages: [...pages, ...extra], left: ordered.filter((page) => !pages.includes(page)), siteWide: { changed: layout.length, pages: pageCount } };
   }
-  return { pages: ordered.slice(0, MAX_CAPTURED), left: ordered.slice(MAX_CAPTURED) };
+  return { pages: [...ordered.slice(0, MAX_CAPTURED), ...extra], left: ordered.slice(MAX_CAPTURED) };
 }
 
 /** The home page, one page of each folder of pages made alike (largest first), then the pages most linked to by the others. */

@@ -58,6 +58,8 @@ export interface ReviewOptions extends Omit<BucketOptions, 'bucket'> {
   out: string;
   /** Pages captured at once (each with its two sides); default: the machine's cores. */
   concurrency?: number;
+  /** Routes captured whether or not the change alters them (`--page`). */
+  pages?: string[];
 }
 
 /** The comment shows a changed region with this much of the page above and below it. */
@@ -65,8 +67,8 @@ const FOCUS_MARGIN = 160;
 /** …and at most this tall: a reviewer is shown where to look; the whole page is in the review's folder. */
 const FOCUS_MAX = 1400;
 
-/** Why `--out` cannot hold a review (exit 2): a folder that holds anything else is never emptied. */
-export class OutProblem extends Error {}
+/** Why the review cannot be made as asked (exit 2): `--out` holds something else (never emptied), or `--page` names no page. */
+export class ReviewUsage extends Error {}
 
 async function prepareOut(out: string): Promise<void> {
   const names: string[] = await readdir(out).catch((error: NodeJS.ErrnoException) => {
@@ -74,7 +76,7 @@ async function prepareOut(out: string): Promise<void> {
     throw error;
   });
   if (names.length && !names.includes(REVIEW_FILE))
-    throw new OutProblem(`${out} is not empty and holds no ${REVIEW_FILE}: choose an empty or new folder for --out`);
+    throw new ReviewUsage(`${out} is not empty and holds no ${REVIEW_FILE}: choose an empty or new folder for --out`);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 }
@@ -186,7 +188,9 @@ export async function reviewSites(beforeName: string, afterName: string, options
       textsOf(before, [...diff.pages.changed, ...diff.pages.removed]),
       textsOf(after, [...diff.pages.changed, ...diff.pages.added]),
     ]);
-    const choice = choosePages(diff, oldTexts, newTexts, Object.keys(after.manifest.pages).length);
+    const missing = (options.pages ?? []).filter((route) => !Object.hasOwn(before.manifest.pages, route) || !Object.hasOwn(after.manifest.pages, route));
+    if (missing.length) throw new ReviewUsage(`--page ${missing[0]} is not a page of both sites: name a route both have, such as /`);
+    const choice = choosePages(diff, oldTexts, newTexts, Object.keys(after.manifest.pages).length, options.pages);
     const started = performance.now();
     const browser = await launchChromium();
     try {

@@ -21,7 +21,8 @@ export function percent(share: number): string {
 const widthsOf = (page: PageReview) => Object.entries(page.widths) as Array<[string, WidthReview]>;
 
 /** Whether any width's pixels changed (an added or removed page always counts). */
-export const pixelsChanged = (page: PageReview): boolean => page.change !== 'changed' || widthsOf(page).some(([, width]) => (width.pixels ?? 0) > 0);
+export const pixelsChanged = (page: PageReview): boolean =>
+  page.change === 'added' || page.change === 'removed' || widthsOf(page).some(([, width]) => (width.pixels ?? 0) > 0);
 
 /** `12.4% changed at 390 px, 8.1% at 1280 px`, or what happened to a page on one side only. */
 function shareLine(page: PageReview): string {
@@ -62,20 +63,24 @@ const MASKED_LINE = (width: WidthReview) => [...new Set(width.masked.map((region
 
 /** For a terminal: a line per captured page, the flags, and where the review is. */
 export function reviewText(review: Review, options: ReviewFormatOptions & { page: string }): string {
-  const captured = review.pages.length;
+  const asked = review.pages.filter((page) => page.change === 'same').length;
+  const captured = review.pages.length - asked;
   const listed = captured + review.left.length;
+  const also = asked ? ` and ${plural(asked, 'page')} asked for` : '';
   const lines = [
-    listed
-      ? `reviewed ${captured} of ${plural(listed, 'page')} the change alters, at ${review.widths.join(' and ')} px, in ${(review.took / 1000).toFixed(1)} s`
+    listed || asked
+      ? `reviewed ${captured} of ${plural(listed, 'page')} the change alters${also}, at ${review.widths.join(' and ')} px, in ${(review.took / 1000).toFixed(1)} s`
       : 'no page changed: nothing to review',
   ];
   if (review.siteWide) lines.push(SITE_WIDE(review.siteWide));
-  const mark = { added: '+', changed: '~', removed: '-' } as const;
+  const mark = { added: '+', changed: '~', removed: '-', same: '=' } as const;
   for (const page of review.pages)
-    lines.push(`  ${mark[page.change]} ${shown(page.route)}  ${pixelsChanged(page) ? shareLine(page) : 'changed in markup only'}`);
+    lines.push(
+      `  ${mark[page.change]} ${shown(page.route)}  ${pixelsChanged(page) ? shareLine(page) : page.change === 'same' ? 'the same pixels' : 'changed in markup only'}`,
+    );
   for (const page of review.left) lines.push(`  ${mark[page.change]} ${shown(page.route)}  not captured`);
   for (const flag of flagsOf(review, options.weightGrowth)) lines.push(`  ! ${shown(flag.route)}: ${flag.text}`);
-  if (listed) lines.push(`the review: ${options.page}`);
+  if (listed || asked) lines.push(`the review: ${options.page}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -107,7 +112,8 @@ export function reviewMarkdown(review: Review, options: ReviewFormatOptions): st
   const flags = flagsOf(review, options.weightGrowth);
   if (flags.length) lines.push('', '> [!WARNING]', ...flags.map((flag) => `> - ${markdownCode(flag.route)} ${markdownText(flag.text)}`));
   const moved = review.pages.filter(pixelsChanged);
-  const still = review.pages.filter((page) => !pixelsChanged(page));
+  const still = review.pages.filter((page) => !pixelsChanged(page) && page.change === 'changed');
+  const same = review.pages.filter((page) => !pixelsChanged(page) && page.change === 'same');
   const base = options.imagesUrl;
   for (const page of moved.slice(0, base ? SHOWN_IN_FULL : 0)) {
     lines.push(
@@ -134,6 +140,12 @@ export function reviewMarkdown(review: Review, options: ReviewFormatOptions): st
     ...list(
       'Changed in markup only, the same pixels at every width',
       still.map((page) => `- ${markdownCode(page.route)}`),
+    ),
+  );
+  lines.push(
+    ...list(
+      'Asked for, the same pixels',
+      same.map((page) => `- ${markdownCode(page.route)}`),
     ),
   );
   lines.push(
