@@ -18,7 +18,7 @@ export interface PixelDifference {
   height: number;
   /** Where they differ: regions of nearby changed pixels, top to bottom, at most MAX_BOXES. */
   boxes: Box[];
-  /** The difference drawn: the new capture faded, changed pixels in colour (raw RGBA, `width` × `height`). */
+  /** The difference drawn: the new capture faded, changed pixels in colour, each box outlined (raw RGBA, `width` × `height`). */
   image: Buffer;
 }
 
@@ -30,6 +30,11 @@ export const MAX_BOXES = 12;
 /** Changed pixels darker after (text added, a colour deepened) and lighter after (text removed). */
 const ADDED: [number, number, number] = [0, 110, 220];
 const REMOVED: [number, number, number] = [220, 20, 60];
+
+/** The outline around a changed region: a colour of its own, beside the changes' red and blue. */
+const OUTLINE = [255, 140, 0, 255];
+const OUTLINE_WIDTH = 3;
+const OUTLINE_GAP = 4;
 
 /** Where a shorter capture has no pixel: a colour no page is drawn in, so the length it lost or gained counts as changed. */
 const MISSING = [255, 0, 255, 255] as const;
@@ -97,6 +102,27 @@ function bands(boxes: Box[], width: number): Box[] {
   return merged;
 }
 
+/** Outlines each box a few pixels outside it: a change of one digit is found at a glance on a long page. */
+function outline(image: Buffer, width: number, height: number, boxes: Box[]): void {
+  const paint = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    image.set(OUTLINE, (y * width + x) * 4);
+  };
+  for (const box of boxes) {
+    const [left, top, right, bottom] = [box.x - OUTLINE_GAP, box.y - OUTLINE_GAP, box.x + box.width + OUTLINE_GAP, box.y + box.height + OUTLINE_GAP];
+    for (let t = 0; t < OUTLINE_WIDTH; t++) {
+      for (let x = left; x <= right; x++) {
+        paint(x, top + t);
+        paint(x, bottom - t);
+      }
+      for (let y = top; y <= bottom; y++) {
+        paint(left + t, y);
+        paint(right - t, y);
+      }
+    }
+  }
+}
+
 /**
  * Compares two captures pixel by pixel (pixelmatch, anti-aliasing ignored): the share that
  * changed, where, and an image of it. Captures of different lengths are compared over the longer.
@@ -115,5 +141,7 @@ export async function comparePixels(before: Buffer, after: Buffer): Promise<Pixe
       const [r, g, b] = [image[i * 4], image[i * 4 + 1], image[i * 4 + 2]];
       if ((r === REMOVED[0] && g === REMOVED[1] && b === REMOVED[2]) || (r === ADDED[0] && g === ADDED[1] && b === ADDED[2])) changed[i] = 1;
     }
-  return { pixels, share: width * height ? pixels / (width * height) : 0, width, height, boxes: pixels ? boxesOf(changed, width, height) : [], image };
+  const boxes = pixels ? boxesOf(changed, width, height) : [];
+  outline(image, width, height, boxes);
+  return { pixels, share: width * height ? pixels / (width * height) : 0, width, height, boxes, image };
 }

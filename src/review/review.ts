@@ -120,8 +120,12 @@ async function reviewWidth(out: string, before: Capture | undefined, after: Capt
   };
   if (!before || !after) {
     const only = (before ?? after)!;
-    const name = await writeImage(out, sharp(only.png));
-    return { ...base, boxes: [], images: before ? { before: name } : { after: name } };
+    const side = before ? 'before' : 'after';
+    const { width = 0, height = 0 } = await sharp(only.png).metadata();
+    // The comment shows the top of a page that is on one side only: its whole length is in the review's page.
+    const top = Math.min(height, FOCUS_MAX);
+    const focus = { y: 0, height: top, images: { [side]: await writeImage(out, sharp(only.png).extract({ left: 0, top: 0, width, height: top })) } };
+    return { ...base, boxes: [], images: { [side]: await writeImage(out, sharp(only.png)) }, focus };
   }
   const difference = await comparePixels(before.png, after.png);
   if (!difference.pixels) return { ...base, share: 0, pixels: 0, boxes: [], images: { after: await writeImage(out, sharp(after.png)) } };

@@ -196,7 +196,7 @@ export function reviewHtml(review: Review, options: ReviewFormatOptions): string
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Visual review: ${plural(review.pages.length, 'page')}</title><style>${HTML_STYLE}</style></head>
 <body>
 <header><h1>Visual review: ${plural(review.pages.length, 'page')} at ${review.widths.join(' and ')} px</h1>
-<p>Before: <code>${htmlText(review.before)}</code>. After: <code>${htmlText(review.after)}</code>. In the differences, blue pixels are darker after the change and red ones lighter; the rest of the page is faded.</p>
+<p>Before: <code>${htmlText(review.before)}</code>. After: <code>${htmlText(review.after)}</code>. In the differences, blue pixels are darker after the change and red ones lighter, orange frames mark where they are, and the rest of the page is faded.</p>
 ${review.siteWide ? `<p>${htmlText(SITE_WIDE(review.siteWide))}.</p>` : ''}
 ${flags.length ? `<div class="flags" role="note"><ul>${flags.map((flag) => `<li><code>${htmlText(flag.route)}</code> ${htmlText(flag.text)}</li>`).join('')}</ul></div>` : ''}
 </header>
