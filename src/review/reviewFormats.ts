@@ -59,6 +59,10 @@ export function flagsOf(review: Review, weightGrowth: number): Flag[] {
 const SITE_WIDE = (siteWide: NonNullable<Review['siteWide']>) =>
   `${siteWide.changed} of ${siteWide.pages} pages changed by their layout alone (a template, the stylesheet or an asset): a sample of them is captured`;
 
+/** Said once above the pages shown in full. */
+const LEGEND =
+  'Each page shows where it changed, before and after, at each width. In the difference, blue is darker after the change, red is lighter, and orange frames mark where.';
+
 const MASKED_LINE = (width: WidthReview) => [...new Set(width.masked.map((region) => region.reason))];
 
 /** For a terminal: a line per captured page, the flags, and where the review is. */
@@ -115,6 +119,7 @@ export function reviewMarkdown(review: Review, options: ReviewFormatOptions): st
   const still = review.pages.filter((page) => !pixelsChanged(page) && page.change === 'changed');
   const same = review.pages.filter((page) => !pixelsChanged(page) && page.change === 'same');
   const base = options.imagesUrl;
+  if (base && moved.length) lines.push('', LEGEND);
   for (const page of moved.slice(0, base ? SHOWN_IN_FULL : 0)) {
     lines.push(
       '',
