@@ -168,8 +168,8 @@ body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#fff}
 header,main{max-width:1400px;margin:0 auto;padding:1rem 1.5rem}
 h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.25rem;margin:2rem 0 .5rem;border-top:1px solid #d0d7de;padding-top:1.5rem}
 .flags{background:#fff8c5;border:1px solid #d4a72c;padding:.75rem 1rem;border-radius:6px}
-.row{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:1rem;align-items:start}
-figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}
+.row{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:1rem;align-items:start}.row.wide{grid-template-columns:minmax(0,1fr)}
+figure{margin:0}figcaption{font-weight:600;margin-bottom:.25rem}details{margin:1rem 0}summary{cursor:pointer;color:#0550ae;font-weight:600}
 img{max-width:100%;height:auto;border:1px solid #d0d7de}
 code{background:#f6f8fa;padding:0 .25rem;border-radius:4px}
 a{color:#0550ae}a:focus-visible{outline:3px solid #0550ae;outline-offset:2px}
@@ -185,10 +185,19 @@ export function reviewHtml(review: Review, options: ReviewFormatOptions): string
   const sections = review.pages.map((page, i) => {
     const widths = widthsOf(page).map(([width, widthReview]) => {
       const masked = MASKED_LINE(widthReview);
+      const row = (images: WidthReview['images']) =>
+        `<div class="row${Number(width) > 700 ? ' wide' : ''}">${figure(images.before, 'Before', page, width)}${figure(images.after, 'After', page, width)}${figure(images.difference, 'Difference', page, width)}</div>`;
+      // A laptop's capture one under the other, a phone's side by side; where it changed first; the whole page folded below it, as long pages are scrolled to find one digit otherwise.
       return [
         `<h3>${width} px${widthReview.share === undefined ? '' : `: ${percent(widthReview.share)} changed`}</h3>`,
         ...(masked.length ? [`<p>Masked in both: ${masked.map(htmlText).join('; ')}.</p>`] : []),
-        `<div class="row">${figure(widthReview.images.before, 'Before', page, width)}${figure(widthReview.images.after, 'After', page, width)}${figure(widthReview.images.difference, 'Difference', page, width)}</div>`,
+        ...(widthReview.focus
+          ? [
+              `<p>From ${widthReview.focus.y} px down the page, ${widthReview.focus.height} px tall:</p>`,
+              row(widthReview.focus.images),
+              `<details><summary>The whole page at ${width} px</summary>${row(widthReview.images)}</details>`,
+            ]
+          : [row(widthReview.images)]),
       ].join('\n');
     });
     return `<section aria-labelledby="page-${i}"><h2 id="page-${i}"><code>${htmlText(page.route)}</code>: ${htmlText(pixelsChanged(page) ? shareLine(page) : 'changed in markup only')}</h2>\n${widths.join('\n')}</section>`;
