@@ -53,6 +53,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/load/schemaFiles.test.ts',
       'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects,siteKinds}.test.ts',
+      'tests/review/sides.test.ts',
       'tests/runtime/{compileFailure,watchCompile}.test.ts',
       'tests/validate/{contentLinks,drafts,lastBuild,publicFiles,publicLinks}.test.ts',
       'tests/watch/{buildWorker,redirects,watch}.test.ts',

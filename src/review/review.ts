@@ -10,7 +10,7 @@ import { launchChromium } from './browser.ts';
 import { capturePage, REVIEW_WIDTHS, SideBrowser, type Capture, type Masked, type ReviewWidth, type Violation } from './capture.ts';
 import { choosePages, pageText, type ChosenPage, type PageText } from './choose.ts';
 import { comparePixels, type Box } from './pixels.ts';
-import { openSide, type ReviewSide } from './sides.ts';
+import { openSide, SideProblem, type ReviewSide } from './sides.ts';
 
 export const REVIEW_FILE = 'review.json';
 
@@ -211,6 +211,8 @@ export async function reviewSites(beforeName: string, afterName: string, options
                 page.change === 'added' ? undefined : await capturePage(oldBrowser, before.origin, page.route, width, Boolean(now?.violations?.length));
               widths[`${width}`] = await reviewWidth(options.out, old, now);
             }
+            // A page the bucket could not give is no capture of the site: the review stops as a publish would.
+            for (const side of [before, after]) if (side.failure) throw new SideProblem(side.failure, true);
             return { ...page, widths };
           }),
         ),

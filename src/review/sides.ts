@@ -12,6 +12,8 @@ import { parseTarget } from '../serve/requestTarget.ts';
 
 /** One side of a review, served on this machine: its pages are captured from `origin`. */
 export interface ReviewSide {
+  /** The first read of the bucket that failed, said as publish says it (a review of pages the server could not read is no review). */
+  readonly failure?: string;
   /** As the user named it (a folder, or `s3://BUCKET/PREFIX/`). */
   name: string;
   manifest: PageManifest;
@@ -49,7 +51,7 @@ async function served(server: http.Server): Promise<{ origin: string; close: () 
  * route, any other file at its path, 404.html for the rest. Only what the captured pages load is
  * read, so a review's cost follows its pages, not the size of the site.
  */
-function bucketServer(bucket: Bucket, prefix: string): http.Server {
+function bucketServer(bucket: Bucket, prefix: string, failed: (message: string) => void): http.Server {
   const cache = new Map<string, Promise<{ body: Buffer; type: string } | undefined>>();
   const read = (key: string) => {
     if (!cache.has(key))
@@ -74,7 +76,8 @@ function bucketServer(bucket: Bucket, prefix: string): http.Server {
       res.writeHead(found ? 200 : 404, { 'Content-Type': page?.type ?? 'text/plain; charset=utf-8', 'Content-Length': page?.body.length ?? 9 });
       res.end(page?.body ?? 'Not found');
     };
-    answer().catch(() => {
+    answer().catch((error: unknown) => {
+      failed(describeError(error, { bucket: bucket.options.bucket, endpoint: bucket.options.endpoint }));
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('The bucket could not be read.\n');
     });
@@ -99,12 +102,23 @@ export async function openSide(name: string, options: Omit<BucketOptions, 'bucke
   const site = parseBucketLocation(name);
   if ('problem' in site) throw new SideProblem(site.problem);
   const bucket = new Bucket({ ...options, bucket: site.bucket });
+  // A page is HTML: the check that takes an HTML answer for a wrong endpoint's is left to the manifest's read, made first.
+  bucket.client.middlewareStack.remove('notS3Answer');
   let manifest: PageManifest;
   try {
     ({ manifest } = await readPublishedPages(site, options));
   } catch (error) {
     throw new SideProblem(describeError(error, { bucket: site.bucket, endpoint: options.endpoint }), true);
   }
-  const server = await served(bucketServer(bucket, site.prefix));
-  return { name, manifest, empty: !Object.keys(manifest.pages).length, ...server };
+  const failures: string[] = [];
+  const server = await served(bucketServer(bucket, site.prefix, (message) => failures.push(message)));
+  return {
+    name,
+    manifest,
+    empty: !Object.keys(manifest.pages).length,
+    ...server,
+    get failure() {
+      return failures[0];
+    },
+  };
 }
