@@ -5,7 +5,7 @@ import path from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow, type WorkflowTemplate } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/action-parser';
 import { parse as shellWords } from 'shell-quote';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { fill } from '../../bin/awsPolicies.mjs';
 import { checkVariablesCommand } from '../../bin/checkVariables.mjs';
@@ -223,7 +223,7 @@ describe('the workflows in .github/workflows', () => {
       publishes.map(({ where, argv }) => `${where}: ${option(argv, '--bucket')} ${argv.includes('--prefix') ? option(argv, '--prefix') : '(root)'}`),
     ).toEqual([
       `preview-cleanup.yml remove-preview step 6: ${previews} pr-42/`,
-      `site.yml pull-request step 9: ${previews} pr-42/`,
+      `site.yml pull-request step 11: ${previews} pr-42/`,
       `site.yml live step 6: ${live} (root)`,
       `site.yml live-store step 6: ${live} (root)`,
     ]);
@@ -238,8 +238,20 @@ describe('the workflows in .github/workflows', () => {
 
   it('run only sitegen command lines that sitegen accepts, as the shell passes them', async () => {
     const lines = workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
-    // The loop itself: check, both builds, the preview's publish and diff, the live build and publish, the cleanup.
-    expect(lines.map((line) => line.argv[0])).toEqual(['publish', 'check', 'build', 'build', 'publish', 'diff', 'build', 'publish', 'build', 'publish']);
+    // The loop itself: check, both builds, the review, the preview's publish and diff, the live build and publish, the cleanup.
+    expect(lines.map((line) => line.argv[0])).toEqual([
+      'publish',
+      'check',
+      'build',
+      'build',
+      'review',
+      'publish',
+      'diff',
+      'build',
+      'publish',
+      'build',
+      'publish',
+    ]);
     for (const { where, argv } of lines) {
       const { code, stderr, acting } = await parseOnly(argv);
       expect({ code, stderr, acting }, `${where}: sitegen ${argv.join(' ')}`).toEqual({ code: 0, stderr: '', acting: argv[0] });
@@ -250,9 +262,12 @@ describe('the workflows in .github/workflows', () => {
 
   it('leave git nothing to add: what they build and write in the checkout is ignored, as the links a build makes', () => {
     const lines = workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
-    const outs = lines.filter((line) => line.argv.includes('--out')).map(({ argv }) => argv[argv.indexOf('--out') + 1]!);
+    const outOf = ({ argv }: CommandLine) => argv[argv.indexOf('--out') + 1]!;
+    const outs = lines.filter((line) => line.argv[0] === 'build' && line.argv.includes('--out')).map(outOf);
     const written = workflowFiles.flatMap((name) => [...read(path.join(WORKFLOWS, name)).matchAll(/> ([\w.-]+)$/gm)].map((m) => m[1]!));
     expect(outs).toEqual(['site', 'preview']);
+    // The review is written inside the preview's build, and ignored with it.
+    expect(lines.filter((line) => line.argv[0] === 'review').map(outOf)).toEqual(['preview/sitegen-review']);
     expect(written).toEqual(['pages.md']);
     const repo = mkdtempSync(path.join(os.tmpdir(), 'sitegen-ignored-'));
     try {
@@ -347,11 +362,14 @@ describe('the roles of ops/aws, which the operators’ guide has filled in', () 
   const previews = `arn:aws:s3:::${PLAUSIBLE['vars.PREVIEW_BUCKET']}`;
   const live = `arn:aws:s3:::${PLAUSIBLE['vars.SITE_BUCKET']}`;
 
-  it('let the preview role write the preview bucket alone, and read no more of the live one than its page manifest', () => {
+  it('let the preview role write the preview bucket alone, and read the live one, which the public reads too (the diff its page manifest, the review its pages)', () => {
     const [permissions, trust] = rolePolicies('preview');
     expect(writable(permissions!)).toEqual([`${previews}/*`]);
     const reads = permissions!.Statement.filter((s) => list(s.Action).includes('s3:GetObject')).flatMap((s) => list(s.Resource));
-    expect(reads.filter((r) => r.startsWith(`${live}/`))).toEqual([`${live}/.sitegen-pages.json`]);
+    expect(reads.filter((r) => r.startsWith(`${live}/`))).toEqual([`${live}/*`]);
+    const [publicRead] = JSON.parse(fill(read(path.join(ROOT, 'ops/aws/public-read.json')), 'public-read.json', { BUCKET: PLAUSIBLE['vars.SITE_BUCKET']! }))
+      .Statement as Statement[];
+    expect(list(publicRead!.Resource)).toEqual([`${live}/*`]);
     expect(trust!.Statement.map((s) => s.Condition?.StringEquals?.['token.actions.githubusercontent.com:sub'])).toEqual(['repo:OWNER/REPO:pull_request']);
   });
 
@@ -465,42 +483,282 @@ describe('the check of the repository variables', () => {
   });
 });
 
-describe("the pull request's diff step", () => {
-  it('lists every page as added, each a link into the preview, when nothing was published to the bucket yet (an S3-compatible store: its key and endpoint from the step before)', async () => {
-    const { fx, s3, remove } = await builtFixtureAndS3();
-    const saved = { ...process.env };
-    try {
-      await s3.createWebsiteBucket(PLAUSIBLE['vars.SITE_BUCKET']!);
-      // The key step, as the runner runs it: what it writes to GITHUB_ENV is every later step's environment.
-      const steps = (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs['pull-request']!.steps!;
-      const keyStep = steps.find((step) => step.name === "Use the store's preview key")!;
-      const githubEnv = path.join(fx.dir, 'github-env');
-      const ran = spawnSync('bash', ['-e', '-c', keyStep.run!], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, KEY_ID: 'S3RVER', SECRET_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint(), GITHUB_ENV: githubEnv },
-      });
+/** The pull-request job's steps as written, and the one that runs `sitegen WORD`. */
+const pullRequestSteps = () => (parseYaml(read(path.join(WORKFLOWS, 'site.yml'))) as WorkflowYaml).jobs['pull-request']!.steps!;
+const sitegenStep = (steps: Step[], command: string) => steps.findIndex((step) => new RegExp(`\\bsitegen ${command}\\b`).test(step.run ?? ''));
+
+/** Runs a `run:` step's script as the runner does (bash, errors stop it) with this environment alone. */
+function runStep(step: Step, env: Record<string, string>) {
+  return spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], { encoding: 'utf8', env });
+}
+
+/** An executable standing for a browser: it says its version, and ends at once for anything else. */
+function fakeBrowser(file: string, version: string) {
+  writeFileSync(file, `#!/bin/sh\n[ "$1" = --version ] && echo "${version}" && exit 0\nexit 134\n`, { mode: 0o755 });
+  return file;
+}
+
+describe("the review in the pull request's job", () => {
+  const steps = pullRequestSteps();
+  const chromium = steps.findIndex((step) => step.name === 'Make Chromium available for the review');
+  const review = sitegenStep(steps, 'review');
+  const publish = sitegenStep(steps, 'publish');
+  const comment = steps.findIndex((step) => step.uses?.startsWith('actions/github-script@'));
+  const line = (command: string) => sitegenLines(path.join(WORKFLOWS, 'site.yml')).find((l) => l.argv[0] === command)!.argv;
+  const option = (argv: string[], name: string) => argv[argv.indexOf(name) + 1]!;
+
+  it('makes Chromium available, then reviews against the live bucket, then publishes the preview and comments, in that order', () => {
+    expect([chromium, review, publish, comment].every((index) => index >= 0)).toBe(true);
+    expect(chromium).toBeLessThan(review);
+    expect(review).toBeLessThan(publish);
+    expect(publish).toBeLessThan(comment);
+    // It reads the live bucket: after the step that gives the job its key.
+    expect(review).toBeGreaterThan(steps.findIndex((step) => step.name === "Use the store's preview key"));
+  });
+
+  it('compares what the diff compares, and writes inside the folder the preview is published from, its images at the address they are published to', () => {
+    const [, before, after] = line('review');
+    const diff = line('diff');
+    expect([before, after]).toEqual([diff[1], diff[2]]);
+    const preview = line('publish')[1]!;
+    const out = option(line('review'), '--out');
+    const inside = path.posix.relative(preview, out);
+    expect(inside).not.toMatch(/^\.\.|^$/);
+    // Published under the pull request's prefix, which the preview's address serves.
+    expect(option(line('review'), '--images-url')).toBe(`${option(diff, '--preview-url')}/${inside}`);
+  });
+
+  it('never holds the preview back: Chromium and the review may fail (the review within 10 minutes), and the comment is told how the review went', () => {
+    const [chromiumStep, reviewStep] = [steps[chromium]!, steps[review]!] as (Step & {
+      id?: string;
+      'continue-on-error'?: boolean;
+      'timeout-minutes'?: number;
+    })[];
+    expect(chromiumStep['continue-on-error']).toBe(true);
+    expect(reviewStep['continue-on-error']).toBe(true);
+    expect(reviewStep['timeout-minutes']).toBe(10);
+    expect(steps[publish]).not.toHaveProperty('continue-on-error');
+    expect(steps[comment]!.env?.REVIEW_OUTCOME).toBe(`\${{ steps.${reviewStep.id}.outcome }}`);
+  });
+
+  describe('the Chromium step', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegen-chromium-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const step = () => steps[chromium]!;
+    const handed = (file: string) => readFileSync(file, 'utf8');
+
+    it("hands the runner's browser to the later steps as CHROME_PATH, its version in the log", () => {
+      const browser = fakeBrowser(path.join(dir, 'chrome'), 'Google Chrome 142.0.0.0');
+      const githubEnv = path.join(dir, 'found.env');
+      const ran = runStep(step(), { PATH: process.env.PATH!, ...step().env, CHROME_PATH: browser, GITHUB_ENV: githubEnv });
       expect(ran.status, ran.stderr).toBe(0);
-      const handed = Object.fromEntries(
-        readFileSync(githubEnv, 'utf8')
-          .trimEnd()
-          .split('\n')
-          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      expect(ran.stdout).toBe('Google Chrome 142.0.0.0\n');
+      expect(handed(githubEnv)).toBe(`CHROME_PATH=${browser}\n`);
+      // Without CHROME_PATH, the first of the places the step names that holds one.
+      const other = path.join(dir, 'other.env');
+      const found = runStep(step(), { PATH: process.env.PATH!, RUNNER_BROWSERS: `${path.join(dir, 'none')} ${browser}`, GITHUB_ENV: other });
+      expect(found.status, found.stderr).toBe(0);
+      expect(handed(other)).toBe(`CHROME_PATH=${browser}\n`);
+      expect(step().env?.RUNNER_BROWSERS).toBe('/usr/bin/google-chrome /usr/bin/chromium');
+    });
+
+    it('installs Playwright’s Chromium, with the libraries it needs, on a runner that has none, and hands that one on', () => {
+      const bin = path.join(dir, 'bin');
+      mkdirSync(bin);
+      const installed = fakeBrowser(path.join(dir, 'installed-chrome'), 'Chromium 143.0.0.0');
+      const calls = path.join(dir, 'calls');
+      // npx and node as the step calls them: the installer, and Playwright's answer to where it installed it.
+      writeFileSync(path.join(bin, 'npx'), `#!/bin/sh\necho "npx $*" >> ${calls}\n`, { mode: 0o755 });
+      writeFileSync(path.join(bin, 'node'), `#!/bin/sh\necho "node $*" >> ${calls}\necho ${installed}\n`, { mode: 0o755 });
+      const githubEnv = path.join(dir, 'installed.env');
+      const ran = runStep(step(), { PATH: `${bin}:${process.env.PATH}`, RUNNER_BROWSERS: path.join(dir, 'none'), GITHUB_ENV: githubEnv });
+      expect(ran.status, ran.stderr).toBe(0);
+      expect(readFileSync(calls, 'utf8')).toBe(
+        `npx playwright-core install --with-deps chromium\nnode -p require('playwright-core').chromium.executablePath()\n`,
       );
-      expect(handed).toEqual({ AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_ENDPOINT_URL_S3: s3.endpoint() });
-      Object.assign(process.env, handed, { AWS_REGION: 'us-east-1' });
-      // The step's own line, its build folder the fixture's: no --endpoint, the variable names the store.
-      const { argv } = sitegenLines(path.join(WORKFLOWS, 'site.yml')).find((line) => line.argv[0] === 'diff')!;
-      expect(argv).not.toContain('--endpoint');
-      const run = await runCli(...argv.map((arg) => (arg === 'site' ? fx.out : arg)));
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toContain('has no page manifest: nothing was published there yet, so every page counts as added');
-      for (const route of Object.keys((await manifestOfFolder(fx.out)).pages)) {
-        expect(run.stdout, route).toContain(`](https://touchline-previews.example/pr-42${route === '/' ? '/' : route})`);
-      }
-    } finally {
-      process.env = saved;
-      await remove();
+      expect(ran.stdout).toBe('Chromium 143.0.0.0\n');
+      expect(handed(githubEnv)).toBe(`CHROME_PATH=${installed}\n`);
+    });
+  });
+
+  describe('the comment, refreshed on each push', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegen-comment-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const MARKER = '<!-- sitegen-pages -->';
+    interface Comment {
+      id: number;
+      user: { login: string };
+      body: string;
     }
+    const comments: Comment[] = [
+      { id: 1, user: { login: 'editor' }, body: `${MARKER} quoted by a person: never edited` },
+      { id: 2, user: { login: 'github-actions[bot]' }, body: 'another workflow’s comment' },
+    ];
+    const summary: string[] = [];
+
+    /**
+     * Runs the step's script as actions/github-script does: an async function given `github`,
+     * `context`, `core` and `require`, here with an API that holds the pull request's comments,
+     * the files read from `dir` (the checkout), and the step's environment.
+     */
+    async function push(sha: string, outcome: string) {
+      const step = steps[comment]!;
+      const github = {
+        paginate: async (method: unknown) => (expect(method).toBe(github.rest.issues.listComments), comments.map((c) => ({ ...c }))),
+        rest: {
+          issues: {
+            listComments: () => undefined,
+            createComment: async ({ body }: { body: string }) => void comments.push({ id: comments.length + 1, user: { login: 'github-actions[bot]' }, body }),
+            updateComment: async ({ comment_id, body }: { comment_id: number; body: string }) => void (comments.find((c) => c.id === comment_id)!.body = body),
+          },
+        },
+      };
+      const context = { payload: { pull_request: { head: { sha } } }, repo: { owner: 'touchline', repo: 'web' }, issue: { number: 42 } };
+      const core = {
+        summary: {
+          addRaw(text: string) {
+            summary.push(text);
+            return this;
+          },
+          write: async () => undefined,
+        },
+      };
+      const files = (name: string) => {
+        expect(name).toBe('node:fs');
+        return { readFileSync: (file: string, encoding: 'utf8') => readFileSync(path.resolve(dir, file), encoding) };
+      };
+      const env = { PREVIEW_URL: 'https://touchline-previews.example/pr-42', REVIEW_OUTCOME: outcome };
+      expect(Object.keys(step.env!)).toEqual(['REVIEW_OUTCOME']);
+      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+      await new AsyncFunction('github', 'context', 'core', 'require', 'process', step.with!.script!)(github, context, core, files, { env });
+    }
+    const reviewComment = () => path.join(dir, option(line('review'), '--out'), 'comment.md');
+    const mine = () => comments.filter((c) => c.user.login === 'github-actions[bot]' && c.body.startsWith(MARKER));
+
+    beforeAll(() => {
+      writeFileSync(path.join(dir, 'pages.md'), 'pages: 1 changed\n');
+      mkdirSync(path.dirname(reviewComment()), { recursive: true });
+    });
+
+    it('holds the pages, then the review the review step wrote, in one comment made on the first push', async () => {
+      writeFileSync(reviewComment(), '### Visual review: 1 page captured at 390 and 1280 px\n\n> [!WARNING]\n> - `/pricing` loads 25.0% more\n');
+      await push('aaaaaaa1111', 'success');
+      expect(mine().map((c) => c.body)).toEqual([
+        `${MARKER}\nPreview: https://touchline-previews.example/pr-42/ (commit aaaaaaa)\n\npages: 1 changed\n\n### Visual review: 1 page captured at 390 and 1280 px\n\n> [!WARNING]\n> - \`/pricing\` loads 25.0% more\n`,
+      ]);
+      // The run's summary has the review too, its flags first.
+      expect(summary.join('')).toContain('> [!WARNING]\n> - `/pricing` loads 25.0% more');
+    });
+
+    it('is updated in place by the next push, with its review, and no other comment is touched', async () => {
+      writeFileSync(reviewComment(), '### Visual review\n\nNo page changed.\n');
+      await push('bbbbbbb2222', 'success');
+      expect(comments).toHaveLength(3);
+      expect(mine().map((c) => c.body)).toEqual([
+        `${MARKER}\nPreview: https://touchline-previews.example/pr-42/ (commit bbbbbbb)\n\npages: 1 changed\n\n### Visual review\n\nNo page changed.\n`,
+      ]);
+      expect(comments.slice(0, 2).map((c) => c.body)).toEqual([`${MARKER} quoted by a person: never edited`, 'another workflow’s comment']);
+    });
+
+    it('says the review failed when it did (its folder may hold nothing), in the comment and the summary, the pages still listed', async () => {
+      rmSync(reviewComment());
+      summary.length = 0;
+      await push('ccccccc3333', 'failure');
+      const [body] = mine().map((c) => c.body);
+      expect(body).toContain('(commit ccccccc)\n\npages: 1 changed\n\n### Visual review\n\nThe review failed on this push');
+      expect(body).not.toContain('No page changed');
+      expect(summary.join('')).toContain('The review failed on this push: the step "Review the changed pages" says why.');
+      expect(comments).toHaveLength(3);
+    });
+  });
+});
+
+describe("the pull request's steps that read and write the buckets, against a local S3 server", () => {
+  let env: Awaited<ReturnType<typeof builtFixtureAndS3>>;
+  let preview: string;
+  const lines = () => workflowFiles.flatMap((name) => sitegenLines(path.join(WORKFLOWS, name)));
+  beforeAll(async () => {
+    env = await builtFixtureAndS3();
+    // The preview, built by the workflow's own line (for its prefix) from the fixture's content.
+    preview = path.join(env.fx.dir, 'preview');
+    const build = lines()
+      .find((line) => line.argv.includes('--drafts'))!
+      .argv.map((arg) => (arg === 'preview' ? preview : arg));
+    const built = await runCli(...build, '--content', env.fx.content);
+    expect(built.code, built.stderr).toBe(0);
+    await env.s3.createWebsiteBucket(PLAUSIBLE['vars.SITE_BUCKET']!);
+    await env.s3.createWebsiteBucket(PLAUSIBLE['vars.PREVIEW_BUCKET']!);
+  }, 120_000);
+  // Puts back the environment the steps changed, too.
+  afterAll(() => env?.remove());
+
+  it('lists every page as added, each a link into the preview, when nothing was published to the bucket yet (an S3-compatible store: its key and endpoint from the step before)', async () => {
+    const { fx, s3 } = env;
+    // The key step, as the runner runs it: what it writes to GITHUB_ENV is every later step's environment.
+    const keyStep = pullRequestSteps().find((step) => step.name === "Use the store's preview key")!;
+    const githubEnv = path.join(fx.dir, 'github-env');
+    const ran = runStep(keyStep, { PATH: process.env.PATH!, KEY_ID: 'S3RVER', SECRET_KEY: 'S3RVER', S3_ENDPOINT: s3.endpoint(), GITHUB_ENV: githubEnv });
+    expect(ran.status, ran.stderr).toBe(0);
+    const handed = Object.fromEntries(
+      readFileSync(githubEnv, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+    expect(handed).toEqual({ AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_ENDPOINT_URL_S3: s3.endpoint() });
+    Object.assign(process.env, handed, { AWS_REGION: 'us-east-1' });
+    // The step's own line, its build folder the fixture's: no --endpoint, the variable names the store.
+    const { argv } = lines().find((line) => line.argv[0] === 'diff')!;
+    expect(argv).not.toContain('--endpoint');
+    const run = await runCli(...argv.map((arg) => (arg === 'site' ? fx.out : arg)));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('has no page manifest: nothing was published there yet, so every page counts as added');
+    for (const route of Object.keys((await manifestOfFolder(fx.out)).pages)) {
+      expect(run.stdout, route).toContain(`](https://touchline-previews.example/pr-42${route === '/' ? '/' : route})`);
+    }
+  });
+
+  it('publishes the review with the preview under pr-N/, its page served there, replaces it on the next push and removes it with the preview when the pull request closes', async () => {
+    const { s3 } = env;
+    Object.assign(process.env, { AWS_ENDPOINT_URL_S3: s3.endpoint(), AWS_REGION: 'us-east-1' });
+    const previews = PLAUSIBLE['vars.PREVIEW_BUCKET']!;
+    const [publish, cleanup] = ['site.yml', 'preview-cleanup.yml'].map(
+      (name) => sitegenLines(path.join(WORKFLOWS, name)).find((line) => line.argv[0] === 'publish' && line.argv.includes('--prefix'))!.argv,
+    );
+    const review = sitegenLines(path.join(WORKFLOWS, 'site.yml')).find((line) => line.argv[0] === 'review')!.argv;
+    // What a review leaves in its folder (tests/review/ makes real ones), in the folder its line names inside the preview's.
+    const folder = path.join(preview, path.posix.relative(publish![1]!, review[review.indexOf('--out') + 1]!));
+    const writeReview = (image: string) => {
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'index.html'), `<!doctype html><title>Visual review</title><img src="${image}">`);
+      writeFileSync(path.join(folder, image), 'RIFF....WEBP');
+      writeFileSync(path.join(folder, 'comment.md'), '### Visual review\n');
+      writeFileSync(path.join(folder, 'review.json'), '{}\n');
+    };
+    const publishPreview = () => runCli(...publish!.map((arg) => (arg === 'preview' ? preview : arg)));
+    const reviewKeys = async () => Object.keys(await s3.objects(previews)).filter((key) => key.startsWith('pr-42/sitegen-review/'));
+
+    writeReview('1111111111111111.webp');
+    const first = await publishPreview();
+    expect(first.code, first.stderr).toBe(0);
+    expect(await reviewKeys()).toEqual(
+      ['comment.md', '1111111111111111.webp', 'index.html', 'review.json'].map((name) => `pr-42/sitegen-review/${name}`).sort(),
+    );
+    // The review's page as the comment links it, and an image as the comment embeds it, by the preview host's website endpoint.
+    const page = await s3.website(previews, '/pr-42/sitegen-review/');
+    expect([page.status, page.body]).toEqual([200, '<!doctype html><title>Visual review</title><img src="1111111111111111.webp">']);
+    const image = await s3.website(previews, '/pr-42/sitegen-review/1111111111111111.webp');
+    expect([image.status, image.contentType]).toEqual([200, 'image/webp']);
+
+    writeReview('2222222222222222.webp');
+    expect((await publishPreview()).code).toBe(0);
+    expect(await reviewKeys()).toContain('pr-42/sitegen-review/2222222222222222.webp');
+    expect(await reviewKeys()).not.toContain('pr-42/sitegen-review/1111111111111111.webp');
+
+    const removed = await runCli(...cleanup!);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(Object.keys(await s3.objects(previews)).filter((key) => key.startsWith('pr-42/'))).toEqual([]);
   });
 });
 
