@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // npm run rehearse [-- --port N] [--content DIR]   (without --port: 4569, or the next free port)
 // The publishing loop of .github/workflows/site.yml, on this machine, against a local S3-compatible
-// server (s3rver) instead of a store: the live build and its publish, the preview build (drafts
-// shown, under /pr-1) and its publish to the preview bucket under pr-1/, then the diff a pull
-// request's comment shows. The command lines are the workflow's, with the store's variables set
-// as its key step sets them (AWS_ENDPOINT_URL_S3 and a key). Both buckets are then served as
-// website endpoints until Ctrl-C; everything it made is in a temporary folder, removed then.
+// server (s3rver) instead of a store: main's build of the project's content and its publish to the
+// live bucket, then a pull request's (of the same content, or of DIR): its two builds, the review
+// of the pages it changes against the live bucket, the preview (drafts shown, under /pr-1) with
+// the review inside published to the preview bucket under pr-1/, and the diff its comment shows.
+// The command lines are the workflow's, with the store's variables set as its key step sets them
+// (AWS_ENDPOINT_URL_S3 and a key). Both buckets are then served as website endpoints until Ctrl-C;
+// everything it made is in a temporary folder, removed then.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -80,27 +82,46 @@ const env = {
   AWS_EC2_METADATA_DISABLED: 'true',
 };
 const content = values.content ? ['--content', path.resolve(values.content)] : [];
+const live = path.join(dir, 'live');
 const site = path.join(dir, 'site');
 const preview = path.join(dir, 'preview');
+const previewUrl = `${website(PREVIEWS)}/pr-1`;
+// Each step as the workflow names it; a step the workflow lets fail (continue-on-error) is said and passed over.
 const steps = [
-  ['Build what merging would publish', ['build', ...content, '--out', site, '--format', 'text']],
-  ['Build the preview', ['build', ...content, '--drafts', '--base', '/pr-1', '--site-url', website(PREVIEWS), '--out', preview, '--format', 'text']],
-  ['Publish the preview', ['publish', preview, '--bucket', PREVIEWS, '--prefix', 'pr-1/', '--delete']],
-  ['List the pages the change touches', ['diff', `s3://${LIVE}/`, site, '--preview-url', `${website(PREVIEWS)}/pr-1`]],
-  ['Publish the site', ['publish', site, '--bucket', LIVE, '--delete']],
+  { name: 'Build the site', argv: ['build', '--out', live, '--format', 'text'] },
+  { name: 'Publish the site', argv: ['publish', live, '--bucket', LIVE, '--delete'] },
+  { name: 'Build what merging would publish', argv: ['build', ...content, '--out', site, '--format', 'text'] },
+  {
+    name: 'Build the preview',
+    argv: ['build', ...content, '--drafts', '--base', '/pr-1', '--site-url', website(PREVIEWS), '--out', preview, '--format', 'text'],
+  },
+  {
+    name: 'Review the changed pages',
+    argv: ['review', `s3://${LIVE}/`, site, '--out', path.join(preview, 'sitegen-review'), '--images-url', `${previewUrl}/sitegen-review`],
+    mayFail: true,
+  },
+  { name: 'Publish the preview', argv: ['publish', preview, '--bucket', PREVIEWS, '--prefix', 'pr-1/', '--delete'] },
+  { name: 'List the pages the change touches', argv: ['diff', `s3://${LIVE}/`, site, '--preview-url', previewUrl] },
 ];
-for (const [name, argv] of steps) {
+let reviewed = false;
+for (const { name, argv, mayFail } of steps) {
   console.log(`\n== ${name}: sitegen ${argv.map((arg) => arg.replace(dir, '$REHEARSAL')).join(' ')}`);
   // Not spawnSync: the server answering the command runs in this process.
   const [code, signal] = await once(spawn(process.execPath, [path.join(root, 'bin/sitegen.mjs'), ...argv], { cwd: root, env, stdio: 'inherit' }), 'exit');
+  if (code !== 0 && mayFail) {
+    console.error(`rehearse: "${name}" exited with ${code ?? signal}; the workflow goes on without it, and so does the rehearsal`);
+    continue;
+  }
   if (code !== 0) {
     console.error(`rehearse: "${name}" exited with ${code ?? signal}; nothing after it ran`);
     await stop();
     process.exit(1);
   }
+  if (argv[0] === 'review') reviewed = true;
 }
 console.log(`\nThe live site:  ${website(LIVE)}/`);
-console.log(`The preview:    ${website(PREVIEWS)}/pr-1/`);
+console.log(`The preview:    ${previewUrl}/`);
+if (reviewed) console.log(`The review:     ${previewUrl}/sitegen-review/`);
 console.log(`The S3 endpoint ${endpoint}${moved} (keys S3RVER / S3RVER), its files in ${dir}`);
 console.log('Serving until Ctrl-C, which removes them.');
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCopy } from '../helpers/fixture.ts';
-import { finished, type RunResult } from '../helpers/project.ts';
+import { finished, projectCopy, type Project, type RunResult } from '../helpers/project.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -20,7 +20,7 @@ function occupy(port: number): Promise<net.Server> {
 }
 
 /** A GET of a website address as a browser sends it: to this machine, with the bucket's host name. */
-function visit(address: string): Promise<{ status: number; body: string }> {
+function visit(address: string): Promise<{ status: number; type?: string; body: string }> {
   const url = new URL(address);
   return new Promise((resolve, reject) => {
     http
@@ -28,13 +28,14 @@ function visit(address: string): Promise<{ status: number; body: string }> {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
       })
       .on('error', reject);
   });
 }
 
 describe('npm run rehearse', () => {
+  let project: Project;
   let fx: Awaited<ReturnType<typeof fixtureCopy>>;
   let output = '';
   let ended: Promise<RunResult>;
@@ -42,34 +43,38 @@ describe('npm run rehearse', () => {
   let other: net.Server;
 
   beforeAll(async () => {
-    fx = await fixtureCopy();
+    // A project whose content is the fixture site's (the live site), and a pull request's content: one word of a page changed.
+    [project, fx] = await Promise.all([projectCopy({ content: 'fixture' }), fixtureCopy()]);
+    await fx.edit('legal/privacy-policy.md', (text) => text.replace('you give us in forms', 'you give us on forms'));
     // Its default port taken by another program (or by another run of this test): it takes the next free one.
     other = await occupy(4569);
     // Typed as operators type it (docs/operators/setup.md), in a process group of its own: Ctrl-C reaches npm and the rehearsal.
-    child = spawn('npm', ['run', 'rehearse', '--', '--content', fx.content], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('npm', ['run', 'rehearse', '--', '--content', fx.content], { cwd: project.root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     ended = finished(child);
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let i = 0; i < 1200 && !output.includes('Serving until Ctrl-C') && child.exitCode === null; i++) await sleep(50);
-  }, 90_000);
+    for (let i = 0; i < 4800 && !output.includes('Serving until Ctrl-C') && child.exitCode === null; i++) await sleep(50);
+  }, 300_000);
   afterAll(async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
     await ended;
     other.close();
-    await fx.remove();
+    await Promise.all([fx.remove(), project.remove()]);
   });
 
   it('runs the publishing loop of the workflows against a local S3 server and prints the addresses to open', async () => {
     expect(output, (await Promise.race([ended, sleep(0)]))?.stderr).toContain('Serving until Ctrl-C');
     const steps = [...output.matchAll(/^== ([^:]+): sitegen (\w+)/gm)].map((m) => `${m[1]}: ${m[2]}`);
     expect(steps).toEqual([
+      'Build the site: build',
+      'Publish the site: publish',
       'Build what merging would publish: build',
       'Build the preview: build',
+      'Review the changed pages: review',
       'Publish the preview: publish',
       'List the pages the change touches: diff',
-      'Publish the site: publish',
     ]);
-    // The first pull request of an empty bucket: every page added, each a link into the preview.
-    expect(output).toMatch(/^pages: \d+ added$/m);
+    // Compared with the live site published first: the one page the change alters, a link into the preview.
+    expect(output).toMatch(/^pages: 1 changed\n +~ \/privacy-policy +http:\/\/touchline-previews-example\.s3-website\.localhost:\d+\/pr-1\/privacy-policy$/m);
     const live = /^The live site: +(\S+)$/m.exec(output)![1]!;
     const preview = /^The preview: +(\S+)$/m.exec(output)![1]!;
     expect(live).toMatch(/^http:\/\/www-touchline-example\.s3-website\.localhost:\d+\/$/);
@@ -88,6 +93,30 @@ describe('npm run rehearse', () => {
     expect(previewed.body).toContain('href="/pr-1/');
     expect(previewed.body).toContain('aria-label="Preview"');
     expect(previewed.body).toContain('noindex');
+  }, 60_000);
+
+  it("reviews the changed page against the live bucket and serves the review inside the preview, the comment's images at their addresses", async () => {
+    const review = /^The review: +(\S+)$/m.exec(output)![1]!;
+    expect(review).toBe(`${/^The preview: +(\S+)$/m.exec(output)![1]!}sitegen-review/`);
+    const page = await visit(review);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Visual review: 1 page</title>');
+    // Before is the page the live bucket holds, read as published: one word is all that changed, at both widths.
+    const { pages } = JSON.parse((await visit(`${review}review.json`)).body) as { pages: { route: string; widths: Record<string, { share: number }> }[] };
+    expect(pages.map((p) => p.route)).toEqual(['/privacy-policy']);
+    for (const width of ['390', '1280']) {
+      expect(pages[0]!.widths[width]!.share, width).toBeGreaterThan(0);
+      expect(pages[0]!.widths[width]!.share, width).toBeLessThan(0.01);
+    }
+    const comment = await visit(`${review}comment.md`);
+    const images = [...comment.body.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!);
+    // Before, after and difference at each width.
+    expect(images).toHaveLength(6);
+    for (const image of images) {
+      expect(image.startsWith(review)).toBe(true);
+      const answer = await visit(image);
+      expect([image, answer.status, answer.type]).toEqual([image, 200, 'image/webp']);
+    }
   }, 60_000);
 
   it('stops on Ctrl-C and leaves nothing behind', async () => {
