@@ -53,8 +53,11 @@ function withValues(text: string): string {
 }
 
 interface Step {
+  id?: string;
   name?: string;
   if?: string;
+  'continue-on-error'?: boolean;
+  'timeout-minutes'?: number;
   run?: string;
   uses?: string;
   with?: Record<string, string>;
@@ -529,11 +532,7 @@ describe("the review in the pull request's job", () => {
   });
 
   it('never holds the preview back: Chromium and the review may fail (the review within 10 minutes), and the comment is told how the review went', () => {
-    const [chromiumStep, reviewStep] = [steps[chromium]!, steps[review]!] as (Step & {
-      id?: string;
-      'continue-on-error'?: boolean;
-      'timeout-minutes'?: number;
-    })[];
+    const [chromiumStep, reviewStep] = [steps[chromium]!, steps[review]!];
     expect(chromiumStep['continue-on-error']).toBe(true);
     expect(reviewStep['continue-on-error']).toBe(true);
     expect(reviewStep['timeout-minutes']).toBe(10);
