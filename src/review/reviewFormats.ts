@@ -93,10 +93,12 @@ const imageUrl = (base: string, name: string) => markdownUrl(`${base.replace(/\/
 /** One row of a page's table: its width, then before, after and difference (the region that changed, or the whole page on one side only). */
 function imageRow(page: PageReview, width: string, review: WidthReview, base: string): string {
   const images = review.focus?.images ?? review.images;
-  const cell = (name: string | undefined, what: string) =>
-    name
-      ? `<img src="${htmlText(imageUrl(base, name))}" width="${width === '390' ? 150 : 260}" alt="${htmlText(`${page.route} ${what} at ${width} px`)}">`
-      : '—';
+  // A `|` ends a table's cell even inside HTML: written as a reference, it stays text of the image's attributes.
+  const cell = (name: string | undefined, what: string) => {
+    if (!name) return '—';
+    const image = `<img src="${htmlText(imageUrl(base, name))}" width="${width === '390' ? 150 : 260}" alt="${htmlText(`${page.route} ${what} at ${width} px`)}">`;
+    return image.replace(/\|/g, '&#124;');
+  };
   return `| ${width} px | ${cell(images.before, 'before')} | ${cell(images.after, 'after')} | ${cell(images.difference, 'difference')} |`;
 }
 
@@ -123,7 +125,7 @@ export function reviewMarkdown(review: Review, options: ReviewFormatOptions): st
   for (const page of moved.slice(0, base ? SHOWN_IN_FULL : 0)) {
     lines.push(
       '',
-      `<details><summary><code>${htmlText(page.route)}</code>: ${shareLine(page)}</summary>`,
+      `<details><summary><code>${htmlText(page.route)}</code>: ${htmlText(shareLine(page))}</summary>`,
       '',
       '| | Before | After | Difference |',
       '| --- | --- | --- | --- |',
