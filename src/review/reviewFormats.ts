@@ -33,6 +33,9 @@ function shareLine(page: PageReview): string {
     .join(', ')}`;
 }
 
+/** What happened to a captured page: its share changed, or why its pixels are the same. */
+const pageLine = (page: PageReview): string => (pixelsChanged(page) ? shareLine(page) : page.change === 'same' ? 'the same pixels' : 'changed in markup only');
+
 interface Flag {
   route: string;
   text: string;
@@ -78,10 +81,7 @@ export function reviewText(review: Review, options: ReviewFormatOptions & { page
   ];
   if (review.siteWide) lines.push(SITE_WIDE(review.siteWide));
   const mark = { added: '+', changed: '~', removed: '-', same: '=' } as const;
-  for (const page of review.pages)
-    lines.push(
-      `  ${mark[page.change]} ${shown(page.route)}  ${pixelsChanged(page) ? shareLine(page) : page.change === 'same' ? 'the same pixels' : 'changed in markup only'}`,
-    );
+  for (const page of review.pages) lines.push(`  ${mark[page.change]} ${shown(page.route)}  ${pageLine(page)}`);
   for (const page of review.left) lines.push(`  ${mark[page.change]} ${shown(page.route)}  not captured`);
   for (const flag of flagsOf(review, options.weightGrowth)) lines.push(`  ! ${shown(flag.route)}: ${flag.text}`);
   if (listed || asked) lines.push(`the review: ${options.page}`);
@@ -202,7 +202,7 @@ export function reviewHtml(review: Review, options: ReviewFormatOptions): string
           : [row(widthReview.images)]),
       ].join('\n');
     });
-    return `<section aria-labelledby="page-${i}"><h2 id="page-${i}"><code>${htmlText(page.route)}</code>: ${htmlText(pixelsChanged(page) ? shareLine(page) : 'changed in markup only')}</h2>\n${widths.join('\n')}</section>`;
+    return `<section aria-labelledby="page-${i}"><h2 id="page-${i}"><code>${htmlText(page.route)}</code>: ${htmlText(pageLine(page))}</h2>\n${widths.join('\n')}</section>`;
   });
   const left = review.left.length
     ? `<h2>Not captured</h2><ul>${review.left.map((page) => `<li><code>${htmlText(page.route)}</code> (${page.change})</li>`).join('')}</ul>`
