@@ -34,6 +34,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/pipeline/cache/{analysisCache,codeKeys,codeVersion,imageCache,pageIndex}.test.ts',
       'tests/publish/{configuration,faults,plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',
+      'tests/review/{choose,pixels,reviewFormats,usage}.test.ts',
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,buildPaths,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',
       'tests/watch/{buildReport,buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
