@@ -80,7 +80,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
   },
   /** Chromium (Debian's, CHROME_PATH) on the real site, built once for the lane (tests/helpers/realSite.ts), and on watch. */
   browser: {
-    files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/watch/liveReload.test.ts'],
+    files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/review/review.test.ts', 'tests/watch/liveReload.test.ts'],
     // Islands that hydrate when idle or in view wait behind another page's work: one file at a time.
     parallel: false,
     globalSetup: 'tests/helpers/realSite.ts',
