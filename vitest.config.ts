@@ -34,6 +34,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/pipeline/cache/{analysisCache,codeKeys,codeVersion,imageCache,pageIndex}.test.ts',
       'tests/publish/{configuration,faults,plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',
+      'tests/review/{choose,pixels,reviewFormats,usage}.test.ts',
       'tests/serve/{allowedHosts,redirects,server}.test.ts',
       'tests/validate/{activeContent,buildPaths,links,redirects,siteRules,typedReferences,zodDiagnostics}.test.ts',
       'tests/watch/{buildReport,buildWorkerProtocol,fileChanges,watchLoop}.test.ts',
@@ -79,7 +80,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
   },
   /** Chromium (Debian's, CHROME_PATH) on the real site, built once for the lane (tests/helpers/realSite.ts), and on watch. */
   browser: {
-    files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/watch/liveReload.test.ts'],
+    files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/review/review.test.ts', 'tests/watch/liveReload.test.ts'],
     // Islands that hydrate when idle or in view wait behind another page's work: one file at a time.
     parallel: false,
     globalSetup: 'tests/helpers/realSite.ts',

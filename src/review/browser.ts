@@ -10,7 +10,8 @@ export class NoBrowser extends Error {}
 /** The Chromium to capture with: CHROME_PATH, else the first installed of the usual places. Playwright never downloads one. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CHROME_PATH) {
-    if (!existsSync(env.CHROME_PATH)) throw new NoBrowser(`CHROME_PATH names ${env.CHROME_PATH}, which does not exist`);
+    if (!existsSync(env.CHROME_PATH))
+      throw new NoBrowser(`CHROME_PATH names ${env.CHROME_PATH}, which does not exist: set it to Chromium's program, or unset it to use an installed one`);
     return env.CHROME_PATH;
   }
   const found = KNOWN_PATHS.find((candidate) => existsSync(candidate));

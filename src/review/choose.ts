@@ -58,7 +58,7 @@ const family = (route: string) => (route.lastIndexOf('/') > 0 ? route.slice(0, r
  * pages by their layout alone, a sample is captured: the home page, one page of each folder of
  * pages made alike (largest first), then the pages most linked to, with every page whose own text
  * changed before them. Pages `asked` for are captured too, after the others, whether or not the
- * change alters them.
+ * change alters them and wherever the limit or the sample would leave them.
  */
 export function choosePages(diff: SiteDiff, before: Map<string, PageText>, after: Map<string, PageText>, pageCount: number, asked: string[] = []): Choice {
   const changedText = (route: string) => before.get(route)?.text !== after.get(route)?.text;
@@ -72,18 +72,21 @@ export function choosePages(diff: SiteDiff, before: Map<string, PageText>, after
   const all: ChosenPage[] = (['added', 'changed', 'removed'] as const).flatMap((change) =>
     diff.pages[change].map((route) => ({ route, change, group: change === 'changed' ? groupOf(route) : 'own' })),
   );
-  const listed = new Set(all.map((page) => page.route));
-  const extra = [...new Set(asked)].filter((route) => !listed.has(route)).map((route): ChosenPage => ({ route, change: 'same', group: 'layout' }));
   const rank = { own: 0, shows: 1, layout: 2 } as const;
   const ordered = all.sort((a, b) => rank[a.group] - rank[b.group] || a.route.localeCompare(b.route));
   const layout = ordered.filter((page) => page.group === 'layout');
-  if (layout.length > SAMPLE_SIZE && layout.length * 2 >= pageCount) {
-    const sample = sampleOf(layout, after);
-    const own = ordered.filter((page) => page.group !== 'layout');
-    const pages = [...own, ...sample].slice(0, MAX_CAPTURED);
-    return { pages: [...pages, ...extra], left: ordered.filter((page) => !pages.includes(page)), siteWide: { changed: layout.length, pages: pageCount } };
-  }
-  return { pages: [...ordered.slice(0, MAX_CAPTURED), ...extra], left: ordered.slice(MAX_CAPTURED) };
+  const siteWide = layout.length > SAMPLE_SIZE && layout.length * 2 >= pageCount;
+  const chosen = (siteWide ? [...ordered.filter((page) => page.group !== 'layout'), ...sampleOf(layout, after)] : ordered).slice(0, MAX_CAPTURED);
+  // A page asked for is captured even when the limit or the sample left it out, with the change the diff gives it.
+  const wanted = new Set(asked);
+  const listed = new Set(all.map((page) => page.route));
+  const pages = [
+    ...chosen,
+    ...ordered.filter((page) => wanted.has(page.route) && !chosen.includes(page)),
+    ...[...wanted].filter((route) => !listed.has(route)).map((route): ChosenPage => ({ route, change: 'same', group: 'layout' })),
+  ];
+  const left = ordered.filter((page) => !pages.includes(page));
+  return siteWide ? { pages, left, siteWide: { changed: layout.length, pages: pageCount } } : { pages, left };
 }
 
 /** The home page, one page of each folder of pages made alike (largest first), then the pages most linked to by the others. */

@@ -6,7 +6,7 @@ import sharp, { type Sharp } from 'sharp';
 import { compareSites } from '../diff/compare.ts';
 import { sha256 } from '../hash.ts';
 import type { BucketOptions } from '../publish/bucket.ts';
-import { launchChromium } from './browser.ts';
+import { chromiumPath, launchChromium } from './browser.ts';
 import { capturePage, REVIEW_WIDTHS, SideBrowser, type Capture, type Masked, type ReviewWidth, type Violation } from './capture.ts';
 import { choosePages, pageText, type ChosenPage, type PageText } from './choose.ts';
 import { comparePixels, type Box } from './pixels.ts';
@@ -186,14 +186,16 @@ export async function reviewSites(beforeName: string, afterName: string, options
     sides.push(await openSide(beforeName, options));
     sides.push(await openSide(afterName, options));
     const [before, after] = sides as [ReviewSide, ReviewSide];
+    const missing = (options.pages ?? []).filter((route) => !Object.hasOwn(before.manifest.pages, route) || !Object.hasOwn(after.manifest.pages, route));
+    if (missing.length) throw new ReviewUsage(`--page ${missing[0]} is not a page of both sites: name a route both have, such as /`);
+    // Said before --out is emptied: the last review stays until a new one can be made.
+    chromiumPath();
     await prepareOut(options.out);
     const diff = compareSites(before.manifest, after.manifest);
     const [oldTexts, newTexts] = await Promise.all([
       textsOf(before, [...diff.pages.changed, ...diff.pages.removed]),
       textsOf(after, [...diff.pages.changed, ...diff.pages.added]),
     ]);
-    const missing = (options.pages ?? []).filter((route) => !Object.hasOwn(before.manifest.pages, route) || !Object.hasOwn(after.manifest.pages, route));
-    if (missing.length) throw new ReviewUsage(`--page ${missing[0]} is not a page of both sites: name a route both have, such as /`);
     const choice = choosePages(diff, oldTexts, newTexts, Object.keys(after.manifest.pages).length, options.pages);
     const started = performance.now();
     const browser = await launchChromium();

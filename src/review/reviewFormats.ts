@@ -33,6 +33,9 @@ function shareLine(page: PageReview): string {
     .join(', ')}`;
 }
 
+/** What happened to a captured page: its share changed, or why its pixels are the same. */
+const pageLine = (page: PageReview): string => (pixelsChanged(page) ? shareLine(page) : page.change === 'same' ? 'the same pixels' : 'changed in markup only');
+
 interface Flag {
   route: string;
   text: string;
@@ -78,10 +81,7 @@ export function reviewText(review: Review, options: ReviewFormatOptions & { page
   ];
   if (review.siteWide) lines.push(SITE_WIDE(review.siteWide));
   const mark = { added: '+', changed: '~', removed: '-', same: '=' } as const;
-  for (const page of review.pages)
-    lines.push(
-      `  ${mark[page.change]} ${shown(page.route)}  ${pixelsChanged(page) ? shareLine(page) : page.change === 'same' ? 'the same pixels' : 'changed in markup only'}`,
-    );
+  for (const page of review.pages) lines.push(`  ${mark[page.change]} ${shown(page.route)}  ${pageLine(page)}`);
   for (const page of review.left) lines.push(`  ${mark[page.change]} ${shown(page.route)}  not captured`);
   for (const flag of flagsOf(review, options.weightGrowth)) lines.push(`  ! ${shown(flag.route)}: ${flag.text}`);
   if (listed || asked) lines.push(`the review: ${options.page}`);
@@ -93,10 +93,12 @@ const imageUrl = (base: string, name: string) => markdownUrl(`${base.replace(/\/
 /** One row of a page's table: its width, then before, after and difference (the region that changed, or the whole page on one side only). */
 function imageRow(page: PageReview, width: string, review: WidthReview, base: string): string {
   const images = review.focus?.images ?? review.images;
-  const cell = (name: string | undefined, what: string) =>
-    name
-      ? `<img src="${htmlText(imageUrl(base, name))}" width="${width === '390' ? 150 : 260}" alt="${htmlText(`${page.route} ${what} at ${width} px`)}">`
-      : '—';
+  // A `|` ends a table's cell even inside HTML: written as a reference, it stays text of the image's attributes.
+  const cell = (name: string | undefined, what: string) => {
+    if (!name) return '—';
+    const image = `<img src="${htmlText(imageUrl(base, name))}" width="${width === '390' ? 150 : 260}" alt="${htmlText(`${page.route} ${what} at ${width} px`)}">`;
+    return image.replace(/\|/g, '&#124;');
+  };
   return `| ${width} px | ${cell(images.before, 'before')} | ${cell(images.after, 'after')} | ${cell(images.difference, 'difference')} |`;
 }
 
@@ -123,7 +125,7 @@ export function reviewMarkdown(review: Review, options: ReviewFormatOptions): st
   for (const page of moved.slice(0, base ? SHOWN_IN_FULL : 0)) {
     lines.push(
       '',
-      `<details><summary><code>${htmlText(page.route)}</code>: ${shareLine(page)}</summary>`,
+      `<details><summary><code>${htmlText(page.route)}</code>: ${htmlText(shareLine(page))}</summary>`,
       '',
       '| | Before | After | Difference |',
       '| --- | --- | --- | --- |',
@@ -200,7 +202,7 @@ export function reviewHtml(review: Review, options: ReviewFormatOptions): string
           : [row(widthReview.images)]),
       ].join('\n');
     });
-    return `<section aria-labelledby="page-${i}"><h2 id="page-${i}"><code>${htmlText(page.route)}</code>: ${htmlText(pixelsChanged(page) ? shareLine(page) : 'changed in markup only')}</h2>\n${widths.join('\n')}</section>`;
+    return `<section aria-labelledby="page-${i}"><h2 id="page-${i}"><code>${htmlText(page.route)}</code>: ${htmlText(pageLine(page))}</h2>\n${widths.join('\n')}</section>`;
   });
   const left = review.left.length
     ? `<h2>Not captured</h2><ul>${review.left.map((page) => `<li><code>${htmlText(page.route)}</code> (${page.change})</li>`).join('')}</ul>`
