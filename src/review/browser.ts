@@ -19,10 +19,20 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return found;
 }
 
-/** One Chromium for the whole review, started once: every capture opens a page of it. */
-export function launchChromium(): Promise<Browser> {
+/** One Chromium for the whole review, started once: every capture opens a page of it. One that will not start is said in one line. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  return launch(executablePath).catch((error: Error) => {
+    // Playwright's message holds the whole command line and the browser's log: its first line says what failed.
+    throw new NoBrowser(
+      `${executablePath} did not start (${error.message.split('\n')[0]!.replace(/^browserType\.launch: /, '')}): check that it runs, or set CHROME_PATH to a Chromium that does`,
+    );
+  });
+}
+
+function launch(executablePath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -6,7 +6,7 @@ import sharp, { type Sharp } from 'sharp';
 import { compareSites } from '../diff/compare.ts';
 import { sha256 } from '../hash.ts';
 import type { BucketOptions } from '../publish/bucket.ts';
-import { chromiumPath, launchChromium } from './browser.ts';
+import { launchChromium } from './browser.ts';
 import { capturePage, REVIEW_WIDTHS, SideBrowser, type Capture, type Masked, type ReviewWidth, type Violation } from './capture.ts';
 import { choosePages, pageText, type ChosenPage, type PageText } from './choose.ts';
 import { comparePixels, type Box } from './pixels.ts';
@@ -70,13 +70,17 @@ const FOCUS_MAX = 1400;
 /** Why the review cannot be made as asked (exit 2): `--out` holds something else (never emptied), or `--page` names no page. */
 export class ReviewUsage extends Error {}
 
-async function prepareOut(out: string): Promise<void> {
+/** Refuses an `--out` that holds anything but a review: a folder of someone else's files is never emptied. */
+async function checkOut(out: string): Promise<void> {
   const names: string[] = await readdir(out).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
   if (names.length && !names.includes(REVIEW_FILE))
     throw new ReviewUsage(`${out} is not empty and holds no ${REVIEW_FILE}: choose an empty or new folder for --out`);
+}
+
+async function emptyOut(out: string): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 }
@@ -188,18 +192,18 @@ export async function reviewSites(beforeName: string, afterName: string, options
     const [before, after] = sides as [ReviewSide, ReviewSide];
     const missing = (options.pages ?? []).filter((route) => !Object.hasOwn(before.manifest.pages, route) || !Object.hasOwn(after.manifest.pages, route));
     if (missing.length) throw new ReviewUsage(`--page ${missing[0]} is not a page of both sites: name a route both have, such as /`);
-    // Said before --out is emptied: the last review stays until a new one can be made.
-    chromiumPath();
-    await prepareOut(options.out);
-    const diff = compareSites(before.manifest, after.manifest);
-    const [oldTexts, newTexts] = await Promise.all([
-      textsOf(before, [...diff.pages.changed, ...diff.pages.removed]),
-      textsOf(after, [...diff.pages.changed, ...diff.pages.added]),
-    ]);
-    const choice = choosePages(diff, oldTexts, newTexts, Object.keys(after.manifest.pages).length, options.pages);
+    await checkOut(options.out);
     const started = performance.now();
+    // Started before --out is emptied: a browser that cannot start leaves the last review in place.
     const browser = await launchChromium();
     try {
+      await emptyOut(options.out);
+      const diff = compareSites(before.manifest, after.manifest);
+      const [oldTexts, newTexts] = await Promise.all([
+        textsOf(before, [...diff.pages.changed, ...diff.pages.removed]),
+        textsOf(after, [...diff.pages.changed, ...diff.pages.added]),
+      ]);
+      const choice = choosePages(diff, oldTexts, newTexts, Object.keys(after.manifest.pages).length, options.pages);
       const [oldBrowser, newBrowser] = [new SideBrowser(browser, before.origin), new SideBrowser(browser, after.origin)];
       const limit = pLimit(options.concurrency ?? Math.max(1, os.availableParallelism()));
       const pages = await Promise.all(

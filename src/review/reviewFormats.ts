@@ -180,9 +180,11 @@ a{color:#0550ae}a:focus-visible{outline:3px solid #0550ae;outline-offset:2px}
 /** The review as a page of its own (the folder's index.html): every captured page, whole, at every width, before, after and difference. */
 export function reviewHtml(review: Review, options: ReviewFormatOptions): string {
   const flags = flagsOf(review, options.weightGrowth);
+  // Served (--images-url), the page may be opened at its folder's address without the closing slash: relative names would then miss.
+  const address = (name: string) => (options.imagesUrl ? `${options.imagesUrl.replace(/\/+$/, '')}/${name}` : name);
   const figure = (name: string | undefined, what: string, page: PageReview, width: string) =>
     name
-      ? `<figure><figcaption>${what}</figcaption><a href="${htmlText(name)}"><img src="${htmlText(name)}" alt="${htmlText(`${page.route}, ${what.toLowerCase()}, at ${width} px`)}" loading="lazy"></a></figure>`
+      ? `<figure><figcaption>${what}</figcaption><a href="${htmlText(address(name))}"><img src="${htmlText(address(name))}" alt="${htmlText(`${page.route}, ${what.toLowerCase()}, at ${width} px`)}" loading="lazy"></a></figure>`
       : `<figure><figcaption>${what}</figcaption><p>None: the page is ${page.change}.</p></figure>`;
   const sections = review.pages.map((page, i) => {
     const widths = widthsOf(page).map(([width, widthReview]) => {
@@ -209,7 +211,7 @@ export function reviewHtml(review: Review, options: ReviewFormatOptions): string
     : '';
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Visual review: ${plural(review.pages.length, 'page')}</title><style>${HTML_STYLE}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Visual review: ${plural(review.pages.length, 'page')}</title><style>${HTML_STYLE}</style></head>
 <body>
 <header><h1>Visual review: ${plural(review.pages.length, 'page')} at ${review.widths.join(' and ')} px</h1>
 <p>Before: <code>${htmlText(review.before)}</code>. After: <code>${htmlText(review.after)}</code>. In the differences, blue pixels are darker after the change and red ones lighter, orange frames mark where they are, and the rest of the page is faded.</p>

@@ -205,7 +205,7 @@ describe("the pull request comment's part (comment.md)", () => {
 
 describe('the review as a page (index.html)', () => {
   it('shows every captured page at each width, where it changed and then whole, before, after and difference, its images by their names in the folder', () => {
-    const html = reviewHtml(MANY, FORMAT);
+    const html = reviewHtml(MANY, { ...FORMAT, imagesUrl: undefined });
     expect([...html.matchAll(/<h2 id="page-\d+"><code>([^<]*)<\/code>: ([^<]*)<\/h2>/g)].map((match) => `${match[1]}: ${match[2]}`)).toEqual([
       '/articles/a: 12.0% changed at 390 px, 8.1% at 1280 px',
       '/new: added',
@@ -222,6 +222,13 @@ describe('the review as a page (index.html)', () => {
       ),
     );
     expect(html).toContain('<h2>Not captured</h2><ul><li><code>/later</code> (changed)</li><li><code>/old</code> (removed)</li></ul>');
+  });
+
+  it('served, names its images by their full address, which a folder opened without its closing slash still finds, and asks not to be indexed', () => {
+    const html = reviewHtml(MANY, FORMAT);
+    expect(imagesOf(html).length).toBeGreaterThan(0);
+    for (const image of imagesOf(html)) expect(image.startsWith(`${FORMAT.imagesUrl}/`), image).toBe(true);
+    expect(html).toContain('<meta name="robots" content="noindex">');
   });
 });
 
