@@ -36,6 +36,10 @@ const STEADY_SCRIPT = `(() => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   window.setInterval = () => 0;
+  // Every animation and transition at its end from the first frame: cheaper than the screenshot's own stopping, and the same for axe.
+  const style = document.createElement('style');
+  style.textContent = '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;animation-iteration-count:1!important;transition-duration:0s!important;transition-delay:0s!important;caret-color:transparent!important}';
+  document.addEventListener('DOMContentLoaded', () => document.head.append(style), { once: true });
 })();`;
 
 /** An axe violation of a page: its rule, how serious, what it asks, and the elements it found. */
@@ -192,8 +196,6 @@ export async function capturePage(side: SideBrowser, origin: string, route: stri
     const png = await page.screenshot({
       fullPage: true,
       clip: { x: 0, y: 0, width, height },
-      animations: 'disabled',
-      caret: 'hide',
       scale: 'css',
       mask: regions.map((region) => page.locator(region.selector)),
       maskColor: '#9a3ad1',

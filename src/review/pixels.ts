@@ -18,7 +18,7 @@ export interface PixelDifference {
   height: number;
   /** Where they differ: regions of nearby changed pixels, top to bottom, at most MAX_BOXES. */
   boxes: Box[];
-  /** The difference drawn: the new capture faded, changed pixels in colour, each box outlined (raw RGBA, `width` × `height`). */
+  /** The difference drawn: the new capture faded, changed pixels in colour, each box outlined (raw RGBA, `width` × `height`; empty when no pixel changed). */
   image: Buffer;
 }
 
@@ -128,6 +128,11 @@ function outline(image: Buffer, width: number, height: number, boxes: Box[]): vo
  * changed, where, and an image of it. Captures of different lengths are compared over the longer.
  */
 export async function comparePixels(before: Buffer, after: Buffer): Promise<PixelDifference> {
+  // Chromium encodes the same pixels to the same bytes: an unchanged page is told without decoding it.
+  if (before.equals(after)) {
+    const { width = 0, height = 0 } = await sharp(after).metadata();
+    return { pixels: 0, share: 0, width, height, boxes: [], image: Buffer.alloc(0) };
+  }
   const [a, b] = await Promise.all([sharp(before).metadata(), sharp(after).metadata()]);
   const width = Math.max(a.width ?? 0, b.width ?? 0);
   const height = Math.max(a.height ?? 0, b.height ?? 0);

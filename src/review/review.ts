@@ -87,7 +87,7 @@ async function emptyOut(out: string): Promise<void> {
 
 /** Writes an image once under a name made of its bytes: a page that did not change keeps its names, and a cache (GitHub's image proxy) never shows an old one. */
 async function writeImage(out: string, image: Sharp): Promise<string> {
-  const bytes = await image.webp({ quality: 80, effort: 2 }).toBuffer();
+  const bytes = await image.webp({ quality: 80, effort: 0 }).toBuffer();
   const name = `${sha256(bytes).slice(0, 16)}.webp`;
   await writeFile(path.join(out, name), bytes);
   return name;
@@ -133,11 +133,6 @@ async function reviewWidth(out: string, before: Capture | undefined, after: Capt
   }
   const difference = await comparePixels(before.png, after.png);
   if (!difference.pixels) return { ...base, share: 0, pixels: 0, boxes: [], images: { after: await writeImage(out, sharp(after.png)) } };
-  const [beforeName, afterName, differenceName] = await Promise.all([
-    writeImage(out, sharp(before.png)),
-    writeImage(out, sharp(after.png)),
-    writeImage(out, fromRaw(difference.image, difference.width, difference.height)),
-  ]);
   const region = focusOf(difference.boxes, difference.height)!;
   // Each capture cut where it has pixels: a page that got shorter has none past its end.
   const cut = async (png: Buffer) => {
@@ -145,17 +140,19 @@ async function reviewWidth(out: string, before: Capture | undefined, after: Capt
     const top = Math.min(region.y, Math.max(0, height - 1));
     return writeImage(out, sharp(png).extract({ left: 0, top, width: difference.width, height: Math.max(1, Math.min(region.height, height - top)) }));
   };
-  const focus: Focus = {
-    ...region,
-    images: {
-      before: await cut(before.png),
-      after: await cut(after.png),
-      difference: await writeImage(
-        out,
-        fromRaw(difference.image, difference.width, difference.height).extract({ left: 0, top: region.y, width: difference.width, height: region.height }),
-      ),
-    },
-  };
+  // Encoded side by side: libvips works off Node's thread.
+  const [beforeName, afterName, differenceName, ...focusNames] = await Promise.all([
+    writeImage(out, sharp(before.png)),
+    writeImage(out, sharp(after.png)),
+    writeImage(out, fromRaw(difference.image, difference.width, difference.height)),
+    cut(before.png),
+    cut(after.png),
+    writeImage(
+      out,
+      fromRaw(difference.image, difference.width, difference.height).extract({ left: 0, top: region.y, width: difference.width, height: region.height }),
+    ),
+  ]);
+  const focus: Focus = { ...region, images: { before: focusNames[0], after: focusNames[1], difference: focusNames[2] } };
   return {
     ...base,
     share: difference.share,
@@ -206,23 +203,28 @@ export async function reviewSites(beforeName: string, afterName: string, options
       const choice = choosePages(diff, oldTexts, newTexts, Object.keys(after.manifest.pages).length, options.pages);
       const [oldBrowser, newBrowser] = [new SideBrowser(browser, before.origin), new SideBrowser(browser, after.origin)];
       const limit = pLimit(options.concurrency ?? Math.max(1, os.availableParallelism()));
-      const pages = await Promise.all(
-        choice.pages.map((page) =>
-          limit(async (): Promise<PageReview> => {
-            const widths = {} as PageReview['widths'];
-            for (const width of REVIEW_WIDTHS) {
-              // Axe takes a second a page: the old page is asked only when the new one has violations, to tell which are new.
-              const now = page.change === 'removed' ? undefined : await capturePage(newBrowser, after.origin, page.route, width, true);
-              const old =
-                page.change === 'added' ? undefined : await capturePage(oldBrowser, before.origin, page.route, width, Boolean(now?.violations?.length));
-              widths[`${width}`] = await reviewWidth(options.out, old, now);
-            }
-            // A page the bucket could not give is no capture of the site: the review stops as a publish would.
-            for (const side of [before, after]) if (side.failure) throw new SideProblem(side.failure, true);
-            return { ...page, widths };
+      // Captures are queued one by one, not page by page: a page's two sides and two widths keep both cores busy from the first.
+      const capture = (side: SideBrowser, origin: string, route: string, width: ReviewWidth, axe: boolean) =>
+        limit(() => capturePage(side, origin, route, width, axe));
+      const reviewPage = async (page: ChosenPage): Promise<PageReview> => {
+        // A page asked for that the change does not alter has no new violation to find.
+        const axe = page.change !== 'same';
+        const widths = await Promise.all(
+          REVIEW_WIDTHS.map(async (width) => {
+            const [now, old] = await Promise.all([
+              page.change === 'removed' ? undefined : capture(newBrowser, after.origin, page.route, width, axe),
+              page.change === 'added' ? undefined : capture(oldBrowser, before.origin, page.route, width, false),
+            ]);
+            // Axe takes seconds a page: the old page is asked only when the new one has violations, to tell which are new.
+            const oldViolations = old && now?.violations?.length ? (await capture(oldBrowser, before.origin, page.route, width, true)).violations : undefined;
+            return [`${width}`, await reviewWidth(options.out, old && { ...old, violations: oldViolations }, now)] as const;
           }),
-        ),
-      );
+        );
+        // A page the bucket could not give is no capture of the site: the review stops as a publish would.
+        for (const side of [before, after]) if (side.failure) throw new SideProblem(side.failure, true);
+        return { ...page, widths: Object.fromEntries(widths) as PageReview['widths'] };
+      };
+      const pages = await Promise.all(choice.pages.map(reviewPage));
       await Promise.all([oldBrowser.close(), newBrowser.close()]);
       const review: Review = {
         format: 'sitegen-review',
