@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export type Lane = 'unit' | 'build' | 'guarantees' | 'browser';
 
@@ -12,6 +14,14 @@ interface LaneDefinition {
   setup?: string;
   /** Run once before its first file. */
   globalSetup?: string;
+  /**
+   * Files started before the others, in this order: Vitest starts the slowest files of its last run
+   * first, and on a fresh checkout (CI) the largest, so a long file that is short to read would
+   * otherwise start late and end alone on one core.
+   */
+  first?: string[];
+  /** How long `expect.poll` waits for what it asks to hold (Vitest's default: a second). */
+  pollTimeout?: number;
 }
 
 /**
@@ -81,14 +91,37 @@ export const LANES: Record<Lane, LaneDefinition> = {
   /** Chromium (Debian's, CHROME_PATH) on the real site, built once for the lane (tests/helpers/realSite.ts), and on watch. */
   browser: {
     files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/review/review.test.ts', 'tests/watch/liveReload.test.ts'],
-    // Islands that hydrate when idle or in view wait behind another page's work: one file at a time.
-    parallel: false,
+    // Each page is judged once what it started has arrived (tests/helpers/browser.ts `exercise`), and an island that hydrates
+    // when idle starts within two seconds however busy the cores are (src/client/loader.ts): two files side by side.
+    parallel: true,
+    first: ['tests/e2e/pages.test.ts'],
+    // What a page shows after a click, a keystroke or a fetch is waited for, however long the other file keeps the cores.
+    pollTimeout: 10_000,
     globalSetup: 'tests/helpers/realSite.ts',
   },
 };
 
+/** Vitest's order within a lane, with the lane's `first` files ahead of the rest. */
+class LaneSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const lanes = [...new Set(sorted.map((file) => file.project.name))];
+    const rank = (file: TestSpecification) => {
+      const first = LANES[file.project.name as Lane]?.first ?? [];
+      const at = first.indexOf(path.relative(file.project.config.root, file.moduleId));
+      return at === -1 ? first.length : at;
+    };
+    const key = (file: TestSpecification) => [lanes.indexOf(file.project.name), rank(file)];
+    return sorted
+      .map((file, at) => ({ file, at, key: key(file) }))
+      .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.at - b.at)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LaneSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The lanes run one after another, in the order they are declared.
@@ -103,6 +136,7 @@ export default defineConfig({
         sequence: { groupOrder: order },
         setupFiles: lane.setup ? [lane.setup] : [],
         globalSetup: lane.globalSetup ? [lane.globalSetup] : [],
+        expect: lane.pollTimeout ? { poll: { timeout: lane.pollTimeout } } : {},
       },
     })),
     // GitHub's workflow parser imports its schema as JSON without the import attribute Node requires: Vite loads it instead.

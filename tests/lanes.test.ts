@@ -28,6 +28,13 @@ describe('the test lanes', () => {
     );
     expect(empty).toEqual([]);
   });
+
+  it('start first only files of their own lane', () => {
+    const strays = (Object.keys(LANES) as Lane[]).flatMap((lane) =>
+      (LANES[lane].first ?? []).filter((file) => !filesOf(lane).has(file)).map((file) => `${lane}: ${file}`),
+    );
+    expect(strays).toEqual([]);
+  });
 });
 
 describe('the unit lane', () => {

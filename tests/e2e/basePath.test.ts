@@ -1,20 +1,17 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { transform } from 'lightningcss';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePaths } from '../../src/config.ts';
-import { Builder } from '../../src/pipeline/builder.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSiteServer, listen } from '../../src/serve/server.ts';
 import { exercise, hydrated, launchBrowser, openPage, recordProblems } from '../helpers/browser.ts';
 import { publishedArticles } from '../helpers/realContent.ts';
+import { PREVIEW } from '../helpers/realSite.ts';
 
-const base = '/previews/pr-42';
+const { base, siteUrl } = PREVIEW;
 /** An article whose body holds an island (a video or a carousel) and an image. */
 const withIsland = publishedArticles().find((a) => /^:{2,3}(video|carousel)\b/m.test(a.body) && /^::figure|!\[/m.test(a.body));
-const siteUrl = 'https://preview.touchline.example';
 
 /** A reference found in a built file: where, which attribute or construct, and its URL. */
 interface Reference {
@@ -30,9 +27,8 @@ let browser: Browser;
 let parser: Page;
 
 beforeAll(async () => {
-  out = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-base-')), 'dist');
-  // Worker threads analyse and render the articles: their bodies are rendered under the base there too.
-  await new Builder(resolvePaths({ out }), { workerThreshold: 0, address: { base, siteUrl } }).build();
+  // Built for the lane (tests/helpers/realSite.ts) on worker threads: the articles' bodies are rendered under the base there too.
+  out = inject('previewSite');
   server = createSiteServer(out, { base });
   origin = `http://127.0.0.1:${await listen(server, 0)}`;
   browser = await launchBrowser();
