@@ -9,6 +9,8 @@
 // one, and the cold and cached build with all 50 (--photos N, --photo-runs R; --photos 0 skips them).
 // npm run bench -- --markdown-bombs [--runs R] times `sitegen check` on hostile markdown instead
 // (bin/benchMarkdownBombs.mjs), and nothing else.
+// npm run bench -- --review [--runs R] times `sitegen review` of 1, 10 and 40 changed pages instead
+// (bin/benchReview.mjs), and nothing else.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchMarkdownBombs } from './benchMarkdownBombs.mjs';
 import { phonePhoto } from './benchPhoto.mjs';
+import { benchReview } from './benchReview.mjs';
 import { BUILD_FILES, copyProject } from './projectCopy.mjs';
 import { syntheticArticle } from './syntheticArticles.mjs';
 
@@ -29,10 +32,15 @@ const { values } = parseArgs({
     photos: { type: 'string', default: '50' },
     'photo-runs': { type: 'string', default: '1' },
     'markdown-bombs': { type: 'boolean', default: false },
+    review: { type: 'boolean', default: false },
   },
 });
 if (values['markdown-bombs']) {
   await benchMarkdownBombs(root, Number(values.runs));
+  process.exit(0);
+}
+if (values.review) {
+  await benchReview(root, Number(values.runs));
   process.exit(0);
 }
 const count = Number(values.articles);
