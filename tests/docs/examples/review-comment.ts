@@ -16,7 +16,10 @@ const REVIEW = 'docs/editors/images/review';
 const PREVIEW = 'https://touchline-previews.example/pr-42/sitegen-review';
 /** `--weight-growth`'s default, in the share reviewMarkdown takes. */
 const WEIGHT_GROWTH = 0.1;
-const SHOWN = ['<!-- the pages of the comment as GitHub shows them: made by node bin/reviewExample.mjs -->', '<!-- end of the pages of the comment -->'];
+const [START, END] = [
+  '<!-- the pages of the comment as GitHub shows them: made by node bin/reviewExample.mjs -->',
+  '<!-- end of the pages of the comment -->',
+] as const;
 
 export default async () => {
   const review = await readReview(path.join(ROOT, REVIEW));
@@ -24,7 +27,7 @@ export default async () => {
   const local = reviewMarkdown(review, { imagesUrl: path.relative(path.dirname(DOC), REVIEW), weightGrowth: WEIGHT_GROWTH });
   const pages = local.slice(local.indexOf('<details>'), local.lastIndexOf('</details>') + '</details>'.length);
   const doc = await readFile(path.join(ROOT, DOC), 'utf8');
-  const shown = doc.slice(doc.indexOf(SHOWN[0]) + SHOWN[0].length, doc.indexOf(SHOWN[1])).trim();
+  const shown = doc.slice(doc.indexOf(START) + START.length, doc.indexOf(END)).trim();
   if (shown !== pages) throw new Error(`${DOC} shows the comment's pages otherwise than the tool formats them now: run node bin/reviewExample.mjs`);
   return comment;
 };
