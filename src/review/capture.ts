@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 /** The widths every page is captured at: a phone's and a laptop's. */
 export const REVIEW_WIDTHS = [390, 1280] as const;
@@ -72,6 +72,8 @@ export interface Capture {
 /** The contexts of one side, one per width, opened when first needed: pages of a context share its cache, as a reader's visit does. */
 export class SideBrowser {
   readonly #contexts = new Map<ReviewWidth, Promise<BrowserContext>>();
+  /** Pages done with, navigated again for the next capture: opening a page costs as much as loading one. */
+  readonly #idle = new Map<ReviewWidth, Page[]>();
 
   constructor(
     private readonly browser: Browser,
@@ -81,6 +83,14 @@ export class SideBrowser {
   context(width: ReviewWidth): Promise<BrowserContext> {
     if (!this.#contexts.has(width)) this.#contexts.set(width, this.#open(width));
     return this.#contexts.get(width)!;
+  }
+
+  async page(width: ReviewWidth): Promise<Page> {
+    return this.#idle.get(width)?.pop() ?? (await this.context(width)).newPage();
+  }
+
+  release(width: ReviewWidth, page: Page): void {
+    this.#idle.set(width, [...(this.#idle.get(width) ?? []), page]);
   }
 
   async #open(width: ReviewWidth): Promise<BrowserContext> {
@@ -165,22 +175,25 @@ async function masks(page: Page, pending: string[]): Promise<Array<{ selector: s
 
 /** Captures one page of a side at one width, full length, with its weight and, when `axe` is set, its accessibility violations. */
 export async function capturePage(side: SideBrowser, origin: string, route: string, width: ReviewWidth, axe: boolean): Promise<Capture> {
-  const context = await side.context(width);
-  const page = await context.newPage();
+  const page = await side.page(width);
+  const sizes: Array<Promise<number>> = [];
+  let open = 0;
+  const opened = () => open++;
+  const failed = () => open--;
+  const finished = (request: Request) => {
+    open--;
+    sizes.push(
+      request
+        .response()
+        .then(async (response) => (await response?.body())?.length ?? 0)
+        .catch(() => 0),
+    );
+  };
+  page.on('request', opened);
+  page.on('requestfailed', failed);
+  page.on('requestfinished', finished);
+  let done = false;
   try {
-    const sizes: Array<Promise<number>> = [];
-    let open = 0;
-    page.on('request', () => open++);
-    page.on('requestfailed', () => open--);
-    page.on('requestfinished', (request) => {
-      open--;
-      sizes.push(
-        request
-          .response()
-          .then(async (response) => (await response?.body())?.length ?? 0)
-          .catch(() => 0),
-      );
-    });
     const response = await page.goto(origin + route, { waitUntil: 'load' });
     const pending = await steady(page, () => open);
     const violations = axe ? await axeViolations(page) : undefined;
@@ -201,6 +214,7 @@ export async function capturePage(side: SideBrowser, origin: string, route: stri
       maskColor: '#9a3ad1',
     });
     const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    done = true;
     return {
       status: response?.status() ?? 0,
       png,
@@ -216,6 +230,11 @@ export async function capturePage(side: SideBrowser, origin: string, route: stri
       ),
     };
   } finally {
-    await page.close();
+    page.off('request', opened);
+    page.off('requestfailed', failed);
+    page.off('requestfinished', finished);
+    // A page left midway (a capture that failed) may still be busy: it is closed, not reused.
+    if (done) side.release(width, page);
+    else await page.close();
   }
 }

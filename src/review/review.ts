@@ -62,6 +62,9 @@ export interface ReviewOptions extends Omit<BucketOptions, 'bucket'> {
   pages?: string[];
 }
 
+/** The width axe judges a page at: once a page, as each run takes seconds. */
+const AXE_WIDTH: ReviewWidth = 1280;
+
 /** The comment shows a changed region with this much of the page above and below it. */
 const FOCUS_MARGIN = 160;
 /** …and at most this tall: a reviewer is shown where to look; the whole page is in the review's folder. */
@@ -207,12 +210,12 @@ export async function reviewSites(beforeName: string, afterName: string, options
       const capture = (side: SideBrowser, origin: string, route: string, width: ReviewWidth, axe: boolean) =>
         limit(() => capturePage(side, origin, route, width, axe));
       const reviewPage = async (page: ChosenPage): Promise<PageReview> => {
-        // A page asked for that the change does not alter has no new violation to find.
-        const axe = page.change !== 'same';
+        // Axe once a page, at the laptop's width (seconds a run); a page asked for that the change does not alter has no new violation to find.
+        const axeAt = (width: ReviewWidth) => page.change !== 'same' && width === AXE_WIDTH;
         const widths = await Promise.all(
           REVIEW_WIDTHS.map(async (width) => {
             const [now, old] = await Promise.all([
-              page.change === 'removed' ? undefined : capture(newBrowser, after.origin, page.route, width, axe),
+              page.change === 'removed' ? undefined : capture(newBrowser, after.origin, page.route, width, axeAt(width)),
               page.change === 'added' ? undefined : capture(oldBrowser, before.origin, page.route, width, false),
             ]);
             // Axe takes seconds a page: the old page is asked only when the new one has violations, to tell which are new.
