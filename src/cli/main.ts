@@ -356,7 +356,7 @@ export function sitegenProgram(exit: (code: number) => void): Command {
       [],
     )
     .option('--weight-growth <percent>', 'flag a page that loads more than this many percent more bytes than before', nonNegative, 10)
-    .option('--concurrency <n>', "pages captured at once (default: the machine's cores)", positiveInteger)
+    .option('--concurrency <n>', "captures made at once, a page being up to four (default: the machine's cores)", positiveInteger)
     .addOption(endpointOption('S3-compatible endpoint of an s3:// side (MinIO, R2, …)'))
     .option('--region <region>', "region of an s3:// side's bucket (default: AWS_REGION or the AWS profile)")
     .action(

@@ -56,7 +56,7 @@ export interface Review {
 
 export interface ReviewOptions extends Omit<BucketOptions, 'bucket'> {
   out: string;
-  /** Pages captured at once (each with its two sides); default: the machine's cores. */
+  /** Captures made at once (a page is up to four: two sides, two widths); default: the machine's cores. */
   concurrency?: number;
   /** Routes captured whether or not the change alters them (`--page`). */
   pages?: string[];
