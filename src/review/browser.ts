@@ -4,6 +4,17 @@ import { chromium, type Browser } from 'playwright-core';
 /** Where Chromium is looked for when CHROME_PATH is not set: Debian's and Ubuntu's packages, then Chrome. */
 const KNOWN_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
+/** How Chromium runs headless in a container or on CI, with nothing of its own to fetch: the review's and the tests' browsers alike. */
+export const HEADLESS_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Why no browser can be started, in one line with what to do (exit 2). */
 export class NoBrowser extends Error {}
 
@@ -34,13 +45,7 @@ function launch(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...HEADLESS_ARGS,
       // Text drawn the same way run after run: no subpixel positioning or hinting that depends on the machine's settings.
       '--font-render-hinting=none',
       '--disable-font-subpixel-positioning',

@@ -1,20 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { HEADLESS_ARGS } from '../../src/review/browser.ts';
 
 /** Debian's Chromium (CHROME_PATH overrides): Playwright never downloads a browser here. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...HEADLESS_ARGS, '--disable-quic'],
   });
 }
 
