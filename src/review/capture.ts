@@ -10,8 +10,9 @@ export type ReviewWidth = (typeof REVIEW_WIDTHS)[number];
 /** A page is captured down to this height at most: WebP cannot be taller, and no reviewer scrolls further. */
 export const MAX_CAPTURE_HEIGHT = 16_000;
 
-/** How long an island that should hydrate by itself is waited for before its box is masked and said. */
+/** How long an island that should hydrate by itself is waited for, and how many times, before its box is masked and said. */
 const HYDRATION_WAIT_MS = 10_000;
+const HYDRATION_ROUNDS = 3;
 
 /** The moment every page is captured at: a date shown by a script is the same run after run. */
 const FIXED_TIME = new Date('2026-01-01T09:00:00Z');
@@ -137,16 +138,22 @@ async function steady(page: Page, open: () => number): Promise<string[]> {
     for (const image of document.querySelectorAll('img[loading="lazy"]')) (image as HTMLImageElement).loading = 'eager';
     await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
   });
-  await page.evaluate(async (waiting) => {
-    for (const island of document.querySelectorAll(waiting)) {
-      (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }
-  }, WAITING);
-  const pending = await page
-    .waitForFunction((waiting) => document.querySelectorAll(waiting).length === 0, WAITING, { timeout: HYDRATION_WAIT_MS })
-    .then(() => [])
-    .catch(() => page.$$eval(WAITING, (islands) => islands.map((island) => island.getAttribute('data-island') ?? 'island')));
+  // An island still waiting is brought into view again after each wait: on a loaded machine the observer can miss a
+  // scroll that passed it, and its script and props can take seconds to arrive.
+  let pending: string[] = [];
+  for (let round = 0; round < HYDRATION_ROUNDS; round++) {
+    await page.evaluate(async (waiting) => {
+      for (const island of document.querySelectorAll(waiting)) {
+        (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }
+    }, WAITING);
+    pending = await page
+      .waitForFunction((waiting) => document.querySelectorAll(waiting).length === 0, WAITING, { timeout: HYDRATION_WAIT_MS })
+      .then(() => [])
+      .catch(() => page.$$eval(WAITING, (islands) => islands.map((island) => island.getAttribute('data-island') ?? 'island')));
+    if (!pending.length) break;
+  }
   await page.evaluate(async () => {
     window.scrollTo(0, 0);
     await document.fonts.ready;
@@ -169,7 +176,10 @@ async function masks(page: Page, pending: string[]): Promise<Array<{ selector: s
   const found: Array<{ selector: string; reason: string }> = [];
   if (await page.locator('iframe').count()) found.push({ selector: 'iframe', reason: 'a frame shows another host, which a review does not load' });
   for (const island of new Set(pending))
-    found.push({ selector: `sitegen-island[data-island="${island}"]`, reason: `the island ${island} did not hydrate within ${HYDRATION_WAIT_MS / 1000} s` });
+    found.push({
+      selector: `sitegen-island[data-island="${island}"]`,
+      reason: `the island ${island} did not hydrate within ${(HYDRATION_ROUNDS * HYDRATION_WAIT_MS) / 1000} s`,
+    });
   return found;
 }
 
