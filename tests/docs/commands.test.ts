@@ -21,9 +21,6 @@ const pages = docFiles(ROOT).map((file) => ({ file, markdown: readFileSync(path.
 const blocks = pages.flatMap(({ file, markdown }) => commandBlocks(markdown, file));
 const inline = pages.flatMap(({ file, markdown }) => inlineCommands(markdown, file));
 
-/** Processed images of the checkout's builds (src/pipeline/cache/imageCache.ts). */
-const IMAGES = path.join(ROOT, '.sitegen-cache/images');
-
 /** The buckets the docs publish to and compare with. */
 const BUCKETS = ['www-touchline-example', 'touchline-previews-example'];
 
@@ -88,9 +85,6 @@ beforeAll(async () => {
   [project, s3] = await Promise.all([projectCopy(), startS3()]);
   // The docs' examples of the test runner run the project's own tests; the operators' fill in ops/'s documents.
   await Promise.all(['tests', 'vitest.config.ts', 'ops'].map((name) => cp(path.join(ROOT, name), project.file(name), { recursive: true })));
-  // The images the checkout's last build made (.ci/run builds the site before the tests), as a person's second build finds
-  // them: sharp's work is most of a first build, and the commands' outputs are the same either way (their names hash them).
-  if (existsSync(IMAGES)) await cp(IMAGES, project.file('.sitegen-cache/images'), { recursive: true });
   await Promise.all(BUCKETS.map((bucket) => s3.createWebsiteBucket(bucket)));
   env = { ...process.env, ...s3Environment(project.parent), AWS_ENDPOINT_URL_S3: s3.endpoint(), AWS_REGION: 'us-east-1', NO_COLOR: '1' };
   delete env.FORCE_COLOR;

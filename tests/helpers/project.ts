@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { compileGenerator } from '../../src/runtime/compile.mjs';
 export { seededRandom } from '../../bin/syntheticArticles.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Processed images of the checkout's builds (src/pipeline/cache/imageCache.ts). */
+const IMAGES = path.join(ROOT, '.sitegen-cache/images');
 /** What a project needs to build: everything but its dependencies, which are linked. */
 const PROJECT_FILES = [...BUILD_FILES, '.vscode', '.gitignore', 'eslint.config.js', '.prettierrc.json', '.prettierignore'];
 
@@ -55,6 +58,11 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
     await cp(FIXTURE, path.join(root, 'content'), { recursive: true });
     await cp(path.join(ROOT, 'content/.schemas'), path.join(root, 'content/.schemas'), { recursive: true });
   }
+  // The real site's processed images, as the checkout's last build left them (.ci/run builds the site before the tests), as
+  // a person's second build finds them: sharp's work is half a first build of the real site, and the output is the same
+  // either way (their names hash their source and how it is processed). The fixture site's few are made, as a test of a
+  // cold cache expects.
+  if (!fixture && existsSync(IMAGES)) await cp(IMAGES, path.join(root, '.sitegen-cache/images'), { recursive: true });
   for (let i = 0; i < (options.articles ?? 0); i++)
     await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), fixture ? syntheticArticle(i, FIXTURE_LINKS) : syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.
