@@ -8,11 +8,13 @@
  */
 
 /**
- * What can change between two builds. `content`: a markdown or YAML file of content/ other than
- * the site's settings; `configuration`: the site's settings (content/site.yaml: its name,
- * address and menus, which every page shows); `template`: a file of templates/ other than a
- * stylesheet; `stylesheet`: templates/*.css; `public`: a file of public/; `generator`: sitegen's
- * own code or the locked dependencies (a new watch worker, and a new version of the cache).
+ * What can change between two builds: what watch calls each file saved (`classifyChange`), asks
+ * its worker to build, and tells the worker's builder (`Builder.changed`). `content`: a markdown
+ * or YAML file of content/ other than the site's settings; `configuration`: the site's settings
+ * (content/site.yaml: its name, address and menus, which every page shows); `template`: a file of
+ * templates/ other than a stylesheet; `stylesheet`: templates/*.css; `public`: a file of public/;
+ * `generator`: sitegen's own code or the locked dependencies (a new watch worker, and a new
+ * version of the cache).
  */
 export const CHANGES = ['content', 'configuration', 'template', 'stylesheet', 'public', 'generator'] as const;
 export type Change = (typeof CHANGES)[number];

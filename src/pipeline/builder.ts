@@ -23,7 +23,8 @@ import { AnalysisCache } from './cache/analysisCache.ts';
 import { removeDeadWorkingFiles } from './cache/cacheFile.ts';
 import { codeVersion } from './cache/codeVersion.ts';
 import { ImageCache } from './cache/imageCache.ts';
-import { touchedBy, type BuilderStore, type Change, type Effect } from './betweenBuilds.ts';
+import type { BuilderStore, Change } from './betweenBuilds.ts';
+import { tellStores } from './storeHandlers.ts';
 import { KeptContent } from './keptContent.ts';
 import { SiteAssets } from './siteAssets.ts';
 import { loadSite, type LoadedSite } from './loadDefinition.ts';
@@ -126,9 +127,10 @@ export class Builder {
    * the generator is not told to a builder: another one takes over (`adopt`).
    */
   changed(change: Exclude<Change, 'generator'>, files: readonly string[] = []): void {
-    const { dropped, changed } = touchedBy(change, 'builder');
-    const tell: { [Name in BuilderStore]?: (effect: Effect) => void } = {
+    tellStores(change, {
       'markdown reads': () => this.kept.contentChanged(files),
+      // A YAML file is found again by its text.
+      'yaml sources': () => undefined,
       // Analyses made by other code, or of changed text, are found out by their keys: only a change of public/ drops them all.
       analyses: (effect) => effect === 'dropped' && this.workspace.forgetAnalyses(),
       'public files': () => this.kept.publicChanged(),
@@ -139,10 +141,10 @@ export class Builder {
         this.site.catch(() => undefined);
         if (this.pageCode) this.pageCode = this.codeOfPages();
       },
+      // A page is found again by its key, which covers what changed (the site's settings too).
+      'pages in memory': () => undefined,
       'last version': () => (this.writePhase.last = undefined),
-    };
-    for (const name of dropped as BuilderStore[]) tell[name]?.('dropped');
-    for (const name of changed as BuilderStore[]) tell[name]?.('changed');
+    });
   }
 
   /** What each store this builder keeps between builds holds now, by entry (`STORES`; what a change drops is what leaves it). */

@@ -19,7 +19,7 @@ const STYLESHEET = `/${ASSETS_DIR}/${WATCH_STYLESHEET}`;
 export const BUILT_LINE = /^(rebuilt \d+ of \d+ pages|.+, every page reloaded|no page or file changed) in \d+ ms/;
 
 export interface BuildContext {
-  /** What the build was asked to redo (no kind at all: watch's first build). */
+  /** What the build was asked to redo (no change at all: watch's first build). */
   job: Job;
   /** What the preview showed before the build. */
   site: SiteShown;
@@ -35,7 +35,7 @@ export interface BuildContext {
  */
 export function builtLines(outcome: Extract<BuildOutcome, { type: 'built' }>, { job, site, url, paths }: BuildContext): string[] {
   const ms = `in ${Math.round(outcome.ms)} ms`;
-  const lines = [outcome.rendered || !job.kinds.size ? `rebuilt ${outcome.rendered} of ${outcome.pages} pages ${ms}` : withoutPages(outcome, job, paths, ms)];
+  const lines = [outcome.rendered || !job.changes.size ? `rebuilt ${outcome.rendered} of ${outcome.pages} pages ${ms}` : withoutPages(outcome, job, paths, ms)];
   if (site === 'stale' || site === 'broken') {
     const left = outcome.warnings.length ? `no errors left (${plural(outcome.warnings.length, 'warning')} above)` : 'no problems left';
     lines.push(`fixed: ${left}, the site is live ${site === 'stale' ? 'again ' : ''}at ${url}`);
@@ -46,7 +46,7 @@ export function builtLines(outcome: Extract<BuildOutcome, { type: 'built' }>, { 
 /** A build that rendered no page: the files it changed, each named, or that it changed none. */
 function withoutPages({ pages, changed = [] }: Extract<BuildOutcome, { type: 'built' }>, job: Job, paths: Paths, ms: string): string {
   // A stylesheet edit compiles the stylesheet again, even when its bytes come out the same.
-  const stylesheet = job.kinds.has('styles') || changed.includes(STYLESHEET.slice(1));
+  const stylesheet = job.changes.has('stylesheet') || changed.includes(STYLESHEET.slice(1));
   const files = [
     ...changed.filter((file) => file !== STYLESHEET.slice(1)).map((file) => `/${file}`),
     ...job.publicChanged.map((file) => path.relative(paths.root, file).split(path.sep).join('/')),

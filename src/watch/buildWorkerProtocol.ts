@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import type { Change } from '../pipeline/betweenBuilds.ts';
 import type { Adopted } from '../pipeline/builder.ts';
 import type { BuildProgress } from '../progress.ts';
 
@@ -10,10 +11,11 @@ import type { BuildProgress } from '../progress.ts';
 export interface BuildWorkerMessages {
   requests: {
     /**
-     * Build, after the changes watch saw: public/ and the stylesheet are looked at again only when
-     * they changed, and the content files named (full paths) are read again whatever their stat says.
+     * Build, after the changes watch saw, each told to the builder: public/ and the stylesheet are
+     * looked at again only when they changed, and the content files named (full paths) are read
+     * again whatever their stat says.
      */
-    build: { publicChanged: boolean; stylesChanged: boolean; contentChanged: string[] };
+    build: { changes: BuildChange[]; contentChanged: string[] };
     /** Take over what the worker this one replaces made (before the first build). */
     adopt: { work: Adopted };
     /** Load the templates compiled again into `dir` (a compiled worker, after an edit of templates). */
@@ -46,6 +48,13 @@ export interface BuildWorkerMessages {
     handover: { work: Adopted };
   };
 }
+
+/**
+ * The changes a build request names. A template change reaches the worker as `templates` (or as a
+ * fresh worker, which loads them), and a change of the generator as a fresh worker.
+ */
+export type BuildChange = Exclude<Change, 'template' | 'generator'>;
+export const namedInBuild = (change: Change): change is BuildChange => change !== 'template' && change !== 'generator';
 
 type Messages<Map> = { [Name in keyof Map]: { type: Name } & Map[Name] }[keyof Map];
 

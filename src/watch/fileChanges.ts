@@ -2,7 +2,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import chokidar from 'chokidar';
+import type { Paths } from '../config.ts';
 import { fileStamp } from '../load/fileStamp.ts';
+import type { Change } from '../pipeline/betweenBuilds.ts';
 
 /**
  * chokidar drops a change of a file that comes within 50 ms of the change before it, and says
@@ -59,4 +61,19 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
       await watcher.close();
     },
   };
+}
+
+/**
+ * What a saved file changes (`CHANGES`). Anything watched outside content/, templates/ and
+ * public/ is the generator's code. The site's settings are content/site.yaml, where the
+ * templates read them (a site that names its settings otherwise has them called content, which
+ * every store finds out by its keys all the same).
+ */
+export function classifyChange(paths: Paths, file: string): Change {
+  const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
+  if (inside(paths.public)) return 'public';
+  if (file === path.join(paths.content, 'site.yaml')) return 'configuration';
+  if (inside(paths.content)) return 'content';
+  if (inside(paths.templates)) return file.endsWith('.css') ? 'stylesheet' : 'template';
+  return 'generator';
 }

@@ -11,11 +11,11 @@ import { compiledPath, ENTRIES } from '../runtime/sources.mjs';
 import { createSiteServer, listenOn, type PortChoice } from '../serve/server.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import type { Adopted } from '../pipeline/builder.ts';
-import type { BuildOutcome, BuildWorkerReply, BuildWorkerRequest } from './buildWorkerProtocol.ts';
+import { namedInBuild, type BuildOutcome, type BuildWorkerReply, type BuildWorkerRequest } from './buildWorkerProtocol.ts';
 import { builtLines } from './buildReport.ts';
-import { SETTLE_MS, watchFiles, type FileChanges } from './fileChanges.ts';
+import { classifyChange, SETTLE_MS, watchFiles, type FileChanges } from './fileChanges.ts';
 import { LiveReload } from './liveReload.ts';
-import { classifyChange, INITIAL, quiet, step, type Job, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
+import { INITIAL, quiet, step, type Job, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
 import type * as Compiler from '../runtime/compile.mjs';
 
 const SILENT: ProgressReporter = { update: () => undefined, done: () => undefined };
@@ -114,7 +114,7 @@ class LoopDriver {
     // an edit): a file written in several parts starts a build at its first part and another at its
     // last, which shows the whole of it.
     this.files = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) =>
-      this.dispatch({ type: 'changed', kind: classifyChange(paths, file), file }),
+      this.dispatch({ type: 'changed', change: classifyChange(paths, file), file }),
     );
     await this.files.ready;
   }
@@ -220,7 +220,7 @@ class LoopDriver {
       }
     };
     w.on('message', onMessage);
-    send(w, { type: 'build', publicChanged: job.kinds.has('public'), stylesChanged: job.kinds.has('styles'), contentChanged: [...job.contentChanged] });
+    send(w, { type: 'build', changes: [...job.changes].filter(namedInBuild), contentChanged: [...job.contentChanged] });
   }
 
   /** A worker with the generator's code as it is now (compiled again after a change of it). */

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import type { Paths } from '../config.ts';
+import type { Change } from '../pipeline/betweenBuilds.ts';
 import type { BuildOutcome } from './buildWorkerProtocol.ts';
 
 /**
@@ -8,27 +7,12 @@ import type { BuildOutcome } from './buildWorkerProtocol.ts';
  * `watch.ts` performs the effects and feeds back what happened; this file decides.
  */
 
-export type ChangeKind = 'content' | 'public' | 'styles' | 'templates' | 'code';
-
 /**
- * What a changed file invalidates: the generator's code needs a fresh worker; templates are
- * compiled again and loaded into the worker (a fresh one, running the sources under tsx); a
- * stylesheet, only the CSS.
- */
-export function classifyChange(paths: Paths, file: string): ChangeKind {
-  const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
-  if (inside(paths.public)) return 'public';
-  if (inside(paths.content)) return 'content';
-  if (inside(paths.templates)) return file.endsWith('.css') ? 'styles' : 'templates';
-  return 'code';
-}
-
-/**
- * What a build must redo: the kinds of change seen, and the content files named (the worker trusts
- * the files it read until then); the files of public/ seen changing, for the terminal to name.
+ * What a build must redo: the changes seen, and the content files named (the worker trusts the
+ * files it read until then); the files of public/ seen changing, for the terminal to name.
  */
 export interface Job {
-  kinds: ReadonlySet<ChangeKind>;
+  changes: ReadonlySet<Change>;
   contentChanged: readonly string[];
   publicChanged: readonly string[];
 }
@@ -60,7 +44,7 @@ export interface LoopState {
 export type LoopEvent =
   /** watch started: the first build. */
   | { type: 'start' }
-  | { type: 'changed'; kind: ChangeKind; file: string }
+  | { type: 'changed'; change: Change; file: string }
   /** The debounce ran out: no file changed for a moment. */
   | { type: 'settled' }
   /**
@@ -91,7 +75,7 @@ export interface LoopOptions {
   templatesInPlace: boolean;
 }
 
-const NOTHING: Job = { kinds: new Set(), contentChanged: [], publicChanged: [] };
+const NOTHING: Job = { changes: new Set(), contentChanged: [], publicChanged: [] };
 export const INITIAL: LoopState = { phase: 'idle', worker: 'none', pending: undefined, held: false, settling: false, building: NOTHING, site: 'starting' };
 
 /** The next state, and the effects to perform in order. */
@@ -102,9 +86,9 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
       return startBuild(state, NOTHING, options);
     case 'changed': {
       const pending = merge(state.pending ?? NOTHING, {
-        kinds: new Set([event.kind]),
-        contentChanged: event.kind === 'content' ? [event.file] : [],
-        publicChanged: event.kind === 'public' ? [event.file] : [],
+        changes: new Set([event.change]),
+        contentChanged: event.change === 'content' ? [event.file] : [],
+        publicChanged: event.change === 'public' ? [event.file] : [],
       });
       // Each change arms the debounce again: a build starts once the saves stop.
       return { state: { ...state, pending, held: false, settling: true }, effects: [{ type: 'arm-debounce' }] };
@@ -142,7 +126,7 @@ export function step(state: LoopState, event: LoopEvent, options: LoopOptions): 
 
 /** Two sets of changes as one. */
 const merge = (a: Job, b: Job): Job => ({
-  kinds: new Set([...a.kinds, ...b.kinds]),
+  changes: new Set([...a.changes, ...b.changes]),
   contentChanged: [...new Set([...a.contentChanged, ...b.contentChanged])],
   publicChanged: [...new Set([...a.publicChanged, ...b.publicChanged])],
 });
@@ -155,11 +139,11 @@ function shownAfter(site: SiteShown, outcome: BuildOutcome): SiteShown {
 
 /** Starts a build of `job`: a change of the generator's code (or of templates it cannot load in place) needs a fresh worker. */
 function startBuild(state: LoopState, job: Job, { templatesInPlace }: LoopOptions): { state: LoopState; effects: LoopEffect[] } {
-  const stale = job.kinds.has('code') || (job.kinds.has('templates') && !templatesInPlace);
+  const stale = job.changes.has('generator') || (job.changes.has('template') && !templatesInPlace);
   const fresh = state.worker === 'none' || stale;
   const effects: LoopEffect[] = [];
   if (state.worker === 'ready' && stale) effects.push({ type: 'retire-worker' });
-  effects.push({ type: 'build', job, fresh, reloadTemplates: !fresh && job.kinds.has('templates') });
+  effects.push({ type: 'build', job, fresh, reloadTemplates: !fresh && job.changes.has('template') });
   return { state: { ...state, phase: 'building', worker: 'ready', pending: undefined, held: false, building: job }, effects };
 }
 

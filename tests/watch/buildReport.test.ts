@@ -3,14 +3,15 @@ import { resolvePaths } from '../../src/config.ts';
 import { warning } from '../../src/diagnostics.ts';
 import { BUILT_LINE, builtLines, type BuildContext } from '../../src/watch/buildReport.ts';
 import type { BuildOutcome } from '../../src/watch/buildWorkerProtocol.ts';
-import type { ChangeKind, Job } from '../../src/watch/watchLoop.ts';
+import type { Job } from '../../src/watch/watchLoop.ts';
+import type { Change } from '../../src/pipeline/betweenBuilds.ts';
 
 type Built = Extract<BuildOutcome, { type: 'built' }>;
 
 const paths = resolvePaths({ root: '/site' });
 const URL = 'http://localhost:4173';
 const built = (fields: Partial<Built> = {}): Built => ({ type: 'built', pages: 47, rendered: 0, ms: 93.6, warnings: [], changed: [], ...fields });
-const job = (kinds: ChangeKind[], publicChanged: string[] = []): Job => ({ kinds: new Set(kinds), contentChanged: [], publicChanged });
+const job = (changes: Change[], publicChanged: string[] = []): Job => ({ changes: new Set(changes), contentChanged: [], publicChanged });
 const after = (j: Job, site: BuildContext['site'] = 'live'): BuildContext => ({ job: j, site, url: URL, paths });
 
 describe('what watch says when a build succeeds', () => {
@@ -20,11 +21,11 @@ describe('what watch says when a build succeeds', () => {
   });
 
   it('says a stylesheet edit rebuilt the stylesheet and reloaded every page, not that it rendered 0 pages', () => {
-    expect(builtLines(built({ changed: ['assets/site.css'] }), after(job(['styles'])))).toEqual([
+    expect(builtLines(built({ changed: ['assets/site.css'] }), after(job(['stylesheet'])))).toEqual([
       'stylesheet rebuilt (/assets/site.css), every page reloaded in 94 ms',
     ]);
     // A comment edit leaves the same bytes: the stylesheet was compiled again all the same.
-    expect(builtLines(built(), after(job(['styles'])))).toEqual(['stylesheet rebuilt (/assets/site.css), every page reloaded in 94 ms']);
+    expect(builtLines(built(), after(job(['stylesheet'])))).toEqual(['stylesheet rebuilt (/assets/site.css), every page reloaded in 94 ms']);
   });
 
   it('names the data files and the files of public/ a build changed without rendering a page, three of them and the rest counted', () => {
@@ -40,7 +41,7 @@ describe('what watch says when a build succeeds', () => {
   });
 
   it('says the problems are fixed and the site is back after a build that failed', () => {
-    expect(builtLines(built(), after(job(['templates']), 'stale'))).toEqual([
+    expect(builtLines(built(), after(job(['template']), 'stale'))).toEqual([
       'no page or file changed in 94 ms (47 pages as they were)',
       'fixed: no problems left, the site is live again at http://localhost:4173',
     ]);
@@ -58,7 +59,7 @@ describe('what watch says when a build succeeds', () => {
   it('ends each build with a line that waiters can match, in every form', () => {
     const lines = [
       builtLines(built({ rendered: 1 }), after(job(['content'])))[0],
-      builtLines(built(), after(job(['styles'])))[0],
+      builtLines(built(), after(job(['stylesheet'])))[0],
       builtLines(built(), after(job(['content'])))[0],
     ];
     for (const line of lines) expect(line).toMatch(BUILT_LINE);

@@ -22,7 +22,7 @@ const work: Adopted = {
 };
 
 const requests: OneOfEach<BuildWorkerRequest> = {
-  build: { type: 'build', publicChanged: true, stylesChanged: false, contentChanged: ['/site/content/articles/value-banks.md'] },
+  build: { type: 'build', changes: ['content', 'public'], contentChanged: ['/site/content/articles/value-banks.md'] },
   adopt: { type: 'adopt', work },
   templates: { type: 'templates', dir: '/tmp/site/.sitegen-watch/templates-2' },
   stop: { type: 'stop' },

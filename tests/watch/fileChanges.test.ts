@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SETTLE_MS, watchFiles, type FileChanges } from '../../src/watch/fileChanges.ts';
+import { resolvePaths } from '../../src/config.ts';
+import { classifyChange, SETTLE_MS, watchFiles, type FileChanges } from '../../src/watch/fileChanges.ts';
 
 let dir: string;
 let watching: FileChanges | undefined;
@@ -48,5 +49,33 @@ describe('the files watch follows', () => {
     const seen = reports.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reports.length).toBe(seen);
+  });
+});
+
+describe('what a saved file changes', () => {
+  const paths = resolvePaths({ root: '/site' });
+  it('names the change each store of the table knows: the site settings apart from the rest of content/, stylesheets apart from templates', () => {
+    const changes = Object.fromEntries(
+      [
+        'content/articles/value-banks.md',
+        'content/pages/home.yaml',
+        'content/site.yaml',
+        'content/articles/site.yaml',
+        'templates/components/Footer.tsx',
+        'templates/styles.css',
+        'public/images/a.svg',
+        'src/pipeline/builder.ts',
+      ].map((file) => [file, classifyChange(paths, path.join('/site', file))]),
+    );
+    expect(changes).toEqual({
+      'content/articles/value-banks.md': 'content',
+      'content/pages/home.yaml': 'content',
+      'content/site.yaml': 'configuration',
+      'content/articles/site.yaml': 'content',
+      'templates/components/Footer.tsx': 'template',
+      'templates/styles.css': 'stylesheet',
+      'public/images/a.svg': 'public',
+      'src/pipeline/builder.ts': 'generator',
+    });
   });
 });
