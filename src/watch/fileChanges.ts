@@ -23,28 +23,39 @@ const stampOf = (file: string) => stat(file, { bigint: true }).then(fileStamp, (
 export interface FileChanges {
   /** Resolves once every folder is being watched. */
   ready: Promise<void>;
-  /** Whether a changed file is still to be looked at again. */
-  following(): boolean;
   close(): Promise<void>;
 }
 
-/** Calls `changed` with the absolute path of every file added, changed or removed under `folders`, none missed. */
-export function watchFiles(folders: string[], changed: (file: string) => void): FileChanges {
+/**
+ * Calls `changed` with the absolute path of every file added, changed or removed under `folders`,
+ * none missed; and `following` whenever there come to be changed files still to be looked at
+ * again (`true`), or none left (`false`).
+ */
+export function watchFiles(folders: string[], changed: (file: string) => void, following: (files: boolean) => void = () => undefined): FileChanges {
   const watcher = chokidar.watch(folders, { ignoreInitial: true });
-  const following = new Map<string, AbortController>();
+  const followed = new Map<string, AbortController>();
   let closed = false;
+  let said = false;
+  const say = () => {
+    if (closed || said === followed.size > 0) return;
+    said = followed.size > 0;
+    following(said);
+  };
   const follow = async (file: string) => {
-    following.get(file)?.abort();
+    followed.get(file)?.abort();
     const stop = new AbortController();
-    following.set(file, stop);
+    followed.set(file, stop);
+    say();
     // False once a newer change of the file follows it instead, or watching ends.
     const waited = (ms: number) => sleep(ms, true, { signal: stop.signal }).catch(() => false);
     if (!(await waited(SETTLE_MS / 2))) return;
     const seen = await stampOf(file);
     if (!(await waited(LOOK_AGAIN_MS))) return;
     const now = await stampOf(file);
-    if (following.get(file) === stop) following.delete(file);
     if ((seen === undefined || seen !== now) && !closed) changed(file);
+    if (followed.get(file) !== stop) return;
+    followed.delete(file);
+    say();
   };
   watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);
@@ -53,11 +64,10 @@ export function watchFiles(folders: string[], changed: (file: string) => void): 
   });
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
-    following: () => following.size > 0,
     async close() {
       closed = true;
-      for (const stop of following.values()) stop.abort();
-      following.clear();
+      for (const stop of followed.values()) stop.abort();
+      followed.clear();
       await watcher.close();
     },
   };

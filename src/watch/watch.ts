@@ -15,7 +15,7 @@ import { namedInBuild, type BuildOutcome, type BuildWorkerReply, type BuildWorke
 import { builtLines } from './buildReport.ts';
 import { classifyChange, SETTLE_MS, watchFiles, type FileChanges } from './fileChanges.ts';
 import { LiveReload } from './liveReload.ts';
-import { INITIAL, quiet, step, type Job, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
+import { INITIAL, step, type LoopEffect, type LoopEvent, type LoopState } from './watchLoop.ts';
 import type * as Compiler from '../runtime/compile.mjs';
 
 const SILENT: ProgressReporter = { update: () => undefined, done: () => undefined };
@@ -77,24 +77,23 @@ export async function watchSite(paths: Paths, choice: PortChoice, { log, showPro
 
 /**
  * Performs the effects the loop's steps ask for (watchLoop.ts decides; this class does), and feeds
- * back what happened: files saved, the debounce run out, a build ended.
+ * back what happened: files saved, the debounce run out, a worker started or ended, templates
+ * loaded, a build ended.
  */
 class LoopDriver {
   private state: LoopState = INITIAL;
-  private worker: Worker | undefined;
-  /** The compiled generator and templates of the worker (a compiled watch). */
+  /** The workers started and not yet let go, by their number in the loop. */
+  private readonly workers = new Map<number, Worker>();
+  /** The compiled generator and templates of the last worker started (a compiled watch). */
   private dirs: { worker: string; templates: string } | undefined;
   /**
-   * A retired worker may still hold the build lock while it removes old versions: the next one
-   * starts after it, and takes over what it made.
+   * The worker let go last, until it has handed over what it made: it may still hold the build
+   * lock while it removes old versions, and the next worker takes over what it made.
    */
   private retiring: Promise<Adopted | undefined> = Promise.resolve(undefined);
   private debounce: NodeJS.Timeout | undefined;
   private files: FileChanges | undefined;
-  private last: BuildOutcome | undefined;
   private readonly waiters: ((outcome: BuildOutcome) => void)[] = [];
-  /** Workers that ended while they started (a change of the generator that throws as it loads), with how. */
-  private readonly endedEarly = new WeakMap<Worker, string>();
 
   constructor(
     private readonly paths: Paths,
@@ -113,8 +112,10 @@ class LoopDriver {
     // A save is built as soon as it is seen (no wait for the file to stop growing, which cost 20–30 ms
     // an edit): a file written in several parts starts a build at its first part and another at its
     // last, which shows the whole of it.
-    this.files = watchFiles([paths.content, paths.templates, paths.public, path.join(paths.root, 'src')], (file) =>
-      this.dispatch({ type: 'changed', change: classifyChange(paths, file), file }),
+    this.files = watchFiles(
+      [paths.content, paths.templates, paths.public, path.join(paths.root, 'src')],
+      (file) => this.dispatch({ type: 'changed', change: classifyChange(paths, file), file }),
+      (files) => this.dispatch({ type: 'following', files }),
     );
     await this.files.ready;
   }
@@ -123,7 +124,6 @@ class LoopDriver {
     const { state, effects } = step(this.state, event, { templatesInPlace: this.compiler !== undefined });
     this.state = state;
     for (const effect of effects) this.perform(effect);
-    if (event.type === 'finished') void this.settle();
   }
 
   nextBuild(): Promise<BuildOutcome> {
@@ -144,57 +144,89 @@ class LoopDriver {
         return;
       case 'disarm-debounce':
         return clearTimeout(this.debounce);
+      case 'start-worker':
+        return void this.start(effect.worker);
       case 'retire-worker':
-        return this.drop((w) => retire(w));
+        return this.letGo(effect.worker, retire);
       case 'stop-worker':
-        return this.drop((w) => (effect.now ? w.terminate().then(() => undefined) : retire(w)));
+        return this.letGo(effect.worker, (w) => (effect.now ? w.terminate().then(() => undefined) : retire(w)));
+      case 'load-templates':
+        return void this.loadTemplates(effect.worker);
       case 'build':
-        return void this.build(effect.job, effect.fresh, effect.reloadTemplates);
+        return this.build(effect);
       case 'report':
         return this.report(effect);
+      case 'answer':
+        for (const resolve of this.waiters.splice(0)) resolve(effect.outcome);
+        return;
       default:
         return effect satisfies never;
     }
   }
 
-  /** Lets the worker go, ended by `end`: the next worker waits for what it hands over. */
-  private drop(end: (w: Worker) => Promise<Adopted | undefined>): void {
-    if (this.worker) this.retiring = end(this.worker);
-    this.worker = undefined;
+  /** Lets a worker go, ended by `end`: the next worker waits for what it hands over. */
+  private letGo(worker: number, end: (w: Worker) => Promise<Adopted | undefined>): void {
+    const w = this.workers.get(worker);
+    if (!w) return;
+    this.workers.delete(worker);
+    this.retiring = end(w);
   }
 
-  private async build(job: Job, fresh: boolean, reloadTemplates: boolean): Promise<void> {
-    const finished = (outcome: BuildOutcome, workerSound = outcome.type !== 'crashed') => this.dispatch({ type: 'finished', outcome, workerSound });
-    if (reloadTemplates && this.worker) {
-      try {
-        await this.reloadTemplates(this.worker);
-      } catch (error) {
-        // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
-        return this.dispatch({
-          type: 'finished',
-          outcome: { type: 'crashed', message: await describeCompileFailure(error, this.paths.root) },
-          workerSound: true,
-          undelivered: job,
-        });
-      }
-    }
+  /** Starts worker number `worker`, and says it is ready once the worker before it has handed over. */
+  private async start(worker: number): Promise<void> {
+    const handover = this.retiring;
+    let w: Worker;
     try {
-      // The new worker compiles and loads its code while the old one stops: only builds take turns.
-      const [w, work] = await Promise.all([fresh || !this.worker ? this.spawn() : this.worker, this.retiring]);
-      // Closed while the worker started: it builds nothing, and keeps nothing alive.
-      if (this.state.phase === 'closed') return void (w === this.worker ? undefined : w.terminate());
-      if (work && w !== this.worker) {
-        send(w, { type: 'adopt', work });
-        // Handed on: the main thread keeps no copy of every page.
-        this.retiring = Promise.resolve(undefined);
-      }
-      this.worker = w;
-      const early = this.endedEarly.get(w);
-      if (early) return finished({ type: 'crashed', message: early });
+      w = await this.spawn();
     } catch (error) {
-      return finished({ type: 'crashed', message: await describeCompileFailure(error, this.paths.root) });
+      return this.dispatch({ type: 'worker-ended', worker, message: await describeCompileFailure(error, this.paths.root) });
     }
-    const w = this.worker;
+    this.workers.set(worker, w);
+    const ended = (message: string) => {
+      this.workers.delete(worker);
+      this.dispatch({ type: 'worker-ended', worker, message });
+    };
+    w.on('error', (error) => ended(describeCrash(error)));
+    // A worker that ends by itself (a template calling process.exit, or code that throws as it loads) says no more.
+    w.on('exit', (code) => ended(`sitegen: the build worker stopped (exit code ${code})`));
+    const work = await handover;
+    // Handed on: the main thread keeps no copy of every page.
+    if (this.retiring === handover) this.retiring = Promise.resolve(undefined);
+    this.dispatch({ type: 'worker-ready', worker, work });
+  }
+
+  /** A worker with the generator's code as it is now (compiled again after a change of it). */
+  private async spawn(): Promise<Worker> {
+    const { paths, compiler } = this;
+    const execArgv = [...process.execArgv, '--enable-source-maps'];
+    if (!compiler) {
+      const thread = threadEntry(paths.root, 'buildWorker');
+      return new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv });
+    }
+    const fresh = await compiler.generator();
+    const compiledCode: Compiled = { root: paths.root, dir: fresh.worker, templates: fresh.templates };
+    this.dirs = fresh;
+    return new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), { workerData: { paths, compiled: compiledCode }, execArgv });
+  }
+
+  /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */
+  private async loadTemplates(worker: number): Promise<void> {
+    try {
+      const templates = await this.compiler!.templates(this.dirs!.worker);
+      const w = this.workers.get(worker);
+      if (w && templates !== this.dirs!.templates) {
+        this.dirs = { ...this.dirs!, templates };
+        send(w, { type: 'templates', dir: templates });
+      }
+    } catch (error) {
+      // A template that does not compile: the worker keeps the templates it has, and the next edit compiles them again.
+      return this.dispatch({ type: 'templates-failed', worker, message: await describeCompileFailure(error, this.paths.root) });
+    }
+    this.dispatch({ type: 'templates-loaded', worker });
+  }
+
+  private build({ worker, job, adopt }: Extract<LoopEffect, { type: 'build' }>): void {
+    const w = this.workers.get(worker)!;
     const progress = this.showProgress();
     const onMessage = (reply: BuildWorkerReply) => {
       switch (reply.type) {
@@ -213,50 +245,14 @@ class LoopDriver {
         case 'crashed':
           progress.done();
           w.off('message', onMessage);
-          if (w === this.worker) finished(reply);
-          return;
+          return this.dispatch({ type: 'finished', worker, outcome: reply, workerSound: reply.type !== 'crashed' });
         default:
           return reply satisfies never;
       }
     };
     w.on('message', onMessage);
+    if (adopt) send(w, { type: 'adopt', work: adopt });
     send(w, { type: 'build', changes: [...job.changes].filter(namedInBuild), contentChanged: [...job.contentChanged] });
-  }
-
-  /** A worker with the generator's code as it is now (compiled again after a change of it). */
-  private async spawn(): Promise<Worker> {
-    const { paths, compiler } = this;
-    let w: Worker;
-    if (compiler) {
-      const fresh = await compiler.generator();
-      const compiledCode: Compiled = { root: paths.root, dir: fresh.worker, templates: fresh.templates };
-      w = new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), {
-        workerData: { paths, compiled: compiledCode },
-        execArgv: [...process.execArgv, '--enable-source-maps'],
-      });
-      this.dirs = fresh;
-    } else {
-      const thread = threadEntry(paths.root, 'buildWorker');
-      w = new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv: [...process.execArgv, '--enable-source-maps'] });
-    }
-    const ended = (message: string) => {
-      if (w !== this.worker) return void this.endedEarly.set(w, message);
-      if (this.state.phase === 'building') this.dispatch({ type: 'finished', outcome: { type: 'crashed', message }, workerSound: false });
-      // Gone between builds: the next build starts another.
-      else this.worker = undefined;
-    };
-    w.on('error', (error) => ended(describeCrash(error)));
-    // A worker that ends by itself mid-build (a template calling process.exit) says no more: its build ends as a crash.
-    w.on('exit', (code) => ended(`sitegen: the build worker stopped (exit code ${code})`));
-    return w;
-  }
-
-  /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */
-  private async reloadTemplates(w: Worker): Promise<void> {
-    const templates = await this.compiler!.templates(this.dirs!.worker);
-    if (templates === this.dirs!.templates) return;
-    this.dirs = { ...this.dirs!, templates };
-    send(w, { type: 'templates', dir: templates });
   }
 
   private report({ outcome, job, site }: Extract<LoopEffect, { type: 'report' }>): void {
@@ -283,13 +279,6 @@ class LoopDriver {
       default:
         outcome satisfies never;
     }
-    this.last = outcome;
-  }
-
-  /** Tells the waiters the last outcome once no build is running, due or waiting for the files to settle. */
-  private async settle(): Promise<void> {
-    while (!quiet(this.state) || this.files?.following()) await sleep(SETTLE_MS);
-    if (this.last) for (const resolve of this.waiters.splice(0)) resolve(this.last);
   }
 }
 
