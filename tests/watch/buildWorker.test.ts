@@ -32,8 +32,9 @@ describe('watch, after template edits', () => {
       expect(rebuilds(), log).toBeGreaterThanOrEqual(count);
     };
     try {
-      // watch says where it serves once it watches the files: an edit before that would go unseen.
-      for (let i = 0; i < 600 && !announced.includes('serving at'); i++) await sleep(50);
+      // watch says where it serves once it watches the files: an edit before that would go unseen. A minute: its first build
+      // makes any image the cache lacks, half a minute on a loaded machine.
+      for (let i = 0; i < 1200 && !announced.includes('serving at'); i++) await sleep(50);
       expect(announced, log).toContain('serving at');
       await waitFor(1);
       for (let edit = 1; edit <= 3; edit++) {
@@ -54,5 +55,5 @@ describe('watch, after template edits', () => {
       child.kill('SIGINT');
       await ended;
     }
-  }, 90_000);
+  }, 150_000);
 });
