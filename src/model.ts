@@ -238,13 +238,18 @@ export function definePage<S extends z.ZodObject, V = undefined>(
   return { schema, component, ...options };
 }
 
-/** The whole site as templates/index.ts declares it: what the generator reads, validates and renders. */
-export interface SiteDefinition {
+/**
+ * The whole site as templates/index.ts declares it: what the generator reads, validates and
+ * renders. `S` is the site's settings as its templates declare them: sitegen's core (`Site`) and
+ * the site's own.
+ */
+export interface SiteDefinition<S extends Site = Site> {
   /**
-   * The data files; `site` (content/site.yaml, the settings every page uses) is required. The
-   * generator itself serves and publishes `redirects` (old addresses and where they lead), if declared.
+   * The data files; `site` (content/site.yaml, the settings every page uses) is required, its
+   * schema the core extended with the site's own settings. The generator itself serves and
+   * publishes `redirects` (old addresses and where they lead), if declared.
    */
-  data: { site: DataFile<Site>; redirects?: DataFile<Redirects> } & Record<string, DataFile>;
+  data: { site: DataFile<S>; redirects?: DataFile<Redirects> } & Record<string, DataFile>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection has its own frontmatter and summary
   collections: Collection<any, any>[];
   /** The templates a page in content/pages/*.yaml can name with `template:`. */
@@ -255,9 +260,12 @@ export interface SiteDefinition {
   Markdown: ComponentType<{ tree: HastRoot }>;
   /** The rules of the site's own checks, by name. */
   rules?: Record<string, SiteRule>;
+  /** A page's `<title>`, from the site's settings and the page's head (its route and title). */
+  title(site: S, head: PageHead): string;
 }
 
-export function defineSite(definition: SiteDefinition): SiteDefinition {
+/** Declares the site; its settings' type is inferred from the schema of its `site` data file. */
+export function defineSite<S extends Site>(definition: SiteDefinition<S>): SiteDefinition {
   return definition;
 }
 

@@ -19,6 +19,7 @@ export {
   type CollectionsOf,
   type EntryPageProps,
   type EntryProblem,
+  type PageHead,
   type PageProblem,
   type PageVariant,
   type Release,

@@ -10,6 +10,7 @@ import { NotFound } from './pages/NotFound.tsx';
 import { rules } from './rules.ts';
 import { pricingSchema } from './schemas/pricing.ts';
 import { touchlineSiteSchema } from './schemas/site.ts';
+import { documentTitle } from './title.ts';
 
 /** The site's collections of markdown: templates read their summaries typed from this list (see collections/summaries.ts). */
 export const collections = [articles, legal];
@@ -31,4 +32,5 @@ export const definition = defineSite({
   Layout,
   Markdown,
   rules,
+  title: documentTitle,
 });

@@ -188,6 +188,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
       islandUrls: new Map(shared.islandUrls),
       images: this.sizeOf,
       Layout: definition.Layout,
+      title: definition.title,
     };
     // Pages written here (`writeTo`) are not kept in memory for a next build, so a page need not
     // carry its props files' contents: each crosses to the builder once, not with every page naming it.

@@ -140,6 +140,7 @@ export class RenderPhase {
       islandUrls: new Map(shared.islandUrls),
       images: this.setup.workspace.images,
       Layout: definition.Layout,
+      title: definition.title,
     };
     try {
       renderEach(

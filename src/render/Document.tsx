@@ -2,13 +2,14 @@ import { socialCardPath, useImageUses, type ImageLookup } from '../islands/image
 import type { PageHead, Site } from '../model.ts';
 import { feedOf } from '../schemas/site.ts';
 import { absoluteUrl, siteUrl } from '../routes/urls.ts';
-import { documentTitle } from './head.ts';
 
 export interface DocumentProps {
   site: Site;
   /** The path the site is published under: the stylesheet, scripts, favicon and feed are paths of the site under it. */
   base: string;
   head: PageHead;
+  /** The page's `<title>`, as the site's templates make it. */
+  title: string;
   images: ImageLookup;
   stylesheet: string;
   loader: string | undefined;
@@ -19,9 +20,8 @@ export interface DocumentProps {
  * The complete HTML document around a rendered page. Under a base, `<html data-base>` tells the
  * loader which base the islands were rendered with, so that hydration renders the same URLs.
  */
-export function Document({ site, base, head, images, stylesheet, loader, body }: DocumentProps) {
+export function Document({ site, base, head, title, images, stylesheet, loader, body }: DocumentProps) {
   const url = absoluteUrl(site, head.route);
-  const title = documentTitle(site, head);
   const used = useImageUses();
   const image = absoluteUrl(site, socialImage(head.image ?? site.socialImage, head.imageFocus, images, used));
   // The structured data names the same picture as the link previews.

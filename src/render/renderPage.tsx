@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PropsFile } from '../islands/Island.tsx';
 import { ImageUses, SiteImages, type ImageLookup } from '../islands/images.tsx';
-import type { Site, SiteData } from '../model.ts';
+import type { Site, SiteData, SiteDefinition } from '../model.ts';
 import type { PageJob } from '../plan/plannedPages.ts';
 import { Document } from './Document.tsx';
 import { linkIslands, renderWithIslands, type IslandNames } from './islands.tsx';
@@ -25,6 +25,7 @@ export interface RenderContext {
   /** Describes the images of public/ that templates name (sizes, the hashes naming their variants). */
   images: ImageLookup;
   Layout: ComponentType<{ children: ReactNode; route: string }>;
+  title: SiteDefinition['title'];
 }
 
 /**
@@ -104,6 +105,7 @@ function renderDocument(job: PageJob, ctx: RenderContext): RenderedDocument {
         site={ctx.site}
         base={ctx.base}
         head={job.head}
+        title={ctx.title(ctx.site, job.head)}
         images={ctx.images}
         stylesheet={ctx.stylesheet}
         loader={islands.length ? ctx.loader : undefined}

@@ -30,6 +30,7 @@ const context: RenderContext = {
   islandNames: new Map<unknown, string>([[Widget, 'Widget']]),
   islandUrls: new Map([['Widget', '/assets/island-Widget-abc.js']]),
   Layout: ({ children }: { children: ReactNode }) => <main>{children}</main>,
+  title: (s, head) => `${head.title} (${head.route}) of ${s.name}`,
 };
 const job = (element: () => ReactNode) => ({
   route: '/page',
@@ -59,6 +60,14 @@ describe('renderPage', () => {
     expect(islands).toEqual(['Widget']);
     expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/assets/loader-abc.js">']);
     expect(html).toContain('<sitegen-island data-island="Widget" data-src="/assets/island-Widget-abc.js" data-when="visible"');
+  });
+
+  it("titles the document as the site's templates make it, of the site's settings and the page's head", () => {
+    const { html } = renderPage(
+      job(() => <p>Static</p>),
+      context,
+    );
+    expect(html).toContain('<title>Page (/page) of Site</title>');
   });
 
   it('counts islands inside pre-rendered parts (markdown bodies) too', () => {
