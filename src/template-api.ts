@@ -23,19 +23,20 @@ export {
   type PageProblem,
   type PageVariant,
   type Release,
+  type Site,
   type SiteData,
   type SiteRule,
 } from './model.ts';
 export type { SchemaCode } from './rules.ts';
 
 // The schemas of values every site has (text, dates, links, images of public/) and of the data files sitegen reads itself.
-export { assetPath, href, isoDate, link, SLUG, text } from './schemas/common.ts';
+export { assetPath, href, httpsUrl, isoDate, link, SLUG, text } from './schemas/common.ts';
 export { redirectsSchema } from './schemas/redirects.ts';
-export { siteSchema } from './schemas/site.ts';
+export { siteCoreSchema } from './schemas/site.ts';
 
 // Rendering: islands, the site's settings, and helpers for addresses, reading times and the data files pages publish.
 export { Island } from './islands/Island.tsx';
-export { useSite } from './render/siteContext.ts';
+export { useSite, type SiteInfo } from './render/siteContext.ts';
 export { absoluteUrl } from './routes/urls.ts';
 export { readingMinutes } from './markdown/readingTime.ts';
 export { contentHash } from './hash.ts';

@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { Site, SiteData } from '../model.ts';
 
-export interface SiteInfo {
-  site: Site;
+/** What a page's templates are given while it renders; a site's templates name their own extension of the site's settings as `S`. */
+export interface SiteInfo<S extends Site = Site> {
+  site: S;
   /** The site's data files by name (templates/index.ts), for the templates that show them. */
   data: SiteData;
   /** The copyright year: the build's year, or SOURCE_DATE_EPOCH's when set. */

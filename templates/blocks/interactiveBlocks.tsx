@@ -1,10 +1,11 @@
-import { Island, Picture, useImageSource, useSite } from '../../src/template-api.ts';
+import { Island, Picture, useImageSource } from '../../src/template-api.ts';
 import Carousel from '../islands/Carousel.tsx';
 import LeadForm from '../islands/LeadForm.tsx';
 import Testimonials from '../islands/Testimonials.tsx';
 import VideoFacade from '../islands/VideoFacade.tsx';
 import { imageSlots } from '../components/imageSlots.ts';
 import { NewTabLink } from '../components/NewTabLink.tsx';
+import { useTouchlineSite } from '../schemas/site.ts';
 import { BlockHeading, Section } from './parts.tsx';
 import type { BlockOf } from './schema.ts';
 import { blockId } from './textBlocks.tsx';
@@ -133,7 +134,7 @@ export function Faq({ block, index }: { block: BlockOf<'faq'>; index: number }) 
 
 export function FormBlock({ block, index }: { block: BlockOf<'form'>; index: number }) {
   const id = blockId(index);
-  const { site } = useSite();
+  const { site } = useTouchlineSite();
   return (
     <section id="lead-form" aria-labelledby={id} className="bg-slate-50" data-tone="tint" tabIndex={-1}>
       <div className="container-page grid items-start gap-10 py-16 sm:py-24 lg:grid-cols-[1fr_1.2fr]">
@@ -153,7 +154,7 @@ const FRAMES = {
 /** A third-party frame from site.yaml, lazily loaded, with a link to open it on its own. */
 export function Embed({ block, index }: { block: BlockOf<'embed'>; index: number }) {
   const id = blockId(index);
-  const { site } = useSite();
+  const { site } = useTouchlineSite();
   const { url, title } = site[block.service];
   const frame = FRAMES[block.service];
   return (

@@ -1,5 +1,6 @@
 import { Island, useSite } from '../../src/template-api.ts';
 import { pricingOf, type Pricing } from '../schemas/pricing.ts';
+import { useTouchlineSite } from '../schemas/site.ts';
 import { Icon } from '../components/Icon.tsx';
 import PricingPlans from '../islands/PricingPlans.tsx';
 import { Faq } from './interactiveBlocks.tsx';
@@ -24,7 +25,7 @@ function visiblePricing({ faq: _faq, ...pricing }: Pricing) {
 
 export function PricingBlock({ block, index }: { block: BlockOf<'pricing'>; index: number }) {
   const id = blockId(index);
-  const { site } = useSite();
+  const { site } = useTouchlineSite();
   const pricing = usePricing();
   return (
     <section aria-labelledby={id} className="bg-white" data-tone="white">

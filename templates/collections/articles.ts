@@ -1,6 +1,6 @@
 import { absoluteUrl, defineCollection, readingMinutes, type Collections, type EntryProblem } from '../../src/template-api.ts';
 import type { RuleName } from '../rules.ts';
-import { touchlineSiteOf } from '../schemas/site.ts';
+import { touchlineSite, touchlineSiteOf } from '../schemas/site.ts';
 import { Article } from '../pages/Article.tsx';
 import { articleSchema } from '../schemas/markdown.ts';
 import { relatedArticles, siteCollections, type ArticleSummary } from './summaries.ts';
@@ -41,7 +41,7 @@ export const articles = defineCollection({
         datePublished: article.date,
         dateModified: article.updated ?? article.date,
         author: { '@type': 'Person', name: article.author },
-        publisher: { '@type': 'Organization', name: site.legalName, url: site.url },
+        publisher: { '@type': 'Organization', name: touchlineSite(site).legalName, url: site.url },
         mainEntityOfPage: absoluteUrl(site, article.href),
         articleSection: article.category,
         wordCount: article.words,

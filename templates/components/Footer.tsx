@@ -1,8 +1,9 @@
-import { useSite, useSiteUrl } from '../../src/template-api.ts';
+import { useSiteUrl } from '../../src/template-api.ts';
+import { useTouchlineSite } from '../schemas/site.ts';
 import { Logo } from './Logo.tsx';
 
 export function Footer() {
-  const { site, year } = useSite();
+  const { site, year } = useTouchlineSite();
   const url = useSiteUrl();
   return (
     <footer className="bg-ink-950 text-slate-300">

@@ -1,6 +1,7 @@
-import { Island, useSite, useSiteUrl } from '../../src/template-api.ts';
+import { Island, useSiteUrl } from '../../src/template-api.ts';
 import MobileMenu from '../islands/MobileMenu.tsx';
 import NavMenus from '../islands/NavMenus.tsx';
+import { useTouchlineSite } from '../schemas/site.ts';
 import { Logo } from './Logo.tsx';
 import { NewTabLink } from './NewTabLink.tsx';
 
@@ -10,7 +11,7 @@ import { NewTabLink } from './NewTabLink.tsx';
  * disclosures and "Menu" links to the footer's navigation.
  */
 export function Header() {
-  const { site, route } = useSite();
+  const { site, route } = useTouchlineSite();
   const url = useSiteUrl();
   const { header } = site;
   const signIn = { label: header.signIn, href: site.appUrl };

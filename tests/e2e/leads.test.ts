@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteSchema } from '../../src/schemas/site.ts';
+import { touchlineSiteSchema } from '../../templates/schemas/site.ts';
 import { hydrated, openPage, type OpenOptions } from '../helpers/browser.ts';
 import { contentYaml, pageBlocks } from '../helpers/realContent.ts';
 import { setUpSiteAndBrowser } from '../helpers/site.ts';
@@ -7,7 +7,7 @@ import { setUpSiteAndBrowser } from '../helpers/site.ts';
 const env = setUpSiteAndBrowser();
 // The frames and the form as content/site.yaml configures them (the rest of the file is checked by sitegen check).
 const configured = contentYaml('site.yaml');
-const site = siteSchema
+const site = touchlineSiteSchema
   .pick({ forms: true, newsletter: true, assistant: true })
   .parse({ forms: configured.forms, newsletter: configured.newsletter, assistant: configured.assistant });
 const open = (route: string, options?: OpenOptions) => openPage(env.browser, env.site.origin + route, options);

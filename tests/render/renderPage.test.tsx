@@ -9,15 +9,13 @@ function Widget() {
   return <button type="button">Press</button>;
 }
 
-const site = {
+const site: Site = {
   name: 'Site',
-  legalName: 'Site Inc.',
-  tagline: 'Tag.',
   url: 'https://www.site.example',
   language: 'en',
   socialImage: '/s.png',
   themeColor: '#000000',
-} as Site;
+};
 const context: RenderContext = {
   site,
   base: '',

@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { PAGES_FOLDER } from '../../src/model.ts';
 import { schemaFiles, type SchemaFile } from '../../src/schemas/jsonSchemas.ts';
+import { siteCoreSchema } from '../../src/schemas/site.ts';
 import { parseYaml } from '../../src/yaml/yamlSource.ts';
 import { blockSchema } from '../../templates/blocks/schema.ts';
 import { definition } from '../../templates/index.ts';
+import { touchlineSiteSchema } from '../../templates/schemas/site.ts';
 
 /*
  * The JSON Schemas editors get must accept every real content file and reject what sitegen
@@ -180,6 +182,15 @@ describe('the schema files', () => {
     for (const [key, field] of Object.entries(site.properties)) expect(field.description, `site.yaml ${key}`).toBeTruthy();
     const pages = JSON.parse(files.find((f) => f.name === 'pages.schema.json')!.text) as { properties: { template: { enum: string[] } } };
     expect(pages.properties.template.enum).toEqual(Object.keys(definition.pages).sort());
+  });
+
+  it("describe the whole of site.yaml, sitegen's core and the site's own settings, and no other key", () => {
+    const site = JSON.parse(files.find((f) => f.name === 'site.schema.json')!.text) as { properties: object; additionalProperties: boolean };
+    const core = Object.keys(siteCoreSchema.shape);
+    expect(Object.keys(site.properties)).toEqual(expect.arrayContaining(core));
+    expect(Object.keys(site.properties)).toEqual(Object.keys(touchlineSiteSchema.shape));
+    expect(Object.keys(site.properties).length).toBeGreaterThan(core.length);
+    expect(site.additionalProperties).toBe(false);
   });
 
   it('are the same bytes every time: sorted, two-space JSON ending in a newline', () => {

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { readYamlContent } from '../../src/load/content.ts';
 import { definePage, type SiteDefinition } from '../../src/model.ts';
 import { assetPath, href } from '../../src/schemas/common.ts';
-import { siteSchema } from '../../src/schemas/site.ts';
 import { checkReferences } from '../../src/validate/crossChecks.ts';
 import { validateContent } from '../../src/validate/validateContent.ts';
 import { blockSchemas } from '../../templates/blocks/schema.ts';
 import { definition } from '../../templates/index.ts';
+import { touchlineSiteSchema } from '../../templates/schemas/site.ts';
 import { fixtureCopy } from '../helpers/fixture.ts';
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../public');
@@ -20,7 +20,7 @@ const PUBLIC = path.resolve(import.meta.dirname, '../../public');
 const hero = blockSchemas.hero.extend({ backdrop: assetPath.optional(), next: href.optional() });
 const extended: SiteDefinition = {
   ...definition,
-  data: { ...definition.data, site: { ...definition.data.site, schema: siteSchema.extend({ banner: assetPath.optional() }) } },
+  data: { ...definition.data, site: { ...definition.data.site, schema: touchlineSiteSchema.extend({ banner: assetPath.optional() }) } },
   pages: {
     ...definition.pages,
     blocks: definePage(z.strictObject({ blocks: z.array(z.discriminatedUnion('type', [hero, blockSchemas.faq])).min(1) }), () => null),

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules.ts';
 import { parseYaml } from '../../src/yaml/yamlSource.ts';
 import { articleSchema } from '../../templates/schemas/markdown.ts';
-import { siteSchema } from '../../src/schemas/site.ts';
 import { validateYaml } from '../../src/yaml/zodDiagnostics.ts';
 import { blocksPageSchema } from '../../templates/blocks/schema.ts';
+import { touchlineSiteSchema } from '../../templates/schemas/site.ts';
 
 const article = (lines: string[]) => parseYaml('a.md', lines.join('\n'), 1);
 const valid = [
@@ -188,7 +188,7 @@ describe('schema errors point at the offending key or value', () => {
 
   it('validates the real site settings schema strictly', () => {
     const source = parseYaml('site.yaml', 'name: X\nunknown: 1\n');
-    const messages = errors(source, siteSchema as never).map((r) => r.message);
+    const messages = errors(source, touchlineSiteSchema as never).map((r) => r.message);
     expect(messages).toContain('missing required key "url"');
     expect(messages.some((m) => m.startsWith('unknown key "unknown"'))).toBe(true);
   });
