@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILD_FILES, copyProject } from '../../bin/projectCopy.mjs';
@@ -24,6 +23,23 @@ let compiled: Promise<string> | undefined;
 async function seedCompilation(root: string): Promise<void> {
   const dir = await (compiled ??= compileGenerator(ROOT));
   await cp(dir, path.join(root, path.relative(ROOT, dir)), { recursive: true });
+}
+
+/**
+ * Copies the processed images of the checkout's builds (.ci/run builds the site before the tests): sharp's work is half a
+ * first build of the real site, and the output is the same either way (their names hash their source and how it is
+ * processed). A build of another test may remove an image the site no longer shows while this copies: it is not copied.
+ */
+async function seedImages(to: string): Promise<void> {
+  const entries = await readdir(IMAGES, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const from = path.join(entry.parentPath, entry.name);
+    const target = path.join(to, path.relative(IMAGES, from));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(from, target).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
 }
 
 export interface RunResult {
@@ -58,11 +74,9 @@ export async function projectCopy(options: { content?: 'real' | 'fixture'; artic
     await cp(FIXTURE, path.join(root, 'content'), { recursive: true });
     await cp(path.join(ROOT, 'content/.schemas'), path.join(root, 'content/.schemas'), { recursive: true });
   }
-  // The real site's processed images, as the checkout's last build left them (.ci/run builds the site before the tests), as
-  // a person's second build finds them: sharp's work is half a first build of the real site, and the output is the same
-  // either way (their names hash their source and how it is processed). The fixture site's few are made, as a test of a
-  // cold cache expects.
-  if (!fixture && existsSync(IMAGES)) await cp(IMAGES, path.join(root, '.sitegen-cache/images'), { recursive: true });
+  // The real site's processed images, as a person's second build finds them; the fixture site's few are made, as a test of
+  // a cold cache expects.
+  if (!fixture) await seedImages(path.join(root, '.sitegen-cache/images'));
   for (let i = 0; i < (options.articles ?? 0); i++)
     await writeFile(path.join(root, 'content/articles', `synthetic-${i}.md`), fixture ? syntheticArticle(i, FIXTURE_LINKS) : syntheticArticle(i));
   // Reproducible output (the footer's year), so that builds can be compared byte for byte.

@@ -6,6 +6,10 @@ import { vi } from 'vitest';
  * The unit lane's files run side by side and must stay fast: a test that builds a site, starts a
  * process or a browser belongs to another lane. Loaded before each file of the lane (vitest.config.ts).
  */
+// The lane's files share their workers' module registry (vitest.config.ts: not isolated): the project's own modules are
+// evaluated afresh for each file, so a file's vi.mock reaches every module it loads, while the packages stay loaded.
+vi.resetModules();
+
 const refuse = (what: string) => () => {
   throw new Error(`the unit lane starts no ${what}: move this test file to another lane in vitest.config.ts (docs/developers/testing.md)`);
 };
