@@ -1,19 +1,10 @@
-import { availableParallelism } from 'node:os';
 import { buildDay, thresholdFromEnvironment, type Paths } from '../config.ts';
 import { withExcerpts } from '../diagnosticExcerpts.ts';
-import { ContentError, isError, type Diagnostic } from '../diagnostics.ts';
-import type { BuildMode, UnreleasedPages } from '../hosting/buildMode.ts';
-import { listMarkdown, readMarkdownFiles, readYamlContent, withMarkdown } from '../load/content.ts';
+import { ContentError, type Diagnostic } from '../diagnostics.ts';
+import type { BuildMode } from '../hosting/buildMode.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
-import { unreadFiles } from '../load/unreadFiles.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
-import { planSite } from '../plan/pagePlan.tsx';
-import type { SitePlan } from '../plan/plannedPages.ts';
-import { fileRoutes } from '../plan/routes.ts';
-import { placeSite, type SiteAddress } from '../routes/urls.ts';
-import { validateContent, type ContentModel, type ReleaseOptions } from '../validate/validateContent.ts';
-import { checkEntries } from '../validate/crossChecks.ts';
-import { withSiteRules } from '../validate/siteRules.ts';
+import type { SiteAddress } from '../routes/urls.ts';
 import { outputRefusal } from '../write/outputGuard.ts';
 import { OutputStore } from '../write/outputStore.ts';
 import { acquireBuildLock } from './buildLock.ts';
@@ -29,14 +20,16 @@ import { KeptContent } from './keptContent.ts';
 import { SiteAssets } from './siteAssets.ts';
 import { loadSite, type LoadedSite } from './loadDefinition.ts';
 import { MarkdownWorkspace } from './markdownWork.tsx';
+import { MarkdownThreads } from './markdownThreads.ts';
+import { modelContent, type ModelledContent } from './modelPhase.ts';
 import { pageCode, type PageCode } from './pageCode.ts';
-import { unreleasedPages, type ReadContent } from './phases.ts';
-import { checkAgainstPlan } from './planChecks.ts';
-import { lastBuildPages } from '../validate/lastBuild.ts';
+import { FolderSink, MemorySink } from './pageSink.ts';
+import type { ReadContent } from './phases.ts';
 import type { KeptPage } from './pageStore.ts';
+import { readContent } from './readPhase.ts';
+import type { RenderedOutput } from './renderedOutput.ts';
 import { RenderPhase } from './renderPhase.ts';
 import { WritePhase, type LastVersion, type OpenVersion } from './writePhase.ts';
-import { MarkdownPool } from './workers/pool.ts';
 
 /**
  * Builds the site: under the project's lock, once what stopped builds left is repaired, read →
@@ -260,39 +253,54 @@ export class Builder {
   async check(options: CheckOptions = {}): Promise<CheckResult> {
     const clock = new BuildClock();
     this.kept.buildStarts();
-    const read = await this.read();
+    const threads = this.markdownThreads();
     try {
+      const { read, analysed } = await this.read(threads, await this.analysisCache(), clock);
       read.raw.diagnostics.push(...(await outdatedSchemas(this.paths, read.definition)));
-      const { warnings, unreleased } = await this.model(read, options, clock);
+      const { warnings, unreleased } = this.model(read, analysed, options, clock);
       return await framed({ warnings, ms: clock.ms(), unreleased });
     } catch (error) {
       throw await framedError(error);
     } finally {
-      await read.pool?.close();
+      await threads.close();
     }
   }
 
+  /**
+   * One build's phases. It owns what they use: the analysis cache (saved at the end), the
+   * markdown threads (from the first file read to the last page rendered) and the new version
+   * of the output (discarded unless committed); each phase takes the last one's data.
+   */
   private async run(options: BuildOptions, store: OutputStore): Promise<BuildResult> {
     const clock = new BuildClock(options.onProgress);
     const assets = this.assets.get();
     assets.catch(() => undefined);
     this.kept.buildStarts();
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
-    let read: ReadContent | undefined;
+    clock.progress('reading');
+    const cache = await this.analysisCache();
     let version: OpenVersion | undefined;
     try {
-      clock.progress('reading');
-      read = await this.read();
-      clock.mark('content read');
-      const { model, plan, warnings, unreleased } = await this.model(read, options, clock);
-      const ready = await assets;
-      clock.mark('assets ready');
-      clock.progress('rendering', plan.yamlPages.length + plan.entryPages.length);
-      const work = await this.renderPhase.reuse(read, model, plan, ready, options.onProgress);
-      // Pages written as they render go into the new version, opened here; else the write opens it, if anything changed.
-      if (work.needsVersion) version = await this.writePhase.open(store);
-      const output = await this.renderPhase.render(work, version?.staged);
+      const threads = this.markdownThreads();
+      let content: ModelledContent;
+      let output: RenderedOutput;
+      try {
+        const { read, analysed } = await this.read(threads, cache, clock);
+        content = this.model(read, analysed, options, clock);
+        const ready = await assets;
+        clock.mark('assets ready');
+        clock.progress('rendering', content.plan.yamlPages.length + content.plan.entryPages.length);
+        const work = await this.renderPhase.reuse(read, content.model, content.plan, ready, threads.threaded);
+        // Pages written as they render go into the new version, opened here; else the write opens it, if anything changed.
+        if (work.needsVersion) version = await this.writePhase.open(store);
+        const sink = version ? new FolderSink(version.staged.dir) : new MemorySink();
+        output = await this.renderPhase.render(work, { sink, threads, cache, onProgress: options.onProgress });
+      } finally {
+        // The workers' heaps are not needed for writing: their memory goes back first.
+        await threads.close();
+      }
       clock.mark('pages rendered');
+      const { model, warnings, unreleased } = content;
       clock.progress('images');
       const images = await this.renderPhase.finishImages(model, output);
       clock.mark(`images ready (${images.processed} made, ${images.cached} from the cache)`);
@@ -301,7 +309,7 @@ export class Builder {
       clock.mark('output written');
       // The page store records a new version as written; an output left as it was is still what it records.
       const pages = committed ? await this.renderPhase.savePages(output) : undefined;
-      await read.cache?.save();
+      await cache?.save();
       await (await this.code)?.save();
       clock.mark(pages ? `cache saved (${pages.added} pages added, ${pages.dropped} dropped)` : 'cache saved');
       return {
@@ -316,7 +324,6 @@ export class Builder {
         unreleased,
       };
     } finally {
-      await read?.pool?.close();
       // A build that failed after its version was opened leaves no partial site behind (a committed version stays).
       await version?.staged.discard();
       // Nor anything still running: the stylesheet and bundles of a build stopped by a content error would go on writing their cache.
@@ -324,104 +331,35 @@ export class Builder {
     }
   }
 
-  /** Analyse → validate → plan: the content read → its model and the plan of every page, or the errors that stop the build. */
-  private async model(read: ReadContent, options: CheckOptions, clock: BuildClock) {
-    if (read.missing.length) clock.progress('analysing', read.missing.length);
-    const analysed = await this.analyse(read);
-    clock.mark(`${read.missing.length} markdown files analysed`);
-    clock.progress('validating');
-    const validated = this.validate(read, analysed, { today: buildDay(), drafts: Boolean(options.drafts) });
-    const planned = this.plan(read, validated);
-    clock.mark('content validated');
-    return planned;
+  /** The analyses builds keep on disk (`persistent` builders, and `check`), loaded for one build. */
+  private analysisCache(): Promise<AnalysisCache | undefined> {
+    return Promise.resolve(this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base)));
   }
 
-  /**
-   * Read: the content folder's YAML parsed, its markdown files listed and read, and which of
-   * them the cache has analysed already. Worker threads for large sites start as early as
-   * possible (loading their code takes a while).
-   */
-  private async read(): Promise<ReadContent> {
-    const [{ definition }, cache, code] = await Promise.all([
-      this.site,
-      this.version?.then((version) => AnalysisCache.load(this.paths.cache, version, this.note, this.address.base)),
-      this.pageCode,
-    ]);
-    // Analyses kept from code that analyses differently are made again.
+  /** Where one build's markdown work runs: worker threads for a large site (`workerThreshold`), else this thread. */
+  private markdownThreads(): MarkdownThreads {
+    return new MarkdownThreads(this.paths, this.workspace, this.workerThreshold, this.address.base);
+  }
+
+  /** Read and analyse (`readContent`); analyses this builder keeps from code that analyses differently are made again. */
+  private async read(threads: MarkdownThreads, cache: AnalysisCache | undefined, clock: BuildClock) {
+    const [{ definition }, code] = await Promise.all([this.site, this.pageCode]);
     if (code && this.analysedWith !== code.shared) {
       if (this.analysedWith !== undefined) this.workspace.forgetAnalyses();
       this.analysedWith = code.shared;
     }
-    const list = await listMarkdown(this.paths.content, definition);
-    let pool = this.poolFor(list.markdown.filter((m) => !cache?.has(m.file)).length);
-    try {
-      const sources = readMarkdownFiles(list.markdown, this.kept.markdown);
-      const known = sources.map((m) => cache?.get(m.file, m.hash));
-      const missing = sources.filter((_, i) => !known[i]);
-      pool ??= this.poolFor(missing.length);
-      const markdown = pool ?? this.workspace;
-      const analysing = markdown.analyse(missing);
-      analysing.catch(() => undefined);
-      const [yaml, unread] = await Promise.all([readYamlContent(this.paths.content, definition, this.kept.yaml), unreadFiles(this.paths.content, definition)]);
-      const raw = withMarkdown(yaml, list);
-      raw.diagnostics.push(...unread);
-      return { definition, raw, sources, known, missing, analysing, markdown, pool, cache };
-    } catch (error) {
-      await pool?.close();
-      throw error;
-    }
+    return readContent(this.paths, definition, this.kept, cache, threads, clock);
   }
 
-  /** Worker threads for `files` markdown files to analyse, when there are enough of them and cores to share them. */
-  private poolFor(files: number): MarkdownPool | undefined {
-    const workers = Math.min(availableParallelism(), 4);
-    return files >= this.workerThreshold && workers > 1 ? new MarkdownPool(this.paths, workers, files, this.address.base) : undefined;
-  }
-
-  /** Analyse: every markdown file's facts and pre-rendered body, from the cache or analysed now. */
-  private async analyse(read: ReadContent): Promise<AnalysedMarkdown[]> {
-    const fresh = await read.analysing;
-    for (const [i, doc] of fresh.entries()) read.cache?.set(read.missing[i]!.file, doc);
-    return read.known.map((doc) => doc ?? fresh.shift()!);
-  }
-
-  /** Validate: every file against its schema, each collection's checks of its entries, and public/'s links; the model of the valid files. */
-  private validate(read: ReadContent, analysed: AnalysedMarkdown[], release: ReleaseOptions): { model?: ContentModel; diagnostics: Diagnostic[] } {
-    const { model, diagnostics } = validateContent(read.raw, analysed, read.definition, release, this.kept.entries);
-    const entryProblems = model ? checkEntries(model) : [];
-    return { model, diagnostics: [...diagnostics, ...entryProblems, ...this.kept.publicContent(this.paths).diagnostics] };
-  }
-
-  /**
-   * Plan: the valid content → every page of the site, then the checks across files against the
-   * plan's routes. Any error stops the build here; what is left are warnings.
-   */
-  private plan(
-    read: ReadContent,
-    { model, diagnostics }: { model?: ContentModel; diagnostics: Diagnostic[] },
-  ): { model: ContentModel; plan: SitePlan; warnings: Diagnostic[]; unreleased: UnreleasedPages } {
-    const { definition, raw } = read;
-    const all = withSiteRules(diagnostics, definition.rules);
-    // Pages, their heads, the sitemap and the feed see the site at the address it is published at.
-    if (model) model = { ...model, site: placeSite(model.site, this.address), data: { ...model.data, site: placeSite(model.site, this.address) } };
-    const owned = fileRoutes(raw, definition);
-    all.push(...owned.diagnostics);
-    const plan = model && planSite(model, definition, this.kept.plan);
-    if (model && plan)
-      all.push(
-        ...checkAgainstPlan(model, plan, {
-          owned: owned.routes,
-          redirectsSource: raw.data.redirects,
-          publicDir: this.paths.public,
-          publicFiles: this.kept.publicContent(this.paths).files,
-          found: all,
-          linkChecks: this.kept.linkChecks,
-          lastBuild: lastBuildPages(this.paths.out),
-        }),
-      );
-    // What is left once no error stopped the build are warnings: shown, and the site is built.
-    if (all.some(isError) || !model || !plan) throw new ContentError(all);
-    return { model, plan, warnings: all, unreleased: unreleasedPages(model, owned.routes) };
+  /** Validate → plan (`modelContent`): the content read → its model and the plan of every page, or the errors that stop the build. */
+  private model(read: ReadContent, analysed: AnalysedMarkdown[], options: CheckOptions, clock: BuildClock): ModelledContent {
+    clock.progress('validating');
+    const modelled = modelContent({ paths: this.paths, address: this.address, kept: this.kept }, read, analysed, {
+      today: buildDay(),
+      drafts: Boolean(options.drafts),
+    });
+    clock.mark('content validated');
+    return modelled;
   }
 }
 

@@ -1,23 +1,22 @@
 import { performance } from 'node:perf_hooks';
 import type { Paths } from '../config.ts';
 import { diagnostic, FILE_START } from '../diagnostics.ts';
-import { sha256 } from '../hash.ts';
 import type { MarkdownFile } from '../load/content.ts';
-import { SiteImages } from '../islands/images.tsx';
+import { SiteImages, type ImageLookup } from '../islands/images.tsx';
 import { createImageSizer } from '../load/imageSizes.ts';
 import type { AnalysedMarkdown, PreRendered } from '../markdown/analysed.ts';
 import { factsOf } from '../markdown/facts.ts';
 import { deepestNesting } from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { toHast } from '../markdown/toHast.ts';
-import type { Collections, Site } from '../model.ts';
+import type { Collections, Site, SiteData } from '../model.ts';
 import { entryPageJob } from '../plan/pagePlan.tsx';
 import type { EntryPage } from '../plan/plannedPages.ts';
 import { renderWithIslands } from '../render/islands.tsx';
-import { renderEach, renderPage, type RenderedDocument } from '../render/renderPage.tsx';
-import type { PropsFile } from '../islands/Island.tsx';
-import { writeStagedFile } from '../write/outputStore.ts';
+import { renderEach, renderPage, type RenderContext } from '../render/renderPage.tsx';
 import type { LoadedSite } from './loadDefinition.ts';
+import type { RenderedPage } from './pageRecord.ts';
+import { sinkPage, type FolderSink, type PageSink } from './pageSink.ts';
 
 /** What rendering an entry's page needs besides its own file: plain data, so it can be sent to a worker. */
 export interface SharedRender {
@@ -39,29 +38,11 @@ export interface EntryRender {
   body?: PreRendered;
 }
 
-export interface RenderedPage {
-  route: string;
-  outputPath: string;
-  /** The document; absent when a worker thread wrote it to the output itself. */
-  html?: string;
-  bytes: number;
-  /** The SHA-256 of its bytes, when it was written to the output: the name of its blob in the page cache. */
-  sha256?: string;
-  islands: string[];
-  /** The processed images the page names (paths in the output). */
-  images: string[];
-  /** The props files of its shared islands (paths in the output). */
-  props: string[];
-  /** The contents of those props files; from a worker, only those no earlier page of the batch carried. */
-  propsFiles: PropsFile[];
-  ms: number;
-}
-
 /** The markdown work of a build, wherever it runs: this thread, or each worker thread on its share of the files. */
 export interface MarkdownWorker {
   analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]>;
-  /** Renders entries' pages as planned; with `writeTo` (a staging folder whose page folders exist), each is written there and not returned. */
-  render(jobs: EntryRender[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]>;
+  /** Renders entries' pages as planned, each handed to `sink` (a worker's: the folder of the version being staged, whose page folders exist). */
+  render(jobs: EntryRender[], shared: SharedRender, sink: FolderSink): Promise<RenderedPage[]>;
 }
 
 /**
@@ -172,33 +153,11 @@ export class MarkdownWorkspace implements MarkdownWorker {
     });
   }
 
-  async render(jobs: EntryRender[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
-    const { definition, names } = await this.load();
-    const collections = new Map(definition.collections.map((c) => [c.name, c]));
+  async render(jobs: EntryRender[], shared: SharedRender, sink: PageSink): Promise<RenderedPage[]> {
+    const loaded = await this.load();
+    const collections = new Map(loaded.definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
-    const context = {
-      site: shared.site,
-      base: shared.base,
-      data: {},
-      year: shared.year,
-      preview: shared.preview,
-      stylesheet: shared.stylesheet,
-      loader: shared.loader,
-      islandNames: names,
-      islandUrls: new Map(shared.islandUrls),
-      images: this.sizeOf,
-      Layout: definition.Layout,
-      title: definition.title,
-    };
-    // Pages written here (`writeTo`) are not kept in memory for a next build, so a page need not
-    // carry its props files' contents: each crosses to the builder once, not with every page naming it.
-    const carried = new Set<string>();
-    const unsent = ([file]: PropsFile) => {
-      if (!writeTo) return true;
-      if (carried.has(file)) return false;
-      carried.add(file);
-      return true;
-    };
+    const context = renderContext(shared, {}, loaded, this.sizeOf);
     return renderEach(jobs, ({ page: planned, body: sent }) => {
       const started = performance.now();
       const { file, hash, collection } = planned.entry;
@@ -206,25 +165,26 @@ export class MarkdownWorkspace implements MarkdownWorker {
       const body = sent ?? (known?.hash === hash ? known.body : undefined);
       if (!body) throw new Error(`${file} has no pre-rendered body: it has errors and cannot be rendered`);
       const job = entryPageJob(planned, collections.get(collection)!, body, shared.collections);
-      const page = placePage(job.outputPath, renderPage(job, context), writeTo);
-      return { route: job.route, outputPath: job.outputPath, ...page, propsFiles: page.propsFiles.filter(unsent), ms: performance.now() - started };
+      return sinkPage(sink, job, renderPage(job, context), started);
     });
   }
 }
 
-/** What the builder keeps of a rendered page, wherever it was rendered. */
-export type PlacedPage = Omit<RenderedPage, 'route' | 'outputPath' | 'ms'>;
-
-/**
- * A rendered page as the builder keeps it: with `writeTo` (a staging folder whose page folders
- * exist) it is written there and only its size and names are kept, not the document.
- */
-export function placePage(outputPath: string, page: RenderedDocument, writeTo?: string): PlacedPage {
-  const named = { islands: page.islands, images: page.images, props: page.propsFiles.map(([file]) => file), propsFiles: page.propsFiles };
-  if (writeTo) {
-    const bytes = Buffer.from(page.html);
-    writeStagedFile(writeTo, outputPath, bytes);
-    return { bytes: bytes.byteLength, sha256: sha256(bytes), ...named };
-  }
-  return { html: page.html, bytes: Buffer.byteLength(page.html), ...named };
+/** What every page of a build is rendered with: what they all share, the data files a page may show, the templates and public/'s images. */
+export function renderContext(shared: SharedRender, data: SiteData, { definition, names }: LoadedSite, images: ImageLookup): RenderContext {
+  const { site, base, year, preview, stylesheet, loader } = shared;
+  return {
+    site,
+    base,
+    data,
+    year,
+    preview,
+    stylesheet,
+    loader,
+    islandNames: names,
+    islandUrls: new Map(shared.islandUrls),
+    images,
+    Layout: definition.Layout,
+    title: definition.title,
+  };
 }

@@ -1,10 +1,9 @@
 import type { CacheLog } from './cache/cacheFile.ts';
 import { PageIndex, type CachedPage, type LinkedPage, type RestoredPage } from './cache/pageIndex.ts';
-import type { PlacedPage } from './markdownWork.tsx';
-import type { PageRecord } from './renderedOutput.ts';
+import type { PageRecord, RenderedPage } from './pageRecord.ts';
 
-/** A page kept in memory between builds (watch), under the key of the inputs it was rendered from. */
-export type KeptPage = PlacedPage & { key: string; html: string };
+/** A page kept in memory between builds (watch), under the key of the inputs it was rendered from, with its document. */
+export type KeptPage = Omit<RenderedPage, 'route' | 'outputPath' | 'ms'> & Pick<PageRecord, 'key'> & { html: string };
 
 /** Where a page of this build comes from. */
 export type PageSource = { from: 'memory'; page: KeptPage } | { from: 'output'; page: LinkedPage } | { from: 'cache'; page: CachedPage } | { from: 'render' };
@@ -65,21 +64,22 @@ export class PageStore {
     );
   }
 
-  /** A page the index has, put into `dir`; undefined when its blob is lost (it is rendered after all). */
-  restore(page: CachedPage, outputPath: string, key: string, dir: string): RestoredPage | undefined {
-    return this.index?.restore(page, outputPath, key, dir);
+  /** A page the index has, put in place by `place` from its blob; undefined when its blob is lost (it is rendered after all). */
+  restore(page: CachedPage, outputPath: string, key: string, place: (blob: string) => void): RestoredPage | undefined {
+    return this.index?.restore(page, outputPath, key, place);
   }
 
-  /** A page of this build: kept in memory with its bytes for the next build when this thread holds them, else forgotten there. */
-  keep(outputPath: string, key: string, page: PlacedPage): void {
-    if (this.memory.get(outputPath) === page) return;
-    if (page.html === undefined) this.memory.delete(outputPath);
-    else this.memory.set(outputPath, { ...page, key, html: page.html });
-  }
-
-  /** The pages of this build are known: memory forgets every other one. */
-  only(outputPaths: ReadonlySet<string>): void {
-    for (const outputPath of this.memory.keys()) if (!outputPaths.has(outputPath)) this.memory.delete(outputPath);
+  /**
+   * The pages of this build, each under its key, are known: memory keeps those whose documents
+   * this thread holds (`held`, by output path) for the next build, and forgets every other one.
+   */
+  remember(pages: Iterable<{ key: string; page: RenderedPage }>, held: ReadonlyMap<string, string>): void {
+    this.memory.clear();
+    for (const { key, page } of pages) {
+      const html = held.get(page.outputPath);
+      const { bytes, sha256, islands, images, props, propsFiles } = page;
+      if (html !== undefined) this.memory.set(page.outputPath, { key, bytes, sha256, islands, images, props, propsFiles, html });
+    }
   }
 
   /** Whether the last output has exactly these pages and props files (a builder without an index cannot tell). */

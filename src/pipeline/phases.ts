@@ -1,27 +1,15 @@
 import type { UnreleasedPages } from '../hosting/buildMode.ts';
 import type { MarkdownFile, RawContent } from '../load/content.ts';
-import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { SiteDefinition } from '../model.ts';
 import type { Redirect, Redirects } from '../schemas/redirects.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
-import type { AnalysisCache } from './cache/analysisCache.ts';
-import type { MarkdownWorker } from './markdownWork.tsx';
-import type { MarkdownPool } from './workers/pool.ts';
 
-/** The read phase's output. */
+/** The read phase's output: plain data. */
 export interface ReadContent {
   definition: SiteDefinition;
   raw: RawContent;
+  /** The markdown files, read. */
   sources: MarkdownFile[];
-  /** For each source, its analysis from the cache, if the cache has it. */
-  known: (AnalysedMarkdown | undefined)[];
-  /** The sources the cache does not have, being analysed (`analysing`) by `markdown`. */
-  missing: MarkdownFile[];
-  analysing: Promise<AnalysedMarkdown[]>;
-  markdown: MarkdownWorker;
-  /** The worker threads `markdown` is (large sites), closed by whoever ends the build, once rendering is done. */
-  pool: MarkdownPool | undefined;
-  cache: AnalysisCache | undefined;
 }
 
 /** The redirects of content/redirects.yaml, when the site declares the file and has it. */

@@ -6,41 +6,55 @@ import { contentHash } from '../hash.ts';
 import { ASSETS_DIR, WATCH_STYLESHEET } from '../hosting/policy.ts';
 import type { AnalysedMarkdown } from '../markdown/analysed.ts';
 import type { PlannedPage, SitePlan } from '../plan/plannedPages.ts';
-import { RenderError, renderEach, renderPage, type RenderContext } from '../render/renderPage.tsx';
+import type { BuildProgress } from '../progress.ts';
+import { RenderError, renderEach, renderPage } from '../render/renderPage.tsx';
 import type { SiteAddress } from '../routes/urls.ts';
 import { imageReferences } from '../validate/crossChecks.ts';
 import type { ContentModel } from '../validate/validateContent.ts';
 import { redirectFiles } from '../write/redirectPages.ts';
 import { atomFeed, robotsTxt, sitemapXml } from '../write/siteFiles.ts';
+import type { AnalysisCache } from './cache/analysisCache.ts';
 import type { Assets } from './cache/assetCache.ts';
+import type { ImageCache } from './cache/imageCache.ts';
 import type { CachedPage } from './cache/pageIndex.ts';
 import { ImageWork, type ImageSourceFile, type ImageStats } from './imageWork.ts';
 import type { LoadedSite } from './loadDefinition.ts';
-import { placePage, type MarkdownWorkspace, type PlacedPage, type SharedRender } from './markdownWork.tsx';
+import { renderContext, type MarkdownWorkspace, type SharedRender } from './markdownWork.tsx';
+import type { MarkdownThreads } from './markdownThreads.ts';
 import type { PageCode } from './pageCode.ts';
+import type { PageOrigin, RenderedPage } from './pageRecord.ts';
+import { sinkPage, type PageSink } from './pageSink.ts';
+import { PageStore, type PageSource } from './pageStore.ts';
 import { redirectsOf, type ReadContent } from './phases.ts';
-import type { StagedVersion } from '../write/outputStore.ts';
-import { RenderedOutput, type PageOrigin } from './renderedOutput.ts';
-import { PageStore } from './pageStore.ts';
-import type { BuildProgress } from '../progress.ts';
-import type { ImageCache } from './cache/imageCache.ts';
+import { RenderedOutput, type GeneratedKind } from './renderedOutput.ts';
 
-/** What rendering knows once it knows where each page comes from: the output so far, and the pages still to restore or render. */
+/** What rendering knows once it knows where each page comes from: plain data, decided by `reuse` and taken by `render`. */
 export interface RenderWork {
   read: ReadContent;
   model: ContentModel;
   plan: SitePlan;
-  output: RenderedOutput;
   shared: SharedRender;
+  /** The files besides pages: the stylesheet (under the base), the island bundles and the plan's data files, each with its kind. */
+  files: [file: string, data: string | Uint8Array, kind: GeneratedKind][];
   keyOf: (page: PlannedPage) => string;
   /** Each entry's analysis by its file. */
   docOf: ReadonlyMap<string, AnalysedMarkdown>;
-  toRender: Set<PlannedPage>;
-  fromCache: { job: PlannedPage; key: string; page: CachedPage }[];
-  /** Pages are written as they are restored or rendered: the new version must be open before `render`. */
+  /** Where each page comes from, by output path. */
+  sources: ReadonlyMap<string, PageSource>;
+  /** Pages are written as they are restored or rendered: the new version must be open, and the sink `render` is given. */
   needsVersion: boolean;
 }
 
+/** What `render` works with besides its work: the resources the builder owns for the build. */
+export interface RenderTools {
+  /** Where every page goes. */
+  sink: PageSink;
+  /** Where entry pages render: the threads that analysed them. */
+  threads: MarkdownThreads;
+  /** The analysis cache, which keeps the bodies of stale pages apart. */
+  cache: AnalysisCache | undefined;
+  onProgress?: (progress: BuildProgress) => void;
+}
 /** What the render phase is given of the builder's lifelong state. */
 export interface RenderSetup {
   paths: Paths;
@@ -79,78 +93,88 @@ export class RenderPhase {
   }
 
   /**
-   * The first half of rendering: where each page comes from. Those kept in memory or linked from
-   * the last output are in the output already; the work says which are restored from the page
-   * cache and which are to render, and whether they need the new version open first (`needsVersion`).
+   * The first half of rendering: where each page comes from (kept in memory, linked from the last
+   * output, restored from the page cache, or rendered), and whether the new version must be open
+   * first (`needsVersion`; pages rendered on worker threads, `threaded`, always are written as they render).
    */
-  async reuse(read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, onProgress?: (progress: BuildProgress) => void): Promise<RenderWork> {
+  async reuse(read: ReadContent, model: ContentModel, plan: SitePlan, assets: Assets, threaded: boolean): Promise<RenderWork> {
     const version = this.setup.version ? await this.setup.version : undefined;
     await this.pages.open();
-    const output = new RenderedOutput((files) => this.pages.sameOutput(files), this.images, plan.yamlPages.length + plan.entryPages.length, onProgress);
-    const shared = await this.assetFiles(output, model, plan, assets);
+    const { shared, files } = await this.assetFiles(model, plan, assets);
     const images = this.imageSources(model);
     const keyOf = await this.keys(model, plan, shared, version, images);
     // The images each page names are made while the others render; reused pages name theirs from the page index.
     this.images.begin(images);
     // An entry page's analysis, found by its file: its body is rendered into the page.
     const docOf = new Map(model.entries.map(({ doc }) => [doc.facts.file, doc]));
-    const { toRender, fromCache } = this.sources(output, [...plan.entryPages, ...plan.yamlPages], keyOf);
+    const jobs = [...plan.entryPages, ...plan.yamlPages];
+    const sources = new Map(jobs.map((job) => [job.outputPath, this.pages.source(job.outputPath, keyOf(job))]));
+    const any = (from: PageSource['from']) => [...sources.values()].some((source) => source.from === from);
     // Worker threads write the pages they render; so does this thread when no later build keeps them in memory (all but watch), and the page cache.
-    const needsVersion = read.pool !== undefined || (this.setup.writesAsItRenders && toRender.size > 0) || fromCache.length > 0;
-    return { read, model, plan, output, shared, keyOf, docOf, toRender, fromCache, needsVersion };
+    const needsVersion = threaded || (this.setup.writesAsItRenders && any('render')) || any('cache');
+    return { read, model, plan, shared, files, keyOf, docOf, sources, needsVersion };
   }
 
   /**
-   * The second half: entry pages render where their bodies are (on worker threads for large
-   * sites, which write them into `version` themselves) while this thread renders the YAML pages;
-   * with a version open, every page goes straight into it.
+   * The second half: every page into the output and, but those linked from the last output, into
+   * `sink`. Entry pages render where their bodies are (on worker threads for large sites, which
+   * write them into the sink's folder themselves) while this thread renders the YAML pages.
+   * Memory then keeps the pages the sink holds, for the next build (watch).
    */
-  async render(work: RenderWork, version: StagedVersion | undefined): Promise<RenderedOutput> {
-    const { read, model, plan, output, shared, keyOf, docOf, toRender, fromCache } = work;
-    const { address } = this.setup;
-    version?.createFolders([...[...toRender, ...fromCache.map((c) => c.job)].map((p) => p.outputPath), ...plan.yamlPages.map((p) => p.outputPath)]);
+  async render(work: RenderWork, { sink, threads, cache, onProgress }: RenderTools): Promise<RenderedOutput> {
+    const { read, model, plan, shared, keyOf, docOf, sources } = work;
+    const output = new RenderedOutput((files) => this.pages.sameOutput(files), this.images, sources.size, onProgress);
+    for (const [file, data, kind] of work.files) output.add(file, data, kind);
+    const made: { key: string; page: RenderedPage }[] = [];
+    const keep = (job: PlannedPage, page: RenderedPage, from: Exclude<PageOrigin, 'output'>) => {
+      const key = keyOf(job);
+      output.keep(page, key, from);
+      made.push({ key, page });
+    };
+    const jobs = [...plan.entryPages, ...plan.yamlPages];
+    const sourceOf = (job: PlannedPage): PageSource => sources.get(job.outputPath) ?? { from: 'render' };
+    sink.prepare(jobs.filter((job) => sourceOf(job).from !== 'output').map((job) => job.outputPath));
+    const toRender = new Set<PlannedPage>();
+    const fromCache: { job: PlannedPage; page: CachedPage }[] = [];
+    for (const job of jobs) {
+      const source = sourceOf(job);
+      const { route, outputPath } = job;
+      if (source.from === 'memory') {
+        const { html, islands, images, props, propsFiles } = source.page;
+        keep(job, { route, outputPath, ...sink.put(outputPath, html), islands, images, props, propsFiles, ms: 0 }, 'memory');
+      }
+      if (source.from === 'output') output.link(job, keyOf(job), source.page);
+      if (source.from === 'cache') fromCache.push({ job, page: source.page });
+      if (source.from === 'render') toRender.add(job);
+    }
     // A page whose blob the cache lost is rendered after all.
-    for (const { job, key, page } of fromCache) {
-      const restored = this.pages.restore(page, job.outputPath, key, version!.dir);
-      if (restored) this.keep(output, job, key, restored, 0, 'cache');
+    for (const { job, page } of fromCache) {
+      const { route, outputPath } = job;
+      const restored = this.pages.restore(page, outputPath, keyOf(job), (blob) => sink.copy(outputPath, blob));
+      if (restored) keep(job, { route, outputPath, ...restored, ms: 0 }, 'cache');
       else toRender.add(job);
     }
     const stale = plan.entryPages.filter((page) => toRender.has(page));
     await restoreBodies(
       read,
+      cache,
+      threads,
       stale.map((page) => docOf.get(page.entry.file)!),
     );
-    const rendering = read.markdown.render(
+    const rendering = threads.render(
       stale.map((page) => ({ page, body: docOf.get(page.entry.file)!.body })),
       shared,
-      version?.dir,
+      sink,
     );
     rendering.catch(() => undefined);
 
-    const { definition, names } = await this.setup.site();
-    const context: RenderContext = {
-      site: model.site,
-      base: address.base,
-      data: model.data,
-      year: shared.year,
-      preview: shared.preview,
-      stylesheet: shared.stylesheet,
-      loader: shared.loader,
-      islandNames: names,
-      islandUrls: new Map(shared.islandUrls),
-      images: this.setup.workspace.images,
-      Layout: definition.Layout,
-      title: definition.title,
-    };
+    const context = renderContext(shared, model.data, await this.setup.site(), this.setup.workspace.images);
     try {
       renderEach(
         plan.yamlPages.filter((job) => toRender.has(job)),
         (job) => {
-          const t0 = performance.now();
-          const page = renderPage(job, context);
-          // With the version open (worker threads, or a build that keeps no pages), this thread's pages
-          // go straight into it too instead of waiting in memory for the write (1,340 list pages at 4,000 articles).
-          this.keep(output, job, keyOf(job), placePage(job.outputPath, page, version?.dir), performance.now() - t0, 'render');
+          const started = performance.now();
+          keep(job, sinkPage(sink, job, renderPage(job, context), started), 'render');
         },
       );
     } catch (error) {
@@ -162,44 +186,15 @@ export class RenderPhase {
       throw error instanceof RenderError && entries ? new RenderError(error.job, error.cause, error.others + entries) : error;
     }
 
-    const pages = await rendering;
-    // The workers' heaps are not needed for writing: give their memory back first.
-    await read.pool?.close();
     // Each page answered under its output path, whatever thread rendered it and in whatever order.
     const planned = new Map(stale.map((page) => [page.outputPath, page]));
-    for (const page of pages) {
-      const job = planned.get(page.outputPath)!;
-      this.keep(output, job, keyOf(job), page, page.ms, 'render');
-    }
-
-    this.pages.only(new Set(output.pages.keys()));
-    siteFiles(output, model, plan, address.base);
+    for (const page of await rendering) keep(planned.get(page.outputPath)!, page, 'render');
+    // The documents the sink holds are written with the other files, and kept for the next build.
+    for (const [file, html] of sink.held()) output.add(file, html, 'page');
+    this.pages.remember(made, sink.held());
+    siteFiles(output, model, plan, this.setup.address.base);
     return output;
   }
-
-  /**
-   * Where each page comes from (the page store's `source`): those kept in memory or linked from
-   * the last output go into the output at once; those the page cache has are listed to be
-   * restored; the rest are to render.
-   */
-  private sources(
-    output: RenderedOutput,
-    jobs: PlannedPage[],
-    keyOf: (page: PlannedPage) => string,
-  ): { toRender: Set<PlannedPage>; fromCache: { job: PlannedPage; key: string; page: CachedPage }[] } {
-    const toRender = new Set<PlannedPage>();
-    const fromCache: { job: PlannedPage; key: string; page: CachedPage }[] = [];
-    for (const job of jobs) {
-      const key = keyOf(job);
-      const source = this.pages.source(job.outputPath, key);
-      if (source.from === 'memory') this.keep(output, job, key, source.page, 0, 'memory');
-      if (source.from === 'output') output.link(job, key, source.page);
-      if (source.from === 'cache') fromCache.push({ job, key, page: source.page });
-      if (source.from === 'render') toRender.add(job);
-    }
-    return { toRender, fromCache };
-  }
-
   /**
    * Records a build that wrote a new version in the page store (`persistent` builds): the page
    * cache links the pages it lacks from the output. Returns how many it added and dropped.
@@ -211,23 +206,17 @@ export class RenderPhase {
     });
   }
 
-  /** A page rendered now or kept in memory: into the output, and into memory for the next build unless it was written as rendered. */
-  private keep(output: RenderedOutput, page: PlannedPage, key: string, rendered: PlacedPage, ms: number, from: Exclude<PageOrigin, 'output'>): void {
-    this.pages.keep(page.outputPath, key, rendered);
-    output.keep(page, key, rendered, ms, from);
-  }
-
-  /** The stylesheet (under the base), the island bundles and the plan's data files into the output; what every entry page shares. */
-  private async assetFiles(output: RenderedOutput, model: ContentModel, plan: SitePlan, { stylesheet: built, bundle }: Assets): Promise<SharedRender> {
+  /** What every entry page shares, and the files besides pages: the stylesheet (under the base), the island bundles and the plan's data files. */
+  private async assetFiles(model: ContentModel, plan: SitePlan, { stylesheet: built, bundle }: Assets): Promise<Pick<RenderWork, 'shared' | 'files'>> {
     const { base } = this.setup.address;
     // The CSS parser is loaded only for a build under a base.
     const placed = base ? (await import('../bundle/stylesheetUrls.ts')).stylesheetUnder(built, base) : built;
     const stylesheet = this.setup.unhashedStylesheet ? { ...placed, fileName: WATCH_STYLESHEET } : placed;
     const stylesheetUrl = `/${ASSETS_DIR}/${stylesheet.fileName}`;
-    output.add(stylesheetUrl.slice(1), stylesheet.css, 'stylesheet');
-    for (const [file, data] of bundle.files) output.add(file, data, 'script');
-    for (const [file, data] of plan.files) output.add(file, data, 'data');
-    return {
+    const files: RenderWork['files'] = [[stylesheetUrl.slice(1), stylesheet.css, 'stylesheet']];
+    for (const [file, data] of bundle.files) files.push([file, data, 'script']);
+    for (const [file, data] of plan.files) files.push([file, data, 'data']);
+    const shared = {
       site: model.site,
       base,
       year: buildYear(),
@@ -237,8 +226,8 @@ export class RenderPhase {
       islandUrls: [...bundle.islands],
       collections: plan.collections,
     };
+    return { shared, files };
   }
-
   /**
    * Each page's key: everything a page can see besides its own inputs (when this changes, every
    * page renders again), the collections unless its inputs cover the part of them it shows, and its inputs.
@@ -306,22 +295,20 @@ export class RenderPhase {
 /** The entries shown that are not live yet, with their release: lists may mark them, so a change of one renders every page again. */
 const unreleased = (model: ContentModel) => model.entries.filter((e) => e.release.status !== 'published').map((e) => [e.doc.facts.file, e.release]);
 
-/** Bodies of stale pages that the cache kept apart from their analyses; those it lost are analysed again. */
-async function restoreBodies(read: ReadContent, docs: AnalysedMarkdown[]): Promise<void> {
-  const { cache } = read;
+/** Bodies of stale pages that the cache kept apart from their analyses; those it lost are analysed again (by `threads`) and cached. */
+async function restoreBodies(read: ReadContent, cache: AnalysisCache | undefined, threads: MarkdownThreads, docs: AnalysedMarkdown[]): Promise<void> {
   if (!cache) return;
   const lost: AnalysedMarkdown[] = [];
   for (const doc of docs) if (!(doc.body ??= await cache.body(doc))) lost.push(doc);
   // A damaged cache file, or a build stopped between writing its two files.
   if (!lost.length) return;
   const byFile = new Map(read.sources.map((source) => [source.file, source]));
-  const again = await read.markdown.analyse(lost.map((doc) => byFile.get(doc.facts.file)!));
+  const again = await threads.analyse(lost.map((doc) => byFile.get(doc.facts.file)!));
   again.forEach((fresh, i) => {
     lost[i]!.body = fresh.body;
     cache.set(fresh.facts.file, fresh);
   });
 }
-
 /** The files for search engines and feed readers, and each redirect's page with the record of them. */
 function siteFiles(output: RenderedOutput, model: ContentModel, plan: SitePlan, base: string): void {
   output.add('sitemap.xml', sitemapXml(model.site, plan.sitemap), 'site-file');

@@ -4,7 +4,7 @@ import type { BuildProgress } from '../progress.ts';
 import type { PlannedPage } from '../plan/plannedPages.ts';
 import type { LinkedPage } from './cache/pageIndex.ts';
 import type { ImageWork } from './imageWork.ts';
-import type { PlacedPage } from './markdownWork.tsx';
+import type { PageOrigin, PageRecord, RenderedPage } from './pageRecord.ts';
 
 export interface PageTiming {
   route: string;
@@ -16,32 +16,6 @@ export interface PageTiming {
 
 /** What each file the build generates is, known where it is made (public/'s files are copied besides). */
 export type GeneratedKind = 'page' | 'redirect' | 'site-file' | 'stylesheet' | 'script' | 'props' | 'data' | 'image';
-
-/** Where a page of this build was taken from. */
-export type PageOrigin = 'memory' | 'output' | 'cache' | 'render';
-
-/**
- * One page of the output as the build made it: one record per output path, from the moment its
- * source is known to the write (and the page store, which records it for the next builds).
- */
-export interface PageRecord {
-  route: string;
-  outputPath: string;
-  /** The key of everything it is made from. */
-  key: string;
-  from: PageOrigin;
-  bytes: number;
-  /** The SHA-256 of its bytes, when it was written into the new version as it was rendered (the page cache names its blob by it). */
-  sha256?: string;
-  /** The islands it hydrates. */
-  islands: string[];
-  /** The processed images it names (paths in the output). */
-  images: string[];
-  /** The props files of its shared islands (paths in the output). */
-  props: string[];
-  /** How long it took to render (0 when it was not rendered now). */
-  ms: number;
-}
 
 /**
  * The render phase's output: a record for each page, and every other generated file with its
@@ -72,28 +46,17 @@ export class RenderedOutput {
     this.kinds.set(file, kind);
   }
 
-  /** A page rendered now, restored from the page cache or kept in memory, under its key. */
-  keep(page: PlannedPage, key: string, rendered: PlacedPage, ms: number, from: Exclude<PageOrigin, 'output'>): void {
-    for (const [file, json] of rendered.propsFiles) this.add(file, json, 'props');
-    if (rendered.html !== undefined) this.add(page.outputPath, rendered.html, 'page');
-    const { islands, images, props, bytes, sha256 } = rendered;
-    this.record({ route: page.route, outputPath: page.outputPath, key, from, bytes, ...(sha256 && { sha256 }), islands, images, props, ms });
+  /** A page rendered now, restored from the page cache or kept in memory, under its key, with the props files it carries. */
+  keep(page: RenderedPage, key: string, from: Exclude<PageOrigin, 'output'>): void {
+    const { propsFiles, ...record } = page;
+    for (const [file, json] of propsFiles) this.add(file, json, 'props');
+    this.record({ ...record, key, from });
   }
 
   /** A page linked from the last output, with the props files it names. */
   link(page: PlannedPage, key: string, found: LinkedPage): void {
     for (const file of found.props) this.propsLinked.add(file);
-    this.record({
-      route: page.route,
-      outputPath: page.outputPath,
-      key,
-      from: 'output',
-      bytes: found.size,
-      islands: found.islands,
-      images: found.images,
-      props: found.props,
-      ms: 0,
-    });
+    this.record({ route: page.route, outputPath: page.outputPath, key, from: 'output', ...found, ms: 0 });
   }
 
   /** The files the new version links from the last output: its pages linked from there, and their props files not rendered again. */

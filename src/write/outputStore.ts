@@ -244,14 +244,6 @@ export class StagedVersion {
     );
   }
 
-  /**
-   * Creates the folders of these files, each once and parents first, on this thread: worker
-   * threads then write files into them without creating folders in one parent side by side.
-   */
-  createFolders(files: string[]): void {
-    createFolders(this.dir, files);
-  }
-
   /** Writes generated files; `unchanged` lists files to take over from the previous version as they are. */
   write(files: Map<string, string | Uint8Array>, unchanged: string[] = []): void {
     createFolders(this.dir, [...files.keys(), ...unchanged]);
@@ -353,8 +345,8 @@ function linkedFrom(existing: string, created: string): boolean {
   }
 }
 
-/** Creates the folders of these files, each once and parents first (a recursive mkdir per file retries every parent). */
-function createFolders(root: string, files: string[]): void {
+/** Creates the folders of these files under `root`, each once and parents first (a recursive mkdir per file retries every parent). */
+export function createFolders(root: string, files: readonly string[]): void {
   const folders = [...new Set(files.map((f) => path.dirname(f)).filter((d) => d !== '.'))];
   const all = new Set<string>();
   for (const folder of folders) for (let d = folder; d !== '.' && !all.has(d); d = path.dirname(d)) all.add(d);

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LinkedPage } from '../../src/pipeline/cache/pageIndex.ts';
 import { pageSource, type KeptPage } from '../../src/pipeline/pageStore.ts';
 
-const kept = (key: string): KeptPage => ({ key, html: '<p>kept</p>', bytes: 11, islands: [], images: [], props: [], propsFiles: [] });
-const linked: LinkedPage = { size: 120, islands: [], images: ['assets/img/abc-640.webp'], props: [] };
+const kept = (key: string): KeptPage => ({ key, html: '<p>kept</p>', bytes: 11, sha256: 'a'.repeat(64), islands: [], images: [], props: [], propsFiles: [] });
+const linked: LinkedPage = { bytes: 120, sha256: 'b'.repeat(64), islands: [], images: ['assets/img/abc-640.webp'], props: [] };
 
 describe('where a page comes from', () => {
   it('is memory when the page kept there has its key, without looking at the last output', () => {

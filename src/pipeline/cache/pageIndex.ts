@@ -22,6 +22,7 @@ import { pidOfWorkingName, workingName } from '../../runtime/processes.ts';
 import { inPlaceOf, what } from '../../runtime/ownedPaths.mjs';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
 import { sha256 } from '../../hash.ts';
+import type { PageRecord, StoredPage } from '../pageRecord.ts';
 
 /** Entries no build used for this many builds are dropped, with their blobs. */
 export const PAGE_CACHE_BUILDS = 3;
@@ -60,41 +61,17 @@ const INDEX = {
 };
 type Index = z.infer<typeof INDEX.schema>;
 
-/** A page the cache holds under the key it was rendered with. */
-export interface CachedPage {
-  blob: string;
-  islands: string[];
-  images: string[];
-  props: string[];
-}
+/** A page the cache holds under the key it was rendered with: its blob (the SHA-256 of its bytes), and the files it names. */
+export type CachedPage = Pick<PageRecord, 'islands' | 'images' | 'props'> & { blob: string };
 
-/** A page found unchanged in the last output: its size, and the files it names. */
-export interface LinkedPage {
-  size: number;
-  islands: string[];
-  images: string[];
-  props: string[];
-}
+/** A page found unchanged in the last output. */
+export type LinkedPage = StoredPage;
 
-/** A page restored from the cache into a version: its size, and the props files it names with their text. */
-export interface RestoredPage {
-  bytes: number;
-  islands: string[];
-  images: string[];
-  props: string[];
-  propsFiles: [string, string][];
-}
+/** A page restored from the cache into a version, with the text of the props files it names. */
+export type RestoredPage = StoredPage & { propsFiles: [string, string][] };
 
 /** A page of a finished build, as the index records it. */
-export interface BuiltPage {
-  outputPath: string;
-  key: string;
-  /** The SHA-256 of its file, when the build knows it (it wrote the file); else the file is read. */
-  sha256?: string;
-  islands: string[];
-  images: string[];
-  props: string[];
-}
+export type BuiltPage = Pick<PageRecord, 'outputPath' | 'key' | 'sha256' | 'islands' | 'images' | 'props'>;
 
 const entryId = (outputPath: string, key: string) => `${outputPath}\n${key}`;
 /** An output folder as the index names it. */
@@ -151,7 +128,7 @@ export class PageIndex {
     const page = this.find(outputPath, key);
     const size = page && this.unchanged(outputPath, key);
     if (!page || size === undefined || !page.props.every((file) => this.propsUnchanged(file))) return undefined;
-    return { size, islands: page.islands, images: page.images, props: page.props };
+    return { bytes: size, sha256: page.blob, islands: page.islands, images: page.images, props: page.props };
   }
 
   /** Whether the last output has exactly these pages and props files. */
@@ -162,11 +139,11 @@ export class PageIndex {
   }
 
   /**
-   * Puts a found page into `dir` (whose folder for it exists) as a hard link to its blob, and
-   * gives the text of the props files it names. Undefined when its blob or a props file is gone or damaged: the entry is dropped and
-   * the page must be rendered.
+   * Puts a found page in place from its blob (`place`, given the blob's path), and gives the text
+   * of the props files it names. Undefined when its blob or a props file is gone or damaged: the
+   * entry is dropped and the page must be rendered.
    */
-  restore(page: CachedPage, outputPath: string, key: string, dir: string): RestoredPage | undefined {
+  restore(page: CachedPage, outputPath: string, key: string, place: (blob: string) => void): RestoredPage | undefined {
     const propsFiles = page.props.map((file): [string, string | undefined] => [file, this.index.props[file]?.text]);
     const bytes = this.checkBlob(page.blob);
     if (bytes === undefined || propsFiles.some(([, text]) => text === undefined)) {
@@ -174,8 +151,8 @@ export class PageIndex {
       if (bytes !== undefined) this.log(`cache: dropped ${outputPath} from the page cache: a props file it names is missing; it is rebuilt`);
       return undefined;
     }
-    linkOrCopy(this.blobPath(page.blob), path.join(dir, outputPath));
-    return { bytes, islands: page.islands, images: page.images, props: page.props, propsFiles: propsFiles as [string, string][] };
+    place(this.blobPath(page.blob));
+    return { bytes, sha256: page.blob, islands: page.islands, images: page.images, props: page.props, propsFiles: propsFiles as [string, string][] };
   }
 
   /**
@@ -279,10 +256,9 @@ export class PageIndex {
   /**
    * Adds a file of the output as a blob, unless one has its bytes: a second name for the same
    * file (a hard link), which costs no copy of its bytes; a copy where the cache is on another
-   * file system. `hash`: its SHA-256, when the build that wrote it knows it; else it is read.
+   * file system. `blob`: its SHA-256, taken as the build put its bytes in place.
    */
-  private addBlob(file: string, hash?: string): string {
-    const blob = hash ?? sha256(readFileSync(file));
+  private addBlob(file: string, blob: string): string {
     const target = this.blobPath(blob, true);
     const info = lstatSync(target, { throwIfNoEntry: false });
     if (info?.isFile()) return blob;
@@ -337,7 +313,7 @@ export class PageIndex {
  * (another file system, too many links). Output files and blobs are never changed in place (each
  * is replaced by a rename), so sharing them is safe, and a blob's bytes are checked before use.
  */
-function linkOrCopy(from: string, to: string): void {
+export function linkOrCopy(from: string, to: string): void {
   try {
     linkSync(from, to);
   } catch {

@@ -3,7 +3,9 @@ import type { Paths } from '../../config.ts';
 import type { MarkdownFile } from '../../load/content.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 import { threadEntry } from '../../runtime/compiled.ts';
-import type { EntryRender, MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
+import type { EntryRender, MarkdownWorker, SharedRender } from '../markdownWork.tsx';
+import type { RenderedPage } from '../pageRecord.ts';
+import type { FolderSink } from '../pageSink.ts';
 import { MarkdownCaller, type MarkdownWorkerData } from './protocol.ts';
 
 /**
@@ -53,18 +55,18 @@ export class MarkdownPool implements MarkdownWorker {
   }
 
   /**
-   * Renders pages in parallel (each worker writing its pages into `writeTo` when given), each
+   * Renders pages in parallel, each worker writing its pages into the sink's folder, each
    * answered under its output path. A page goes to the worker that analysed its file, which
    * still has the body: only bodies from the cache travel.
    */
-  async render(jobs: EntryRender[], shared: SharedRender, writeTo?: string): Promise<RenderedPage[]> {
+  async render(jobs: EntryRender[], shared: SharedRender, sink: FolderSink): Promise<RenderedPage[]> {
     const shards = this.workers.map(() => [] as EntryRender[]);
     jobs.forEach(({ page, body }, at) => {
       const owner = this.owner.get(page.entry.file);
       shards[owner ?? at % shards.length]!.push(owner === undefined ? { page, body } : { page });
     });
     const rendered = await Promise.all(
-      shards.map((shard, i) => (shard.length ? this.callers[i]!.call({ method: 'render', jobs: shard, shared, writeTo }) : [])),
+      shards.map((shard, i) => (shard.length ? this.callers[i]!.call({ method: 'render', jobs: shard, shared, folder: sink.dir }) : [])),
     );
     return rendered.flat();
   }

@@ -2,7 +2,9 @@ import type { Paths } from '../../config.ts';
 import type { MarkdownFile } from '../../load/content.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
 import type { Compiled } from '../../runtime/compiled.ts';
-import type { EntryRender, MarkdownWorker, RenderedPage, SharedRender } from '../markdownWork.tsx';
+import type { EntryRender, MarkdownWorker, SharedRender } from '../markdownWork.tsx';
+import type { RenderedPage } from '../pageRecord.ts';
+import { FolderSink } from '../pageSink.ts';
 
 /** What a markdown worker thread starts with. */
 export interface MarkdownWorkerData {
@@ -18,7 +20,8 @@ export interface MarkdownWorkerData {
  */
 export interface MarkdownMethods {
   analyse: { args: { files: MarkdownFile[] }; result: AnalysedMarkdown[] };
-  render: { args: { jobs: EntryRender[]; shared: SharedRender; writeTo: string | undefined }; result: RenderedPage[] };
+  /** A worker writes the pages it renders into `folder` (the version being staged, whose page folders exist). */
+  render: { args: { jobs: EntryRender[]; shared: SharedRender; folder: string }; result: RenderedPage[] };
 }
 type Method = keyof MarkdownMethods;
 
@@ -76,11 +79,22 @@ export function answerCalls(port: End<MarkdownAnswer, MarkdownCall>, workspace: 
       case 'analyse':
         return void answer(workspace.analyse(call.files).then((result) => ({ id, method: call.method, result })));
       case 'render':
-        return void answer(workspace.render(call.jobs, call.shared, call.writeTo).then((result) => ({ id, method: call.method, result })));
+        return void answer(
+          workspace.render(call.jobs, call.shared, new FolderSink(call.folder)).then((result) => ({ id, method: call.method, result: propsOnce(result) })),
+        );
       default:
         return call satisfies never;
     }
   });
+}
+
+/**
+ * The pages of one answer with each props file's contents carried once, by the first page that
+ * names it: the builder adds it to the output whichever page names it, and the rest would cross for nothing.
+ */
+function propsOnce(pages: RenderedPage[]): RenderedPage[] {
+  const carried = new Set<string>();
+  return pages.map((page) => ({ ...page, propsFiles: page.propsFiles.filter(([file]) => !carried.has(file) && Boolean(carried.add(file))) }));
 }
 
 /**

@@ -1,17 +1,29 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readCacheFile, writeCacheFile } from '../../../src/pipeline/cache/cacheFile.ts';
-import { PAGE_CACHE_BUILDS, PageIndex, type BuiltPage } from '../../../src/pipeline/cache/pageIndex.ts';
+import { linkOrCopy, PAGE_CACHE_BUILDS, PageIndex, type BuiltPage } from '../../../src/pipeline/cache/pageIndex.ts';
+import { sha256 } from '../../../src/hash.ts';
 
 let dir: string;
 let log: string[];
 const cacheDir = () => path.join(dir, 'cache');
 const out = () => path.join(dir, 'out');
 const load = (version = 'v1') => PageIndex.load(cacheDir(), out(), version, (line) => log.push(line));
-const page = (outputPath: string, key: string, props: string[] = []): BuiltPage => ({ outputPath, key, islands: ['NavMenus'], images: [], props });
+/** A page of `out` as a build records it, with the hash of its bytes as written. */
+const page = (outputPath: string, key: string, props: string[] = []): BuiltPage => ({
+  outputPath,
+  key,
+  sha256: sha256(readFileSync(path.join(out(), outputPath))),
+  islands: ['NavMenus'],
+  images: [],
+  props,
+});
+/** Puts a restored page into `dir` from its blob, as a build's folder does. */
+const into = (dir: string, outputPath: string) => (blob: string) => linkOrCopy(blob, path.join(dir, outputPath));
 const blobs = async () => (await readdir(path.join(cacheDir(), 'pages'), { recursive: true })).filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(f));
 
 beforeEach(async () => {
@@ -35,7 +47,7 @@ async function restoreInto(cache: PageIndex, outputPath: string, key: string) {
   const target = await mkdtemp(path.join(dir, 'version-'));
   await mkdir(path.dirname(path.join(target, outputPath)), { recursive: true });
   const found = cache.find(outputPath, key);
-  const restored = found && cache.restore(found, outputPath, key, target);
+  const restored = found && cache.restore(found, outputPath, key, into(target, outputPath));
   const bytes = restored && (await readFile(path.join(target, outputPath), 'utf8'));
   return { found, restored, bytes };
 }
@@ -73,7 +85,7 @@ describe('the page index, as a page cache', () => {
     const stored = path.join(cacheDir(), 'pages', blob.slice(0, 2), blob);
     expect((await stat(stored)).ino).toBe((await stat(path.join(out(), 'index.html'))).ino);
     const target = await mkdtemp(path.join(dir, 'version-'));
-    (await load()).restore(cache.find('index.html', 'k-home')!, 'index.html', 'k-home', target);
+    (await load()).restore(cache.find('index.html', 'k-home')!, 'index.html', 'k-home', into(target, 'index.html'));
     expect((await stat(path.join(target, 'index.html'))).ino).toBe((await stat(stored)).ino);
   });
 
@@ -157,7 +169,13 @@ describe('the page index, as the record of the last output', () => {
   it('finds a page of the last output under the key it was written with, with what it names', async () => {
     await saveBoth(await load());
     const index = await load();
-    expect(index.inOutput('index.html', 'k-home')).toEqual({ size: 34, islands: ['NavMenus'], images: [], props: ['assets/props/menus-1.json'] });
+    expect(index.inOutput('index.html', 'k-home')).toEqual({
+      bytes: 34,
+      sha256: sha256(Buffer.from('<!DOCTYPE html><title>Home</title>')),
+      islands: ['NavMenus'],
+      images: [],
+      props: ['assets/props/menus-1.json'],
+    });
     expect(index.inOutput('index.html', 'k-about')).toBeUndefined();
     expect(index.sameOutput(['about/index.html', 'index.html', 'assets/props/menus-1.json'])).toBe(true);
     expect(index.sameOutput(['about/index.html', 'index.html'])).toBe(false);

@@ -4,7 +4,8 @@ import { resolvePaths } from '../../../src/config.ts';
 import { listMarkdown, readMarkdownFiles, type MarkdownFile } from '../../../src/load/content.ts';
 import type { AnalysedMarkdown } from '../../../src/markdown/analysed.ts';
 import { loadSite } from '../../../src/pipeline/loadDefinition.ts';
-import { MarkdownWorkspace, type EntryRender, type MarkdownWorker, type RenderedPage, type SharedRender } from '../../../src/pipeline/markdownWork.tsx';
+import { MarkdownWorkspace, type EntryRender, type MarkdownWorker, type SharedRender } from '../../../src/pipeline/markdownWork.tsx';
+import type { RenderedPage } from '../../../src/pipeline/pageRecord.ts';
 import { answerCalls, MarkdownCaller } from '../../../src/pipeline/workers/protocol.ts';
 
 let files: MarkdownFile[];
@@ -41,11 +42,12 @@ const jobOf = (doc: AnalysedMarkdown): EntryRender => ({
   body: doc.body,
 });
 
-/** A page for each job, named for its file, as a worker's render answers. */
-const pageOf = ({ page }: EntryRender, writeTo: string | undefined): RenderedPage => ({
+/** A page for each job, named for its file under the folder it was written into, as a worker's render answers. */
+const pageOf = ({ page }: EntryRender, folder: string): RenderedPage => ({
   route: page.route,
-  outputPath: `${writeTo ?? 'out'}/${page.entry.file}`,
+  outputPath: `${folder}/${page.entry.file}`,
   bytes: 1,
+  sha256: 'c'.repeat(64),
   islands: [],
   images: [],
   props: [],
@@ -66,13 +68,13 @@ describe('the markdown worker channel', () => {
     const received: unknown[] = [];
     const caller = connect({
       analyse: (sent) => (received.push(sent), workspace.analyse(sent)),
-      render: async (jobs, sentShared, writeTo) => (received.push(jobs, sentShared), jobs.map((job) => pageOf(job, writeTo))),
+      render: async (jobs, sentShared, sink) => (received.push(jobs, sentShared), jobs.map((job) => pageOf(job, sink.dir))),
     });
     const analysed = await caller.call({ method: 'analyse', files });
     expect(received[0]).toStrictEqual(files);
     expect(analysed).toStrictEqual(await workspace.analyse(files));
     const jobs = analysed.map(jobOf);
-    const pages = await caller.call({ method: 'render', jobs, shared, writeTo: '/tmp/staging' });
+    const pages = await caller.call({ method: 'render', jobs, shared, folder: '/tmp/staging' });
     expect(received[1]).toStrictEqual(jobs);
     expect(received[2]).toStrictEqual(shared);
     expect(pages).toStrictEqual(jobs.map((job) => pageOf(job, '/tmp/staging')));
@@ -81,13 +83,13 @@ describe('the markdown worker channel', () => {
   it('answers calls in flight to the calls that made them, whatever order they finish in', async () => {
     const caller = connect({
       analyse: async () => [],
-      render: async (jobs, _shared, writeTo) => {
-        await new Promise((resolve) => setTimeout(resolve, writeTo === 'slow' ? 50 : 0));
-        return jobs.map((job) => pageOf(job, writeTo));
+      render: async (jobs, _shared, sink) => {
+        await new Promise((resolve) => setTimeout(resolve, sink.dir === 'slow' ? 50 : 0));
+        return jobs.map((job) => pageOf(job, sink.dir));
       },
     });
     const [doc] = await workspace.analyse(files.slice(0, 1));
-    const [slow, quick] = await Promise.all(['slow', 'quick'].map((writeTo) => caller.call({ method: 'render', jobs: [jobOf(doc!)], shared, writeTo })));
+    const [slow, quick] = await Promise.all(['slow', 'quick'].map((folder) => caller.call({ method: 'render', jobs: [jobOf(doc!)], shared, folder })));
     expect(slow![0]!.outputPath).toMatch(/^slow\//);
     expect(quick![0]!.outputPath).toMatch(/^quick\//);
   });
@@ -100,7 +102,7 @@ describe('the markdown worker channel', () => {
         throw new Error('content/articles/value-banks.md: its page failed to render', { cause: template });
       },
     });
-    const failure = caller.call({ method: 'render', jobs: [], shared, writeTo: undefined });
+    const failure = caller.call({ method: 'render', jobs: [], shared, folder: '/tmp/staging' });
     await expect(failure).rejects.toThrow('content/articles/value-banks.md: its page failed to render');
     await expect(failure).rejects.toMatchObject({ name: 'Error', stack: template.stack });
   });

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sha256 } from '../hash.ts';
+import type { RenderedDocument } from '../render/renderPage.tsx';
+import { createFolders, writeStagedFile } from '../write/outputStore.ts';
+import { linkOrCopy } from './cache/pageIndex.ts';
+import type { PageBytes, PageRecord, RenderedPage } from './pageRecord.ts';
+
+/**
+ * Where the pages of a build go as they are made: a folder (the new version of the output, which
+ * a worker thread writes into too) or memory (watch, which keeps them for its next build and
+ * writes only what changed). Rendering hands every page to the sink it is given and gets back
+ * its size and hash, wherever the bytes went.
+ */
+export interface PageSink {
+  /** Makes room for these pages before any is put (a folder's page folders, made on this thread: workers then write side by side). */
+  prepare(outputPaths: readonly string[]): void;
+  /** Puts a rendered page's document in place. */
+  put(outputPath: string, html: string): PageBytes;
+  /** Puts a page from a file holding its bytes (a blob of the page cache, checked). */
+  copy(outputPath: string, file: string): void;
+  /** The documents it holds in memory, by output path, for the write phase to write (none for a folder: written already). */
+  held(): ReadonlyMap<string, string>;
+}
+
+/** Pages written into a folder: the version being staged, on the builder's thread and on worker threads alike. */
+export class FolderSink implements PageSink {
+  constructor(readonly dir: string) {}
+
+  prepare(outputPaths: readonly string[]): void {
+    createFolders(this.dir, outputPaths);
+  }
+
+  put(outputPath: string, html: string): PageBytes {
+    const bytes = Buffer.from(html);
+    writeStagedFile(this.dir, outputPath, bytes);
+    return { bytes: bytes.byteLength, sha256: sha256(bytes) };
+  }
+
+  copy(outputPath: string, file: string): void {
+    linkOrCopy(file, path.join(this.dir, outputPath));
+  }
+
+  held(): ReadonlyMap<string, string> {
+    return new Map();
+  }
+}
+
+/** Pages kept in memory, for the write phase to write and the next build (watch) to keep. */
+export class MemorySink implements PageSink {
+  private readonly documents = new Map<string, string>();
+
+  prepare(): void {}
+
+  put(outputPath: string, html: string): PageBytes {
+    this.documents.set(outputPath, html);
+    const bytes = Buffer.from(html);
+    return { bytes: bytes.byteLength, sha256: sha256(bytes) };
+  }
+
+  copy(outputPath: string, file: string): void {
+    this.documents.set(outputPath, readFileSync(file, 'utf8'));
+  }
+
+  held(): ReadonlyMap<string, string> {
+    return this.documents;
+  }
+}
+
+/** A page rendered into `doc` (since `started`), handed to `sink`: as rendering answers it. */
+export function sinkPage(
+  sink: PageSink,
+  { route, outputPath }: Pick<PageRecord, 'route' | 'outputPath'>,
+  doc: RenderedDocument,
+  started: number,
+): RenderedPage {
+  const { islands, images, propsFiles } = doc;
+  const bytes = sink.put(outputPath, doc.html);
+  return { route, outputPath, ...bytes, islands, images, props: propsFiles.map(([file]) => file), propsFiles, ms: performance.now() - started };
+}
