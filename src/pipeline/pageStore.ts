@@ -71,14 +71,18 @@ export class PageStore {
 
   /**
    * The pages of this build, each under its key, are known: memory keeps those whose documents
-   * this thread holds (`held`, by output path) for the next build, and forgets every other one.
+   * this thread holds (`held`, by output path) for the next build, a page it kept already as it
+   * was, and forgets every other one.
    */
   remember(pages: Iterable<{ key: string; page: RenderedPage }>, held: ReadonlyMap<string, string>): void {
+    const last = new Map(this.memory);
     this.memory.clear();
     for (const { key, page } of pages) {
       const html = held.get(page.outputPath);
+      if (html === undefined) continue;
+      const known = last.get(page.outputPath);
       const { bytes, sha256, islands, images, props, propsFiles } = page;
-      if (html !== undefined) this.memory.set(page.outputPath, { key, bytes, sha256, islands, images, props, propsFiles, html });
+      this.memory.set(page.outputPath, known?.key === key && known.html === html ? known : { key, bytes, sha256, islands, images, props, propsFiles, html });
     }
   }
 
