@@ -51,7 +51,9 @@ export class FolderSink implements PageSink {
 export class MemorySink implements PageSink {
   private readonly documents = new Map<string, string>();
 
-  prepare(): void {}
+  prepare(): void {
+    // Memory has no folders to make.
+  }
 
   put(outputPath: string, html: string): PageBytes {
     this.documents.set(outputPath, html);

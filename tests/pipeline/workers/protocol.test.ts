@@ -94,6 +94,18 @@ describe('the markdown worker channel', () => {
     expect(quick![0]!.outputPath).toMatch(/^quick\//);
   });
 
+  it('carries each props file’s contents once an answer, with the first page that names it', async () => {
+    const menus: [string, string] = ['assets/props/menus-1.json', '{"menus":[]}'];
+    const caller = connect({
+      analyse: async () => [],
+      render: async (jobs, _shared, sink) => jobs.map((job) => ({ ...pageOf(job, sink.dir), props: [menus[0]], propsFiles: [menus] })),
+    });
+    const docs = await workspace.analyse(files.slice(0, 2));
+    const pages = await caller.call({ method: 'render', jobs: docs.map(jobOf), shared, folder: '/tmp/staging' });
+    expect(pages.map((page) => page.props)).toEqual([[menus[0]], [menus[0]]]);
+    expect(pages.map((page) => page.propsFiles)).toEqual([[menus], []]);
+  });
+
   it('rejects a call whose method failed with the fault’s name and message, and the stack of its cause (the template’s)', async () => {
     const template = new TypeError('Cannot read properties of undefined (reading sponsor)');
     const caller = connect({
