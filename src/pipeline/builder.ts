@@ -278,9 +278,9 @@ export class Builder {
     this.kept.buildStarts();
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
     clock.progress('reading');
-    const cache = await this.analysisCache();
     let version: OpenVersion | undefined;
     try {
+      const cache = await this.analysisCache();
       const threads = this.markdownThreads();
       let content: ModelledContent;
       let output: RenderedOutput;
