@@ -55,6 +55,7 @@ export interface RenderTools {
   cache: AnalysisCache | undefined;
   onProgress?: (progress: BuildProgress) => void;
 }
+
 /** What the render phase is given of the builder's lifelong state. */
 export interface RenderSetup {
   paths: Paths;
@@ -131,29 +132,7 @@ export class RenderPhase {
       output.keep(page, key, from);
       made.push({ key, page });
     };
-    const jobs = [...plan.entryPages, ...plan.yamlPages];
-    const sourceOf = (job: PlannedPage): PageSource => sources.get(job.outputPath) ?? { from: 'render' };
-    sink.prepare(jobs.filter((job) => sourceOf(job).from !== 'output').map((job) => job.outputPath));
-    const toRender = new Set<PlannedPage>();
-    const fromCache: { job: PlannedPage; page: CachedPage }[] = [];
-    for (const job of jobs) {
-      const source = sourceOf(job);
-      const { route, outputPath } = job;
-      if (source.from === 'memory') {
-        const { html, islands, images, props, propsFiles } = source.page;
-        keep(job, { route, outputPath, ...sink.put(outputPath, html), islands, images, props, propsFiles, ms: 0 }, 'memory');
-      }
-      if (source.from === 'output') output.link(job, keyOf(job), source.page);
-      if (source.from === 'cache') fromCache.push({ job, page: source.page });
-      if (source.from === 'render') toRender.add(job);
-    }
-    // A page whose blob the cache lost is rendered after all.
-    for (const { job, page } of fromCache) {
-      const { route, outputPath } = job;
-      const restored = this.pages.restore(page, outputPath, keyOf(job), (blob) => sink.copy(outputPath, blob));
-      if (restored) keep(job, { route, outputPath, ...restored, ms: 0 }, 'cache');
-      else toRender.add(job);
-    }
+    const toRender = this.placeReused([...plan.entryPages, ...plan.yamlPages], work, sink, output, keep);
     const stale = plan.entryPages.filter((page) => toRender.has(page));
     await restoreBodies(
       read,
@@ -195,6 +174,43 @@ export class RenderPhase {
     siteFiles(output, model, plan, this.setup.address.base);
     return output;
   }
+  /**
+   * Puts the pages that are not rendered now in place: a page kept in memory into `sink`, a page
+   * of the page cache into `sink` from its blob, a page of the last output into the output only
+   * (the write links it). Returns the pages to render: those whose source is a render, and those
+   * whose blob the cache lost.
+   */
+  private placeReused(
+    jobs: PlannedPage[],
+    { sources, keyOf }: RenderWork,
+    sink: PageSink,
+    output: RenderedOutput,
+    keep: (job: PlannedPage, page: RenderedPage, from: Exclude<PageOrigin, 'output'>) => void,
+  ): Set<PlannedPage> {
+    const sourceOf = (job: PlannedPage): PageSource => sources.get(job.outputPath) ?? { from: 'render' };
+    sink.prepare(jobs.filter((job) => sourceOf(job).from !== 'output').map((job) => job.outputPath));
+    const toRender = new Set<PlannedPage>();
+    const fromCache: { job: PlannedPage; page: CachedPage }[] = [];
+    for (const job of jobs) {
+      const source = sourceOf(job);
+      const { route, outputPath } = job;
+      if (source.from === 'memory') {
+        const { html, islands, images, props, propsFiles } = source.page;
+        keep(job, { route, outputPath, ...sink.put(outputPath, html), islands, images, props, propsFiles, ms: 0 }, 'memory');
+      }
+      if (source.from === 'output') output.link(job, keyOf(job), source.page);
+      if (source.from === 'cache') fromCache.push({ job, page: source.page });
+      if (source.from === 'render') toRender.add(job);
+    }
+    for (const { job, page } of fromCache) {
+      const { route, outputPath } = job;
+      const restored = this.pages.restore(page, outputPath, keyOf(job), (blob) => sink.copy(outputPath, blob));
+      if (restored) keep(job, { route, outputPath, ...restored, ms: 0 }, 'cache');
+      else toRender.add(job);
+    }
+    return toRender;
+  }
+
   /**
    * Records a build that wrote a new version in the page store (`persistent` builds): the page
    * cache links the pages it lacks from the output. Returns how many it added and dropped.
