@@ -6,13 +6,8 @@ import type { LinkedPage } from './cache/pageIndex.ts';
 import type { ImageWork } from './imageWork.ts';
 import type { PageOrigin, PageRecord, RenderedPage } from './pageRecord.ts';
 
-export interface PageTiming {
-  route: string;
-  ms: number;
-  bytes: number;
-  islands: string[];
-  cached: boolean;
-}
+/** A page as the build's report shows it: whether it was rendered now (`cached` when not). */
+export type PageTiming = Pick<PageRecord, 'route' | 'ms' | 'bytes' | 'islands'> & { cached: boolean };
 
 /** What each file the build generates is, known where it is made (public/'s files are copied besides). */
 export type GeneratedKind = 'page' | 'redirect' | 'site-file' | 'stylesheet' | 'script' | 'props' | 'data' | 'image';
