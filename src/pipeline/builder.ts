@@ -284,8 +284,11 @@ export class Builder {
       const threads = this.markdownThreads();
       let content: ModelledContent;
       let output: RenderedOutput;
+      /** The markdown files this build listed: the analysis cache keeps theirs and forgets the rest. */
+      let listed: string[];
       try {
         const { read, analysed } = await this.read(threads, cache, clock);
+        listed = read.sources.map((source) => source.file);
         content = this.model(read, analysed, options, clock);
         const ready = await assets;
         clock.mark('assets ready');
@@ -309,7 +312,7 @@ export class Builder {
       clock.mark('output written');
       // The page store records a new version as written; an output left as it was is still what it records.
       const pages = committed ? await this.renderPhase.savePages(output) : undefined;
-      await cache?.save();
+      await cache?.save(listed);
       await (await this.code)?.save();
       clock.mark(pages ? `cache saved (${pages.added} pages added, ${pages.dropped} dropped)` : 'cache saved');
       return {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MarkdownFacts } from '../../markdown/facts.ts';
 import { contentHash } from '../../hash.ts';
-import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
+import { readCacheFile, removeAllBut, removeCacheFile, writeCacheFile, type CacheFileKind, type CacheLog } from './cacheFile.ts';
 import type { AnalysedMarkdown } from '../../markdown/analysed.ts';
-import { pidOfWorkingName } from '../../runtime/processes.ts';
 import { inPlaceOf } from '../../runtime/ownedPaths.mjs';
 
 const place = { line: z.number(), column: z.number(), endLine: z.number().optional(), endColumn: z.number().optional() };
@@ -55,6 +54,8 @@ const SHARDS = 16;
 const FOLDER = 'analyses';
 const shardOf = (key: string) => (createHash('sha256').update(key).digest()[0]! % SHARDS).toString(16);
 const shards = Array.from({ length: SHARDS }, (_, i) => i.toString(16));
+/** A file of pre-rendered bodies, of any base: its shard. */
+const BODIES_NAME = /^bodies-(?:[0-9A-Za-z]{12}-)?([0-9a-f])\.json$/;
 
 /**
  * Markdown analyses kept on disk between builds. An entry is used only when the file's text
@@ -138,52 +139,69 @@ export class AnalysisCache {
   }
 
   /**
-   * Writes the shards this build changed: the bodies, then the analyses. Each file is replaced
-   * atomically; a build killed between the two leaves entries whose bodies are missing, which
-   * the next build analyses again. Then removes the folders of other versions.
+   * Writes the shards this build changed: the bodies, then the analyses. `listed`: the markdown
+   * files this build listed; the entries of every other file (deleted, renamed, or of another
+   * collection's folder) go, with their bodies under every base, so that the cache holds the
+   * site it serves and no more. Each file is replaced atomically; a build killed between the
+   * two leaves entries whose bodies are missing, which the next build analyses again, or bodies
+   * no entry names, which the next save of their shard drops. Then removes the folders of other
+   * versions.
    */
-  async save(): Promise<void> {
-    if (!this.added.size) return;
+  async save(listed: Iterable<string>): Promise<void> {
+    const keep = new Set(listed);
+    const gone = [...this.entries.keys()].filter((file) => !keep.has(file));
+    for (const file of gone) {
+      this.replaced.add(this.entries.get(file)!.hash);
+      this.entries.delete(file);
+    }
+    if (!this.added.size && !gone.length) return;
     const current = new Set([...this.entries.values()].map((entry) => entry.hash));
     const bodyShards = new Set([...[...this.added.values()].map((doc) => doc.hash), ...this.replaced].map(shardOf));
-    await Promise.all(
-      [...bodyShards].map(async (shard) => {
+    const others = await this.otherBasesBodies(bodyShards);
+    await Promise.all([
+      ...[...bodyShards].map(async (shard) => {
         const bodies: Bodies = {};
         // Only the bodies of the current entries are kept: older texts' bodies would pile up.
         for (const [hash, body] of Object.entries(await this.loadBodies(shard))) if (current.has(hash)) bodies[hash] = body;
         for (const doc of this.added.values()) if (shardOf(doc.hash) === shard) bodies[doc.hash] = doc.body!;
-        await writeCacheFile(this.cacheDir, this.bodiesFile(shard), BODIES, this.version, bodies, this.log);
+        await this.writeShard(this.bodiesFile(shard), BODIES, bodies);
       }),
-    );
+      // Another base's bodies of texts no entry has any more: no build can ask for them.
+      ...others.map(async (name) => {
+        const stored = await readCacheFile(this.cacheDir, name, BODIES, this.version, this.log);
+        const kept = Object.entries(stored ?? {}).filter(([hash]) => current.has(hash));
+        if (stored && kept.length < Object.keys(stored).length) await this.writeShard(name, BODIES, Object.fromEntries(kept));
+      }),
+    ]);
     const relative = (file: string) => path.relative(this.anchor, file).split(path.sep).join('/');
-    // Only the shards holding a changed entry are written; the others stay as they are on disk.
-    const byShard = new Map([...this.added.keys()].map((file): [string, Record<string, Stored>] => [shardOf(relative(file)), {}]));
+    // Only the shards holding a changed or removed entry are written; the others stay as they are on disk.
+    const byShard = new Map([...this.added.keys(), ...gone].map((file): [string, Record<string, Stored>] => [shardOf(relative(file)), {}]));
     for (const [file, entry] of this.entries) {
       const name = relative(file);
       const shard = byShard.get(shardOf(name));
       if (shard) shard[name] = { ...entry, facts: withFiles(entry.facts, relative) };
     }
-    await Promise.all(
-      [...byShard].map(([shard, stored]) =>
-        writeCacheFile(this.cacheDir, `${FOLDER}/${this.version}/facts-${shard}.json`, ENTRIES, this.version, stored, this.log),
-      ),
-    );
+    await Promise.all([...byShard].map(([shard, stored]) => this.writeShard(`${FOLDER}/${this.version}/facts-${shard}.json`, ENTRIES, stored)));
     this.added.clear();
     this.replaced.clear();
-    await removeOtherVersions(path.join(this.cacheDir, FOLDER), this.version);
+    await removeAllBut(path.join(this.cacheDir, FOLDER), this.version);
   }
-}
 
-/** Removes what `folder` holds besides the current version's folder: other versions' analyses, and files of older layouts. */
-async function removeOtherVersions(folder: string, version: string): Promise<void> {
-  // Not through a link, at the cache's folder or its own: what it lists would be another folder's files.
-  if (inPlaceOf(path.dirname(folder), 'folder') || inPlaceOf(folder, 'folder')) return;
-  const names = await readdir(folder).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => name !== version && pidOfWorkingName(name) === undefined)
-      .map((name) => rm(path.join(folder, name), { recursive: true, force: true })),
-  );
+  /** Writes a shard, or removes it when it holds nothing: a site that shrank leaves no empty files. */
+  private async writeShard<S extends z.ZodType>(name: string, kind: CacheFileKind<S>, data: z.input<S> & object): Promise<void> {
+    if (Object.keys(data).length) await writeCacheFile(this.cacheDir, name, kind, this.version, data, this.log);
+    else await removeCacheFile(this.cacheDir, name, this.log);
+  }
+
+  /** The files of bodies rendered under other bases, of these shards, as the version's folder holds them. */
+  private async otherBasesBodies(shards: ReadonlySet<string>): Promise<string[]> {
+    const folder = `${FOLDER}/${this.version}`;
+    // Not through a link in place of a folder: readCacheFile would drop it, and what it lists is another folder's.
+    if ([this.cacheDir, path.join(this.cacheDir, FOLDER), path.join(this.cacheDir, folder)].some((dir) => inPlaceOf(dir, 'folder'))) return [];
+    const names = await readdir(path.join(this.cacheDir, folder)).catch(() => [] as string[]);
+    const own = new Set([...shards].map((shard) => path.basename(this.bodiesFile(shard))));
+    return names.filter((name) => !own.has(name) && shards.has(BODIES_NAME.exec(name)?.[1] ?? '')).map((name) => `${folder}/${name}`);
+  }
 }
 
 /** The facts with every file name they hold (their own, their problems') passed through `to`. */

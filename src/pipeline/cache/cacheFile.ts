@@ -136,6 +136,11 @@ async function drop(file: string, reason: string, log: CacheLog): Promise<undefi
   return undefined;
 }
 
+/** Removes the cache file `name`; a link in its place or in place of a folder on its way is removed itself, never followed. */
+export async function removeCacheFile(cacheDir: string, name: string, log: CacheLog): Promise<void> {
+  if (await foldersAreFolders(cacheDir, name, log)) await rm(path.join(cacheDir, name), { force: true, recursive: true });
+}
+
 /** Writes a cache file atomically, with its header. */
 export async function writeCacheFile<S extends z.ZodType>(
   cacheDir: string,
@@ -148,6 +153,22 @@ export async function writeCacheFile<S extends z.ZodType>(
   const body = Buffer.from(JSON.stringify(data));
   const header = Buffer.from(`${JSON.stringify({ format: FORMAT, kind, version, sha256: sha256(body) })}\n`);
   await writeFileAtomic(await cacheFilePath(cacheDir, name, log), Buffer.concat([header, body]));
+}
+
+/**
+ * Removes what `folder` of the cache holds besides `name`: the files or folders of other versions,
+ * which can serve no build of this code, and of older layouts. Files being written by a live
+ * build are left to it.
+ */
+export async function removeAllBut(folder: string, name: string): Promise<void> {
+  // Not through a link, at the cache's folder or its own: what it lists would be another folder's files.
+  if (inPlaceOf(path.dirname(folder), 'folder') || inPlaceOf(folder, 'folder')) return;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((other) => other !== name && pidOfWorkingName(other) === undefined)
+      .map((other) => rm(path.join(folder, other), { recursive: true, force: true })),
+  );
 }
 
 /** Removes temporary files that builds killed while writing left in the cache. */

@@ -54,7 +54,7 @@ describe('the analysis cache', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-'));
     const cache = await AnalysisCache.load(dir, 'v1', () => undefined);
     cache.set(doc.facts.file, doc);
-    await cache.save();
+    await cache.save([doc.facts.file]);
     const again = await AnalysisCache.load(dir, 'v1', () => undefined);
     const hit = again.get(doc.facts.file, 'h1')!;
     expect(hit.facts).toEqual(doc.facts);
@@ -75,7 +75,7 @@ describe('the analysis cache', () => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
     const first = await AnalysisCache.load(dir, 'v1', () => undefined);
     for (const d of many(dir)) first.set(d.facts.file, d);
-    await first.save();
+    await first.save(many(dir).map((d) => d.facts.file));
     const folder = path.join(dir, 'analyses/v1');
     const identities = async () => Object.fromEntries(await Promise.all((await readdir(folder)).map(async (f) => [f, (await stat(path.join(folder, f))).ino])));
     const before = await identities();
@@ -84,7 +84,7 @@ describe('the analysis cache', () => {
     const second = await AnalysisCache.load(dir, 'v1', () => undefined);
     const edited = many(dir, 7)[7]!;
     second.set(edited.facts.file, edited);
-    await second.save();
+    await second.save(many(dir).map((d) => d.facts.file));
     const after = await identities();
     const rewritten = Object.keys(after).filter((f) => after[f] !== before[f]);
     // The edited file's shard of analyses; the shards of its new body and of its old one (the same one at times).
@@ -100,15 +100,36 @@ describe('the analysis cache', () => {
     expect(stored).toContain('<p>h-7-edited</p>');
   });
 
+  it('forgets the files a build no longer lists, with their bodies under every base, and keeps the rest', async () => {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
+    const files = many(dir).map((d) => d.facts.file);
+    for (const base of ['', '/pr-1']) {
+      const cache = await AnalysisCache.load(dir, 'v1', () => undefined, base);
+      for (const d of many(dir)) cache.set(d.facts.file, { ...d, body: { ...d.body!, html: `<p>${base} ${d.hash}</p>` } });
+      await cache.save(files);
+    }
+    // Ten articles deleted: the next build lists the other 190.
+    await (await AnalysisCache.load(dir, 'v1', () => undefined)).save(files.slice(10));
+    const again = await AnalysisCache.load(dir, 'v1', () => undefined);
+    expect(files.filter((file) => again.has(file))).toEqual(files.slice(10));
+    const folder = path.join(dir, 'analyses/v1');
+    const stored = (await Promise.all((await readdir(folder)).map((f) => readFile(path.join(folder, f), 'utf8')))).join('');
+    for (const i of [0, 9]) for (const base of ['', '/pr-1']) expect(stored).not.toContain(`<p>${base} h-${i}</p>`);
+    for (const d of many(dir).slice(10)) {
+      expect(await again.body(again.get(d.facts.file, d.hash)!)).toEqual({ ...d.body, html: `<p> ${d.hash}</p>` });
+      expect(stored).toContain(`<p>/pr-1 ${d.hash}</p>`);
+    }
+  });
+
   it("removes other versions' analyses when it saves, and files of the single-file layout", async () => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
     const old = await AnalysisCache.load(dir, 'v1', () => undefined);
     old.set(doc.facts.file, doc);
-    await old.save();
+    await old.save([doc.facts.file]);
     await writeFile(path.join(dir, 'analyses/v0.json'), 'an analysis file of an older layout');
     const current = await AnalysisCache.load(dir, 'v2', () => undefined);
     current.set(doc.facts.file, doc);
-    await current.save();
+    await current.save([doc.facts.file]);
     expect(await readdir(path.join(dir, 'analyses'))).toEqual(['v2']);
   });
 });
