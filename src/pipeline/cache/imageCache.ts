@@ -1,6 +1,7 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { workingName } from '../../runtime/processes.ts';
+import { pidOfWorkingName, workingName } from '../../runtime/processes.ts';
+import { inPlaceOf } from '../../runtime/ownedPaths.mjs';
 import { cacheFilePath, readCacheBytes, type CacheLog } from './cacheFile.ts';
 import { sha256 } from '../../hash.ts';
 import { atPath } from '../../systemFault.ts';
@@ -52,6 +53,29 @@ export class ImageCache {
       throw error;
     });
   }
+}
+
+/**
+ * Removes the processed images in `cacheDir` that no page the page index keeps names: a photo
+ * replaced or no longer shown leaves no variants behind, and every variant the site still shows
+ * stays (they are slow to make). Files being written by a live build are not images yet.
+ */
+export async function removeUnnamedImages(cacheDir: string, named: ReadonlySet<string>): Promise<void> {
+  // Through a link in place of the cache's folder or its own, the files listed would be another folder's.
+  if (inPlaceOf(cacheDir, 'folder') || inPlaceOf(path.join(cacheDir, 'images'), 'folder')) return;
+  const remove = async (dir: string, prefix: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries.map((entry) => {
+        const name = `${prefix}${entry.name}`;
+        if (pidOfWorkingName(entry.name) !== undefined) return undefined;
+        // A linked folder is not entered: it is removed, as anything else no page names.
+        if (entry.isDirectory()) return remove(path.join(dir, entry.name), `${name}/`);
+        return named.has(name) ? undefined : rm(path.join(dir, entry.name), { force: true });
+      }),
+    );
+  };
+  await remove(path.join(cacheDir, 'images'), '');
 }
 
 /** The first bytes of each format the pipeline writes: a file whose header and checksum agree over other bytes is still no image. */

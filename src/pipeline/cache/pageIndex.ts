@@ -21,10 +21,11 @@ import { contentHash } from '../../hash.ts';
 import { pidOfWorkingName, workingName } from '../../runtime/processes.ts';
 import { inPlaceOf, what } from '../../runtime/ownedPaths.mjs';
 import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
+import { removeUnnamedImages } from './imageCache.ts';
 import { sha256 } from '../../hash.ts';
 import type { PageRecord, StoredPage } from '../pageRecord.ts';
 
-/** Entries no build used for this many builds are dropped, with their blobs. */
+/** An output folder no build wrote for this many builds is forgotten, with the pages only it showed. */
 export const PAGE_CACHE_BUILDS = 3;
 
 const FOLDER = 'pages';
@@ -33,7 +34,7 @@ const BLOB_NAME = /^[0-9a-f]{64}$/;
 const INDEX = {
   kind: 'page index',
   schema: z.object({
-    /** How many builds have saved this index: each entry says the last one that used it. */
+    /** How many builds have saved this index: each output folder says the last one that wrote it. */
     build: z.number().int().nonnegative(),
     /** By output path and key (`entryId`). */
     pages: z.record(
@@ -43,11 +44,10 @@ const INDEX = {
         islands: z.array(z.string()),
         images: z.array(z.string()),
         props: z.array(z.string()),
-        used: z.number().int(),
       }),
     ),
     /** The props files pages name, by path (a props file is named by its content), with their text. */
-    props: z.record(z.string(), z.object({ text: z.string(), used: z.number().int() })),
+    props: z.record(z.string(), z.object({ text: z.string() })),
     /**
      * The last output written into each output folder (by a hash of its path): each page and props
      * file under the key it was written with (a props file's key is its path), its size and its
@@ -90,8 +90,11 @@ const outputId = (outDir: string) => contentHash(path.resolve(outDir), 12);
  * files with its bytes are one file under several names (hard links), as the versions of the
  * output already share their unchanged files: writing 137 MB twice at 4,000 articles cost
  * seconds. None of them is ever changed in place. The index is one cache file (checksummed,
- * replaced atomically, bound to the code's version); entries no build used for PAGE_CACHE_BUILDS
- * builds go, and blobs no entry names are removed.
+ * replaced atomically, bound to the code's version). It holds the pages the output folders it
+ * records show, and no more: a page no such folder shows (a deleted or renamed article's, a page
+ * as it was before an edit) goes, with the blob and the processed images no kept page names; a
+ * folder no build wrote for PAGE_CACHE_BUILDS builds is forgotten (a CI job's preview, built
+ * beside the site under another base, keeps its pages while it is built).
  */
 export class PageIndex {
   /** Folders found to be real folders this build (a link in place of one is removed, never followed). */
@@ -159,8 +162,10 @@ export class PageIndex {
    * Records the pages of the build just written into `outDir`: a page the index lacks becomes a
    * blob (a hard link to its file there), and a props file the index lacks is kept with its text
    * (from `propsText`, else from the output); each page and props file is recorded as the output
-   * now shows it. Then drops what no build used for PAGE_CACHE_BUILDS builds, and the blobs no
-   * entry names, and writes the index. Blobs are not flushed one by one: their names check them when used.
+   * now shows it. Then forgets the output folders no build wrote for PAGE_CACHE_BUILDS builds,
+   * drops the pages and props files no recorded folder shows, writes the index, and removes the
+   * blobs and processed images no kept page names. Blobs are not flushed one by one: their names
+   * check them when used.
    */
   async save(pages: Iterable<BuiltPage>, propsText: (file: string) => string | undefined): Promise<{ added: number; dropped: number }> {
     const build = this.index.build + 1;
@@ -174,35 +179,39 @@ export class PageIndex {
     let added = 0;
     for (const page of pages) {
       const id = entryId(page.outputPath, page.key);
-      const known = this.index.pages[id];
-      if (known) known.used = build;
-      else {
+      if (!this.index.pages[id]) {
         this.index.pages[id] = {
           blob: this.addBlob(path.join(this.outDir, page.outputPath), page.sha256),
           islands: page.islands,
           images: page.images,
           props: page.props,
-          used: build,
         };
         added++;
       }
       record(page.outputPath, page.key);
       for (const file of page.props) {
-        const props = (this.index.props[file] ??= { text: propsText(file) ?? readFileSync(path.join(this.outDir, file), 'utf8'), used: build });
-        props.used = build;
+        this.index.props[file] ??= { text: propsText(file) ?? readFileSync(path.join(this.outDir, file), 'utf8') };
         if (!shown[file]) record(file, file);
       }
     }
     this.index.outputs[outputId(this.outDir)] = { used: build, files: shown };
     const stale = build - PAGE_CACHE_BUILDS;
     for (const [id, entry] of Object.entries(this.index.outputs)) if (entry.used <= stale) delete this.index.outputs[id];
+    // A page is kept while an output folder the index records shows it: a deleted or renamed article's page, or a page as it was before an edit, goes at once.
+    const shownPages = new Set(
+      Object.values(this.index.outputs).flatMap((output) => Object.entries(output.files).map(([file, { key }]) => entryId(file, key))),
+    );
     const before = Object.keys(this.index.pages).length;
-    for (const [id, entry] of Object.entries(this.index.pages)) if (entry.used <= stale) delete this.index.pages[id];
-    for (const [file, entry] of Object.entries(this.index.props)) if (entry.used <= stale) delete this.index.props[file];
+    for (const id of Object.keys(this.index.pages)) if (!shownPages.has(id)) delete this.index.pages[id];
+    const kept = Object.values(this.index.pages);
+    const namedProps = new Set(kept.flatMap((entry) => entry.props));
+    for (const file of Object.keys(this.index.props)) if (!namedProps.has(file)) delete this.index.props[file];
     this.index.build = build;
-    this.removeUnnamedBlobs();
     await writeCacheFile(this.cacheDir, `${FOLDER}/index.json`, INDEX, this.version, this.index, this.log);
-    return { added, dropped: before - Object.keys(this.index.pages).length };
+    // Removed once the index no longer names them: a build killed before leaves files the next one removes.
+    this.removeUnnamedBlobs();
+    await removeUnnamedImages(this.cacheDir, new Set(kept.flatMap((entry) => entry.images)));
+    return { added, dropped: before - kept.length };
   }
 
   /** The size of a file of the last output, if the index records it under `key` and it is as it was written. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ImageCache } from '../../../src/pipeline/cache/imageCache.ts';
+import { ImageCache, removeUnnamedImages } from '../../../src/pipeline/cache/imageCache.ts';
 
 const NAME = 'Ab12Cd34Ef56Gh78-800.avif';
 /** The start of an AVIF file (an ISO box `ftyp` of brand `avif`), then a few bytes: what the cache checks an AVIF by. */
@@ -43,5 +43,25 @@ describe('the processed images cache', () => {
       expect(log).toEqual([expect.stringMatching(/^cache: dropped .*Ab12Cd34Ef56Gh78-800\.avif: it is truncated or damaged; the image is made again$/)]);
       await expect(readFile(file)).rejects.toThrow(/ENOENT/);
     }
+  });
+
+  it('removes the images no page names, keeps those named and those a live build is writing, and never removes through a link', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-images-'));
+    const cache = new ImageCache(dir, () => undefined);
+    const [kept, gone] = ['assets/img/Ab12Cd34Ef56Gh78-800.avif', 'assets/img/Zz12Cd34Ef56Gh78-800.avif'];
+    for (const name of [kept, gone]) await cache.set(name, AVIF);
+    const writing = `assets/img/Yy12Cd34Ef56Gh78-800.avif.tmp-${process.pid}-1a2b3c4d`;
+    await writeFile(path.join(dir, 'images', writing), 'being written');
+    await removeUnnamedImages(dir, new Set([kept]));
+    const left = async () => ((await readdir(path.join(dir, 'images'), { recursive: true })) as string[]).map((f) => f.split(path.sep).join('/')).sort();
+    expect(await left()).toEqual(['assets', 'assets/img', kept, writing].sort());
+    // The images folder replaced by a link to another folder: what it leads to is not the cache's.
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'sitegen-elsewhere-'));
+    await mkdir(path.join(elsewhere, 'assets'));
+    await writeFile(path.join(elsewhere, 'assets/other.avif'), 'not the cache');
+    await rename(path.join(dir, 'images'), path.join(dir, 'images-moved'));
+    await symlink(elsewhere, path.join(dir, 'images'));
+    await removeUnnamedImages(dir, new Set());
+    expect(await readFile(path.join(elsewhere, 'assets/other.avif'), 'utf8')).toBe('not the cache');
   });
 });

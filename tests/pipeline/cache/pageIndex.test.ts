@@ -138,12 +138,10 @@ describe('the page index, as a page cache', () => {
     expect((await restoreInto(await load(), 'index.html', 'k-home')).bytes).toBe('<!DOCTYPE html><title>Home</title>');
   });
 
-  it(`drops what no build used for ${PAGE_CACHE_BUILDS} builds, with its blob and props files`, async () => {
+  it('drops at once a page its output folder no longer shows, with its blob and the props files only it named', async () => {
     await saveBoth(await load());
     expect(await blobs()).toHaveLength(2);
-    for (let build = 1; build < PAGE_CACHE_BUILDS; build++)
-      expect(await (await load()).save([page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 0 });
-    expect((await load()).find('index.html', 'k-home')).toBeDefined();
+    // The home page deleted: the next build writes the about page alone.
     expect(await (await load()).save([page('about/index.html', 'k-about')], () => undefined)).toEqual({ added: 0, dropped: 1 });
     const cache = await load();
     expect(cache.find('index.html', 'k-home')).toBeUndefined();
@@ -152,16 +150,27 @@ describe('the page index, as a page cache', () => {
     expect(await readFile(path.join(cacheDir(), 'pages/index.json'), 'utf8')).not.toContain('menus-1.json');
   });
 
-  it('keeps one blob for pages of the same bytes, and a page edited back and forth under both its keys', async () => {
+  it('keeps one blob for pages of the same bytes, and a page under each key an output folder shows it with', async () => {
     await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>About</title>');
     await (await load()).save([page('about/index.html', 'k-about'), page('index.html', 'k1')], () => undefined);
     expect(await blobs()).toHaveLength(1);
-    await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>Home</title>');
-    await (await load()).save([page('about/index.html', 'k-about'), page('index.html', 'k2')], () => undefined);
+    // Another output folder (a preview, built under another base) shows the home page under another key, with other bytes.
+    const preview = path.join(dir, 'preview');
+    await mkdir(preview);
+    await writeFile(path.join(preview, 'index.html'), '<!DOCTYPE html><title>Home</title>');
+    await (await PageIndex.load(cacheDir(), preview, 'v1', (line) => log.push(line))).save([page('index.html', 'k2')], () => undefined);
     const cache = await load();
     expect((await restoreInto(cache, 'index.html', 'k1')).bytes).toBe('<!DOCTYPE html><title>About</title>');
     expect((await restoreInto(cache, 'index.html', 'k2')).bytes).toBe('<!DOCTYPE html><title>Home</title>');
     expect(await blobs()).toHaveLength(2);
+    // The home page edited in `out`: its page as it was goes, and the preview's stays.
+    await writeFile(path.join(out(), 'index.html'), '<!DOCTYPE html><title>Home, edited</title>');
+    await (await load()).save([page('about/index.html', 'k-about'), page('index.html', 'k3')], () => undefined);
+    const edited = await load();
+    expect(edited.find('index.html', 'k1')).toBeUndefined();
+    expect(edited.find('index.html', 'k2')).toBeDefined();
+    expect(edited.find('index.html', 'k3')).toBeDefined();
+    expect(await blobs()).toHaveLength(3);
   });
 });
 
@@ -195,7 +204,7 @@ describe('the page index, as the record of the last output', () => {
     expect(index.find('about/index.html', 'k-about')).toBeDefined();
   });
 
-  it('records each output folder apart, and forgets one no build wrote for as long as a page', async () => {
+  it(`records each output folder apart, and forgets one no build wrote for ${PAGE_CACHE_BUILDS} builds, with the pages only it showed`, async () => {
     await saveBoth(await load());
     const other = path.join(dir, 'preview');
     await mkdir(other);
@@ -207,6 +216,7 @@ describe('the page index, as the record of the last output', () => {
     }
     await (await preview()).save([page('index.html', 'k-preview')], () => undefined);
     expect((await load()).inOutput('about/index.html', 'k-about')).toBeUndefined();
+    expect((await load()).find('about/index.html', 'k-about')).toBeUndefined();
     expect((await preview()).inOutput('index.html', 'k-preview')).toBeDefined();
   });
 });
