@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { IslandBundle } from '../../bundle/islands.ts';
 import type { BuiltStylesheet } from '../../bundle/styles.ts';
 import { listIslandFiles } from '../../islands/registry.ts';
-import { readCacheFile, writeCacheFile, type CacheLog } from './cacheFile.ts';
+import path from 'node:path';
+import { readCacheFile, removeAllBut, writeCacheFile, type CacheLog } from './cacheFile.ts';
 
 export interface Assets {
   stylesheet: BuiltStylesheet;
@@ -28,7 +29,8 @@ const ASSETS = {
 
 /**
  * Assets depend only on templates, the generator and the dependencies, which the code version
- * covers: the same version reuses the stylesheet and bundles of the last build.
+ * covers: the same version reuses the stylesheet and bundles of the last build. Written, they
+ * replace the other versions' assets, which no build of this code can use.
  */
 export async function cachedAssets(cacheDir: string, version: string, build: () => Promise<Assets>, log: CacheLog): Promise<Assets> {
   const file = `assets/${version}.json`;
@@ -52,5 +54,6 @@ export async function cachedAssets(cacheDir: string, version: string, build: () 
     },
     log,
   );
+  await removeAllBut(path.join(cacheDir, 'assets'), path.basename(file));
   return assets;
 }
