@@ -23,6 +23,11 @@ export class MarkdownThreads {
     private readonly base: string,
   ) {}
 
+  /** The markdown files the content lists now: the workspace forgets what it kept of any other (deleted or renamed). */
+  listed(files: ReadonlySet<string>): void {
+    this.workspace.forgetAllBut(files);
+  }
+
   /** Starts worker threads for `files` markdown files to analyse, unless they run already, or the files are too few, or the cores. */
   prepare(files: number): void {
     const workers = Math.min(availableParallelism(), 4);

@@ -92,6 +92,12 @@ export class MarkdownWorkspace implements MarkdownWorker {
     this.bodies.clear();
   }
 
+  /** Forget the analyses and bodies of the files a build no longer lists (deleted or renamed): a long watch keeps only what the site has. */
+  forgetAllBut(files: ReadonlySet<string>): void {
+    for (const file of this.done.keys()) if (!files.has(file)) this.done.delete(file);
+    for (const file of this.bodies.keys()) if (!files.has(file)) this.bodies.delete(file);
+  }
+
   /** Forget the sizes of public/'s images (it changed): each is measured again when next asked for. */
   forgetImageSizes(): void {
     this.sizeOf = createImageSizer(this.paths.public);

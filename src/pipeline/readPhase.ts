@@ -24,6 +24,7 @@ export async function readContent(
   clock: BuildClock,
 ): Promise<{ read: ReadContent; analysed: AnalysedMarkdown[] }> {
   const list = await listMarkdown(paths.content, definition);
+  threads.listed(new Set(list.markdown.map((m) => m.file)));
   threads.prepare(list.markdown.filter((m) => !cache?.has(m.file)).length);
   const sources = readMarkdownFiles(list.markdown, kept.markdown);
   const known = sources.map((m) => cache?.get(m.file, m.hash));
