@@ -70,7 +70,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/diff/diffCommand.test.ts',
       'tests/docs/{commands,examples,recipe}.test.ts',
       'tests/load/schemaFiles.test.ts',
-      'tests/pipeline/{basePath,betweenBuilds,builder,checkCache,images,keptWork,redirects}.test.ts',
+      'tests/pipeline/{basePath,betweenBuilds,boundedStores,builder,checkCache,images,keptWork,redirects}.test.ts',
       'tests/publish/{publish,publishPrefix,publishedPages,redirects,siteKinds}.test.ts',
       'tests/review/sides.test.ts',
       'tests/runtime/{compileFailure,watchCompile}.test.ts',

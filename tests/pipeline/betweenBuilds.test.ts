@@ -159,6 +159,7 @@ describe("the cache's stores (one build after another, as in CI)", () => {
       imagesMade: count(/images ready \((\d+) made/),
       imagesCached: count(/images ready \(\d+ made, (\d+) from the cache/),
       assets: await cacheFiles('assets'),
+      compiled: (await readdir(project.file('node_modules/.cache/sitegen/code'))).sort(),
       hashes: await publicHashes(),
     };
   }
@@ -181,6 +182,7 @@ describe("the cache's stores (one build after another, as in CI)", () => {
         'page index': after.rendered === 0 ? 'kept' : after.rendered === after.pages ? 'dropped' : 'changed',
         'processed images': after.imagesMade === 0 ? 'kept' : after.imagesMade === images ? 'dropped' : 'changed',
         'public hashes': after.hashes === before.hashes ? 'kept' : 'changed',
+        'compiled code': JSON.stringify(after.compiled) === JSON.stringify(before.compiled) ? 'kept' : 'dropped',
       };
       const declared = Object.fromEntries(Object.keys(observed[change]).map((name) => [name, STORES[name as StoreName].on[change]]));
       expect(observed[change]).toEqual(declared);
