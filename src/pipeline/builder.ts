@@ -1,5 +1,6 @@
 import { buildDay, thresholdFromEnvironment, type Paths } from '../config.ts';
 import { withExcerpts } from '../diagnosticExcerpts.ts';
+import type { MarkdownFile } from '../load/content.ts';
 import { ContentError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildMode } from '../hosting/buildMode.ts';
 import { outdatedSchemas } from '../load/schemaFiles.ts';
@@ -285,10 +286,10 @@ export class Builder {
       let content: ModelledContent;
       let output: RenderedOutput;
       /** The markdown files this build listed: the analysis cache keeps theirs and forgets the rest. */
-      let listed: string[];
+      let listed: MarkdownFile[];
       try {
         const { read, analysed } = await this.read(threads, cache, clock);
-        listed = read.sources.map((source) => source.file);
+        listed = read.sources;
         content = this.model(read, analysed, options, clock);
         const ready = await assets;
         clock.mark('assets ready');
@@ -312,7 +313,7 @@ export class Builder {
       clock.mark('output written');
       // The page store records a new version as written; an output left as it was is still what it records.
       const pages = committed ? await this.renderPhase.savePages(output) : undefined;
-      await cache?.save(listed);
+      await cache?.save(listed, this.paths.content);
       await (await this.code)?.save();
       clock.mark(pages ? `cache saved (${pages.added} pages added, ${pages.dropped} dropped)` : 'cache saved');
       return {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -140,16 +141,18 @@ export class AnalysisCache {
 
   /**
    * Writes the shards this build changed: the bodies, then the analyses. `listed`: the markdown
-   * files this build listed; the entries of every other file (deleted, renamed, or of another
-   * collection's folder) go, with their bodies under every base, so that the cache holds the
-   * site it serves and no more. Each file is replaced atomically; a build killed between the
-   * two leaves entries whose bodies are missing, which the next build analyses again, or bodies
-   * no entry names, which the next save of their shard drops. Then removes the folders of other
-   * versions.
+   * files this build listed in `contentDir`; the entries of the other files there (deleted,
+   * renamed, or of a folder no collection has) go, with their bodies under every base, so that
+   * the cache holds the site it serves and no more. An entry of another content folder (a build
+   * with --content) stays while its file exists. Each file is replaced atomically; a build killed
+   * between the two leaves entries whose bodies are missing, which the next build analyses
+   * again, or bodies no entry names, which the next save of their shard drops. Then removes the
+   * folders of other versions.
    */
-  async save(listed: Iterable<string>): Promise<void> {
-    const keep = new Set(listed);
-    const gone = [...this.entries.keys()].filter((file) => !keep.has(file));
+  async save(listed: Iterable<{ file: string }>, contentDir: string): Promise<void> {
+    const keep = new Set([...listed].map(({ file }) => file));
+    const inContent = (file: string) => !path.relative(contentDir, file).startsWith('..');
+    const gone = [...this.entries.keys()].filter((file) => !keep.has(file) && (inContent(file) || !existsSync(file)));
     for (const file of gone) {
       this.replaced.add(this.entries.get(file)!.hash);
       this.entries.delete(file);

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('the analysis cache', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-'));
     const cache = await AnalysisCache.load(dir, 'v1', () => undefined);
     cache.set(doc.facts.file, doc);
-    await cache.save([doc.facts.file]);
+    await cache.save([doc.facts], '/c');
     const again = await AnalysisCache.load(dir, 'v1', () => undefined);
     const hit = again.get(doc.facts.file, 'h1')!;
     expect(hit.facts).toEqual(doc.facts);
@@ -62,6 +62,9 @@ describe('the analysis cache', () => {
     expect(again.get(doc.facts.file, 'h2')).toBeUndefined();
     expect((await AnalysisCache.load(dir, 'v2', () => undefined)).get(doc.facts.file, 'h1')).toBeUndefined();
   });
+
+  /** The content folder beside a cache folder. */
+  const content = (dir: string) => path.join(path.dirname(dir), 'content');
 
   /** 200 analyses of files in one cache folder, as a site of 200 articles leaves them. */
   const many = (dir: string, edited?: number): AnalysedMarkdown[] =>
@@ -75,7 +78,10 @@ describe('the analysis cache', () => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
     const first = await AnalysisCache.load(dir, 'v1', () => undefined);
     for (const d of many(dir)) first.set(d.facts.file, d);
-    await first.save(many(dir).map((d) => d.facts.file));
+    await first.save(
+      many(dir).map((d) => d.facts),
+      content(dir),
+    );
     const folder = path.join(dir, 'analyses/v1');
     const identities = async () => Object.fromEntries(await Promise.all((await readdir(folder)).map(async (f) => [f, (await stat(path.join(folder, f))).ino])));
     const before = await identities();
@@ -84,7 +90,10 @@ describe('the analysis cache', () => {
     const second = await AnalysisCache.load(dir, 'v1', () => undefined);
     const edited = many(dir, 7)[7]!;
     second.set(edited.facts.file, edited);
-    await second.save(many(dir).map((d) => d.facts.file));
+    await second.save(
+      many(dir).map((d) => d.facts),
+      content(dir),
+    );
     const after = await identities();
     const rewritten = Object.keys(after).filter((f) => after[f] !== before[f]);
     // The edited file's shard of analyses; the shards of its new body and of its old one (the same one at times).
@@ -102,16 +111,20 @@ describe('the analysis cache', () => {
 
   it('forgets the files a build no longer lists, with their bodies under every base, and keeps the rest', async () => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
-    const files = many(dir).map((d) => d.facts.file);
+    const facts = many(dir).map((d) => d.facts);
+    // An article of another content folder (a build with --content), whose file exists.
+    const other = { ...doc, facts: { ...doc.facts, file: path.join(path.dirname(dir), 'fixture/articles/other.md'), diagnostics: [] } };
+    await mkdir(path.dirname(other.facts.file), { recursive: true });
+    await writeFile(other.facts.file, 'text');
     for (const base of ['', '/pr-1']) {
       const cache = await AnalysisCache.load(dir, 'v1', () => undefined, base);
-      for (const d of many(dir)) cache.set(d.facts.file, { ...d, body: { ...d.body!, html: `<p>${base} ${d.hash}</p>` } });
-      await cache.save(files);
+      for (const d of [...many(dir), other]) cache.set(d.facts.file, { ...d, body: { ...d.body!, html: `<p>${base} ${d.hash}</p>` } });
+      await cache.save(facts, content(dir));
     }
     // Ten articles deleted: the next build lists the other 190.
-    await (await AnalysisCache.load(dir, 'v1', () => undefined)).save(files.slice(10));
+    await (await AnalysisCache.load(dir, 'v1', () => undefined)).save(facts.slice(10), content(dir));
     const again = await AnalysisCache.load(dir, 'v1', () => undefined);
-    expect(files.filter((file) => again.has(file))).toEqual(files.slice(10));
+    expect(facts.filter(({ file }) => again.has(file))).toEqual(facts.slice(10));
     const folder = path.join(dir, 'analyses/v1');
     const stored = (await Promise.all((await readdir(folder)).map((f) => readFile(path.join(folder, f), 'utf8')))).join('');
     for (const i of [0, 9]) for (const base of ['', '/pr-1']) expect(stored).not.toContain(`<p>${base} h-${i}</p>`);
@@ -119,17 +132,22 @@ describe('the analysis cache', () => {
       expect(await again.body(again.get(d.facts.file, d.hash)!)).toEqual({ ...d.body, html: `<p> ${d.hash}</p>` });
       expect(stored).toContain(`<p>/pr-1 ${d.hash}</p>`);
     }
+    // The other folder's article stays while its file exists.
+    expect(again.has(other.facts.file)).toBe(true);
+    await rm(other.facts.file);
+    await again.save(facts.slice(10), content(dir));
+    expect((await AnalysisCache.load(dir, 'v1', () => undefined)).has(other.facts.file)).toBe(false);
   });
 
   it("removes other versions' analyses when it saves, and files of the single-file layout", async () => {
     const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-cache-')), '.sitegen-cache');
     const old = await AnalysisCache.load(dir, 'v1', () => undefined);
     old.set(doc.facts.file, doc);
-    await old.save([doc.facts.file]);
+    await old.save([doc.facts], '/c');
     await writeFile(path.join(dir, 'analyses/v0.json'), 'an analysis file of an older layout');
     const current = await AnalysisCache.load(dir, 'v2', () => undefined);
     current.set(doc.facts.file, doc);
-    await current.save([doc.facts.file]);
+    await current.save([doc.facts], '/c');
     expect(await readdir(path.join(dir, 'analyses'))).toEqual(['v2']);
   });
 });
