@@ -51,23 +51,25 @@ async function filesOf(dir: string): Promise<[string, number][]> {
 }
 
 /** The data of a cache file (after its header line). */
-const cacheData = async (file: string) => JSON.parse((await readFile(file, 'utf8')).split('\n')[1]!) as Record<string, unknown>;
+const cacheData = async <T>(file: string) => JSON.parse((await readFile(file, 'utf8')).split('\n')[1]!) as T;
 
 /**
  * What each store of the cache holds, measured as honestly as it can be: files and their sizes
- * where the same entries make the same bytes; the page index's entries and blobs by count and
- * name (its record of the output holds each file's time, which a new build changes).
+ * where the same entries make the same bytes; the page index by its entries and its blobs (its
+ * record of the output holds each file's time, which a new build changes); public/'s hashes by
+ * file (a stamp settles between builds).
  */
 const MEASURES: Record<Exclude<StoreName, BuilderStore>, (project: Project) => Promise<unknown>> = {
   'cached analyses': (project) => filesOf(path.join(project.cache, 'analyses')),
   'cached assets': (project) => filesOf(path.join(project.cache, 'assets')),
   'page index': async (project) => {
-    const index = await cacheData(path.join(project.cache, 'pages/index.json'));
+    const index = await cacheData<{ pages: object; props: object }>(path.join(project.cache, 'pages/index.json'));
     const blobs = (await filesOf(path.join(project.cache, 'pages'))).filter(([name]) => name !== 'index.json');
-    return { pages: Object.keys(index.pages as object).sort(), props: Object.keys(index.props as object).sort(), blobs };
+    return { pages: Object.keys(index.pages).sort(), props: Object.keys(index.props).sort(), blobs };
   },
   'processed images': (project) => filesOf(path.join(project.cache, 'images')),
-  'public hashes': (project) => readFile(path.join(project.cache, 'public-files.json'), 'utf8'),
+  'public hashes': async (project) =>
+    Object.entries(await cacheData<Record<string, [string, string]>>(path.join(project.cache, 'public-files.json'))).map(([file, [, hash]]) => [file, hash]),
   'compiled code': async (project) => (await readdir(project.file('node_modules/.cache/sitegen/code'))).sort(),
 };
 const CACHE_STORES = Object.keys(MEASURES) as (keyof typeof MEASURES)[];
