@@ -40,13 +40,13 @@ async function addArticles(project: Project, count: number): Promise<string[]> {
 const BROKEN = 'content/articles/broken.md';
 const breakContent = (project: Project) => writeFile(project.file(BROKEN), '---\ntitle: [unclosed\n---\n\nText.\n');
 
-/** Each file under `dir` (relative, with /) and its size, sorted; none when there is no such folder. */
+/** Each file and folder under `dir` (relative, with /) and its size (a folder's: 0), sorted; none when there is no such folder. */
 async function filesOf(dir: string): Promise<[string, number][]> {
   const names = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
   const infos = await Promise.all(names.map(async (name) => [name.split(path.sep).join('/'), await stat(path.join(dir, name))] as const));
   return infos
-    .filter(([, info]) => info.isFile())
-    .map(([name, info]): [string, number] => [name, info.size])
+    .filter(([, info]) => info.isFile() || info.isDirectory())
+    .map(([name, info]): [string, number] => [name, info.isFile() ? info.size : 0])
     .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
@@ -64,6 +64,7 @@ const MEASURES: Record<Exclude<StoreName, BuilderStore>, (project: Project) => P
   'cached assets': (project) => filesOf(path.join(project.cache, 'assets')),
   'page index': async (project) => {
     const index = await cacheData<{ pages: object; props: object }>(path.join(project.cache, 'pages/index.json'));
+    // The blobs and their folders.
     const blobs = (await filesOf(path.join(project.cache, 'pages'))).filter(([name]) => name !== 'index.json');
     return { pages: Object.keys(index.pages).sort(), props: Object.keys(index.props).sort(), blobs };
   },

@@ -12,6 +12,7 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -310,9 +311,20 @@ export class PageIndex {
     if (inPlaceOf(this.cacheDir, 'folder') || inPlaceOf(pages, 'folder') || !lstatSync(pages, { throwIfNoEntry: false })) return;
     for (const part of readdirSync(pages, { withFileTypes: true })) {
       if (!part.isDirectory()) continue;
-      for (const name of readdirSync(path.join(pages, part.name)))
-        if (BLOB_NAME.test(name) ? !named.has(name) : pidOfWorkingName(name) === undefined)
-          rmSync(path.join(pages, part.name, name), { force: true, recursive: true });
+      const folder = path.join(pages, part.name);
+      const names = readdirSync(folder);
+      const unnamed = names.filter((name) => (BLOB_NAME.test(name) ? !named.has(name) : pidOfWorkingName(name) === undefined));
+      for (const name of unnamed) rmSync(path.join(folder, name), { force: true, recursive: true });
+      // A folder left empty goes too (4 KB each, 256 of them): a site that shrank leaves no trace.
+      if (unnamed.length === names.length) {
+        this.folders.delete(folder);
+        // Not recursive: a file another process put there since is left, with its folder.
+        try {
+          rmdirSync(folder);
+        } catch {
+          // Not empty after all: it stays.
+        }
+      }
     }
   }
 }
