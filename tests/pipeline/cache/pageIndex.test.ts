@@ -13,11 +13,11 @@ let log: string[];
 const cacheDir = () => path.join(dir, 'cache');
 const out = () => path.join(dir, 'out');
 const load = (version = 'v1') => PageIndex.load(cacheDir(), out(), version, (line) => log.push(line));
-/** A page of `out` as a build records it, with the hash of its bytes as written. */
-const page = (outputPath: string, key: string, props: string[] = []): BuiltPage => ({
+/** A page of `folder` (`out` unless said) as a build records it, with the hash of its bytes as written. */
+const page = (outputPath: string, key: string, props: string[] = [], folder = out()): BuiltPage => ({
   outputPath,
   key,
-  sha256: sha256(readFileSync(path.join(out(), outputPath))),
+  sha256: sha256(readFileSync(path.join(folder, outputPath))),
   islands: ['NavMenus'],
   images: [],
   props,
@@ -158,7 +158,7 @@ describe('the page index, as a page cache', () => {
     const preview = path.join(dir, 'preview');
     await mkdir(preview);
     await writeFile(path.join(preview, 'index.html'), '<!DOCTYPE html><title>Home</title>');
-    await (await PageIndex.load(cacheDir(), preview, 'v1', (line) => log.push(line))).save([page('index.html', 'k2')], () => undefined);
+    await (await PageIndex.load(cacheDir(), preview, 'v1', (line) => log.push(line))).save([page('index.html', 'k2', [], preview)], () => undefined);
     const cache = await load();
     expect((await restoreInto(cache, 'index.html', 'k1')).bytes).toBe('<!DOCTYPE html><title>About</title>');
     expect((await restoreInto(cache, 'index.html', 'k2')).bytes).toBe('<!DOCTYPE html><title>Home</title>');
