@@ -191,7 +191,8 @@ async function timed(generator, project, mode = 'cold') {
   // What was just removed goes to disk before the clock starts, not inside a build that flushes its own output.
   spawnSync('sync');
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  // Room for the warnings of thousands of posts (Node's default of 1 MB kills the build at 4,000 posts).
+  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`${generator} failed:\n${result.stdout}${result.stderr}`);
   return seconds;
