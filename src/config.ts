@@ -39,12 +39,11 @@ export function resolvePaths(options: { content?: string; out?: string; root?: s
 }
 
 /**
- * Below this many markdown files, worker threads cost more than they save: each loads the whole
- * generator and warms up its JIT on the parser again, which on two cores eats the parallelism.
- * Measured cold (varied articles, 2 cores): 1,000 files take 3.9 s on one thread and 4.1–4.2 s
- * on two workers; 4,000 take 11.0 s and 1.07 GB on one thread, 9.8 s and 0.67 GB on two.
+ * Below this many markdown files to analyse, a worker thread costs more than it saves: it loads
+ * the whole generator and warms up its JIT on the parser again, while this thread, which works
+ * from the first file, would be nearly done. Above it, workers share the files with this thread.
  */
-const WORKER_THRESHOLD = 1500;
+const WORKER_THRESHOLD = 500;
 
 /**
  * SITEGEN_WORKER_THRESHOLD overrides the threshold (a machine with more cores gains from worker

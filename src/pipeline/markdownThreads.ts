@@ -28,10 +28,10 @@ export class MarkdownThreads {
     this.workspace.forgetAllBut(files);
   }
 
-  /** Starts worker threads for `files` markdown files to analyse, unless they run already, or the files are too few, or the cores. */
+  /** Starts worker threads beside this one for `files` markdown files to analyse, unless they run already, or the files are too few, or the cores. */
   prepare(files: number): void {
-    const workers = Math.min(availableParallelism(), 4);
-    if (!this.pool && files >= this.threshold && workers > 1) this.pool = new MarkdownPool(this.paths, workers, files, this.base);
+    const workers = Math.min(availableParallelism(), 4) - 1;
+    if (!this.pool && files >= this.threshold && workers > 0) this.pool = new MarkdownPool(this.paths, workers, files, this.base, this.workspace);
   }
 
   /** Whether pages render on worker threads, which write them into a folder: the new version must be open. */
@@ -43,9 +43,12 @@ export class MarkdownThreads {
     return (this.pool ?? this.workspace).analyse(files);
   }
 
-  /** Renders entries' pages into `sink`: on the worker threads that analysed them when the sink is a folder they can write into. */
-  render(jobs: EntryRender[], shared: SharedRender, sink: PageSink): Promise<RenderedPage[]> {
-    return this.pool && sink instanceof FolderSink ? this.pool.render(jobs, shared, sink) : this.workspace.render(jobs, shared, sink);
+  /**
+   * Renders entries' pages into `sink`: on the threads that analysed them when the sink is a
+   * folder workers can write into. This thread renders `besides` other pages meanwhile.
+   */
+  render(jobs: EntryRender[], shared: SharedRender, sink: PageSink, besides: number): Promise<RenderedPage[]> {
+    return this.pool && sink instanceof FolderSink ? this.pool.render(jobs, shared, sink, besides) : this.workspace.render(jobs, shared, sink);
   }
 
   /** Ends the worker threads, giving their memory back. */

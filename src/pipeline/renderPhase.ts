@@ -140,22 +140,21 @@ export class RenderPhase {
       threads,
       stale.map((page) => docOf.get(page.entry.file)!),
     );
+    const yamlPages = plan.yamlPages.filter((job) => toRender.has(job));
     const rendering = threads.render(
       stale.map((page) => ({ page, body: docOf.get(page.entry.file)!.body })),
       shared,
       sink,
+      yamlPages.length,
     );
     rendering.catch(() => undefined);
 
     const context = renderContext(shared, model.data, await this.setup.site(), this.setup.workspace.images);
     try {
-      renderEach(
-        plan.yamlPages.filter((job) => toRender.has(job)),
-        (job) => {
-          const started = performance.now();
-          keep(job, sinkPage(sink, job, renderPage(job, context), started), 'render');
-        },
-      );
+      renderEach(yamlPages, (job) => {
+        const started = performance.now();
+        keep(job, sinkPage(sink, job, renderPage(job, context), started), 'render');
+      });
     } catch (error) {
       // The entry pages' failures counted too: a fault in the layout fails every page of the site.
       const entries = await rendering.then(

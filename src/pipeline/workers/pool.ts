@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { Paths } from '../../config.ts';
 import type { MarkdownFile } from '../../load/content.ts';
@@ -19,16 +20,38 @@ function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; ma
   return { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 64 + Math.ceil((16 * files) / 1000) };
 }
 
-/** Spreads markdown work over worker threads: each analyses, then renders, a share of the files. */
+/** How many files one call analyses: small enough that no thread ends long after the others, large enough that the calls cost little. */
+const BATCH = 8;
+/** Calls each worker has waiting, so that it starts its next batch without waiting for this thread to answer. */
+const IN_FLIGHT = 2;
+/** Who analysed a file: a worker (its index), or this thread. */
+const HERE = -1;
+
+/**
+ * Spreads markdown work over worker threads and this one. Analysis hands out files in small
+ * batches to whichever thread is free, so this thread works from the first file while the
+ * workers load their code, and all end together; each page is then rendered by the thread that
+ * analysed its file, which still has its body.
+ */
 export class MarkdownPool implements MarkdownWorker {
   private readonly workers: Worker[];
   private readonly callers: MarkdownCaller[];
-  /** Which worker analysed each file (and keeps its pre-rendered body). */
+  /** Which thread analysed each file (and keeps its pre-rendered body). */
   private readonly owner = new Map<string, number>();
 
-  /** `files`: how many markdown files the pool will analyse (it sizes the workers' heaps); `base`: the path the site is published under. */
-  constructor(paths: Paths, size: number, files: number, base: string) {
-    const limits = workerHeapLimits(Math.ceil(files / size));
+  /**
+   * `size` workers beside `here` (this thread's workspace); `files`: how many markdown files the
+   * pool will analyse (it sizes the workers' heaps); `base`: the path the site is published under.
+   */
+  constructor(
+    paths: Paths,
+    size: number,
+    files: number,
+    base: string,
+    private readonly here: MarkdownWorker,
+  ) {
+    // Threads take files as they are free: any one of them may analyse most of them.
+    const limits = workerHeapLimits(files);
     this.workers = Array.from({ length: size }, () => {
       const thread = threadEntry(paths.root, 'markdownWorker');
       // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
@@ -45,29 +68,62 @@ export class MarkdownPool implements MarkdownWorker {
   }
 
   async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {
-    const shards = this.workers.map(() => [] as MarkdownFile[]);
-    files.forEach((f, i) => {
-      shards[i % shards.length]!.push(f);
-      this.owner.set(f.file, i % shards.length);
-    });
-    const results = await Promise.all(shards.map((shard, i) => this.callers[i]!.call({ method: 'analyse', files: shard })));
-    return files.map((_, i) => results[i % shards.length]![Math.floor(i / shards.length)]!);
+    const results: AnalysedMarkdown[] = new Array(files.length);
+    let next = 0;
+    let failed = false;
+    /** The next batch's first index and its files, or undefined once every file is handed out (or a thread failed). */
+    const take = (): [number, MarkdownFile[]] | undefined => {
+      if (failed || next >= files.length) return undefined;
+      const from = next;
+      next = Math.min(files.length, next + BATCH);
+      return [from, files.slice(from, next)];
+    };
+    const runs = async (who: number, analyse: (batch: MarkdownFile[]) => Promise<AnalysedMarkdown[]>, pause: boolean) => {
+      try {
+        for (let batch = take(); batch; batch = take()) {
+          const [from, shard] = batch;
+          (await analyse(shard)).forEach((result, i) => (results[from + i] = result));
+          for (const { file } of shard) this.owner.set(file, who);
+          // This thread lets the workers' answers in between its batches, so that their next batches leave at once.
+          if (pause) await nextTurn();
+        }
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    };
+    await Promise.all([
+      ...this.callers.flatMap((caller, i) =>
+        Array.from({ length: IN_FLIGHT }, () => runs(i, (shard) => caller.call({ method: 'analyse', files: shard }), false)),
+      ),
+      runs(HERE, (shard) => this.here.analyse(shard), true),
+    ]);
+    return results;
   }
 
   /**
-   * Renders pages in parallel, each worker writing its pages into the sink's folder, each
-   * answered under its output path. A page goes to the worker that analysed its file, which
-   * still has the body: only bodies from the cache travel.
+   * Renders pages in parallel, each thread writing its pages into the sink's folder, each
+   * answered under its output path. This thread renders `besides` other pages meanwhile (the
+   * YAML pages): it takes what is left of its share, the pages of files it analysed first. A page
+   * goes to the worker that analysed its file, which still has the body; other bodies travel.
    */
-  async render(jobs: EntryRender[], shared: SharedRender, sink: FolderSink): Promise<RenderedPage[]> {
+  async render(jobs: EntryRender[], shared: SharedRender, sink: FolderSink, besides = 0): Promise<RenderedPage[]> {
+    const share = Math.max(0, Math.round((jobs.length + besides) / (this.workers.length + 1)) - besides);
+    const ownerOf = (job: EntryRender) => this.owner.get(job.page.entry.file);
+    const mine = [...jobs.filter((job) => ownerOf(job) === HERE), ...jobs.filter((job) => ownerOf(job) !== HERE)];
+    const here = new Set(mine.slice(0, share));
     const shards = this.workers.map(() => [] as EntryRender[]);
-    jobs.forEach(({ page, body }, at) => {
-      const owner = this.owner.get(page.entry.file);
-      shards[owner ?? at % shards.length]!.push(owner === undefined ? { page, body } : { page });
-    });
-    const rendered = await Promise.all(
-      shards.map((shard, i) => (shard.length ? this.callers[i]!.call({ method: 'render', jobs: shard, shared, folder: sink.dir }) : [])),
-    );
+    let away = 0;
+    for (const job of jobs) {
+      const owner = ownerOf(job);
+      if (here.has(job)) continue;
+      if (owner !== undefined && owner !== HERE) shards[owner]!.push({ page: job.page });
+      else shards[away++ % shards.length]!.push(job);
+    }
+    const rendered = await Promise.all([
+      ...shards.map((shard, i) => (shard.length ? this.callers[i]!.call({ method: 'render', jobs: shard, shared, folder: sink.dir }) : [])),
+      here.size ? this.here.render([...here], shared, sink) : [],
+    ]);
     return rendered.flat();
   }
 
