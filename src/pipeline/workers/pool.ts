@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { Paths } from '../../config.ts';
 import type { MarkdownFile } from '../../load/content.ts';
@@ -8,6 +7,7 @@ import type { EntryRender, MarkdownWorker, SharedRender } from '../markdownWork.
 import type { RenderedPage } from '../pageRecord.ts';
 import type { FolderSink } from '../pageSink.ts';
 import { MarkdownCaller, type MarkdownWorkerData } from './protocol.ts';
+import { shareOut, shareRenders } from './sharing.ts';
 
 /**
  * Heap limits for a worker analysing `files` markdown files. A large young generation lets the
@@ -19,13 +19,6 @@ import { MarkdownCaller, type MarkdownWorkerData } from './protocol.ts';
 function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; maxOldGenerationSizeMb: number } {
   return { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 64 + Math.ceil((16 * files) / 1000) };
 }
-
-/** How many files one call analyses: small enough that no thread ends long after the others, large enough that the calls cost little. */
-const BATCH = 8;
-/** Calls each worker has waiting, so that it starts its next batch without waiting for this thread to answer. */
-const IN_FLIGHT = 2;
-/** Who analysed a file: a worker (its index), or this thread. */
-const HERE = -1;
 
 /**
  * Spreads markdown work over worker threads and this one. Analysis hands out files in small
@@ -68,61 +61,18 @@ export class MarkdownPool implements MarkdownWorker {
   }
 
   async analyse(files: MarkdownFile[]): Promise<AnalysedMarkdown[]> {
-    const results: AnalysedMarkdown[] = new Array(files.length);
-    let next = 0;
-    let failed = false;
-    /** The next batch's first index and its files, or undefined once every file is handed out (or a thread failed). */
-    const take = (): [number, MarkdownFile[]] | undefined => {
-      if (failed || next >= files.length) return undefined;
-      const from = next;
-      next = Math.min(files.length, next + BATCH);
-      return [from, files.slice(from, next)];
-    };
-    const runs = async (who: number, analyse: (batch: MarkdownFile[]) => Promise<AnalysedMarkdown[]>, pause: boolean) => {
-      try {
-        for (let batch = take(); batch; batch = take()) {
-          const [from, shard] = batch;
-          (await analyse(shard)).forEach((result, i) => (results[from + i] = result));
-          for (const { file } of shard) this.owner.set(file, who);
-          // This thread lets the workers' answers in between its batches, so that their next batches leave at once.
-          if (pause) await nextTurn();
-        }
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    };
-    await Promise.all([
-      ...this.callers.flatMap((caller, i) =>
-        Array.from({ length: IN_FLIGHT }, () => runs(i, (shard) => caller.call({ method: 'analyse', files: shard }), false)),
-      ),
-      runs(HERE, (shard) => this.here.analyse(shard), true),
-    ]);
+    const workers = this.callers.map((caller) => (batch: MarkdownFile[]) => caller.call({ method: 'analyse', files: batch }));
+    const { results, by } = await shareOut(files, (batch) => this.here.analyse(batch), workers);
+    files.forEach(({ file }, i) => this.owner.set(file, by[i]!));
     return results;
   }
 
-  /**
-   * Renders pages in parallel, each thread writing its pages into the sink's folder, each
-   * answered under its output path. This thread renders `besides` other pages meanwhile (the
-   * YAML pages): it takes what is left of its share, the pages of files it analysed first. A page
-   * goes to the worker that analysed its file, which still has the body; other bodies travel.
-   */
+  /** Renders pages in parallel (see `shareRenders`), each thread writing its pages into the sink's folder, each answered under its output path. */
   async render(jobs: EntryRender[], shared: SharedRender, sink: FolderSink, besides = 0): Promise<RenderedPage[]> {
-    const share = Math.max(0, Math.round((jobs.length + besides) / (this.workers.length + 1)) - besides);
-    const ownerOf = (job: EntryRender) => this.owner.get(job.page.entry.file);
-    const mine = [...jobs.filter((job) => ownerOf(job) === HERE), ...jobs.filter((job) => ownerOf(job) !== HERE)];
-    const here = new Set(mine.slice(0, share));
-    const shards = this.workers.map(() => [] as EntryRender[]);
-    let away = 0;
-    for (const job of jobs) {
-      const owner = ownerOf(job);
-      if (here.has(job)) continue;
-      if (owner !== undefined && owner !== HERE) shards[owner]!.push({ page: job.page });
-      else shards[away++ % shards.length]!.push(job);
-    }
+    const { here, shards } = shareRenders(jobs, (file) => this.owner.get(file), this.workers.length, besides);
     const rendered = await Promise.all([
       ...shards.map((shard, i) => (shard.length ? this.callers[i]!.call({ method: 'render', jobs: shard, shared, folder: sink.dir }) : [])),
-      here.size ? this.here.render([...here], shared, sink) : [],
+      here.length ? this.here.render(here, shared, sink) : [],
     ]);
     return rendered.flat();
   }

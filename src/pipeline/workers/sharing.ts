@@ -1,0 +1,77 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { EntryRender } from '../markdownWork.tsx';
+
+/** Who analysed a file: a worker (its index), or this thread. */
+export const HERE = -1;
+
+/** How many files one call analyses: small enough that no thread ends long after the others, large enough that the calls cost little. */
+const BATCH = 8;
+/** Calls each worker has waiting, so that it starts its next batch without waiting for this thread to answer. */
+const IN_FLIGHT = 2;
+
+/** One thread's work on a batch: a result for each item, in order. */
+export type BatchWork<T, R> = (batch: T[]) => Promise<R[]>;
+
+/**
+ * Does `items` on this thread and the workers at once, a batch at a time to whichever is free:
+ * this thread works from the first item while the workers load their code, and all end
+ * together. Returns each item's result in order and who made it (`HERE` or a worker's index).
+ * The first failure stops the handing out, and is the answer.
+ */
+export async function shareOut<T, R>(items: readonly T[], here: BatchWork<T, R>, workers: readonly BatchWork<T, R>[]): Promise<{ results: R[]; by: number[] }> {
+  const results: R[] = new Array(items.length);
+  const by: number[] = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const take = (): number | undefined => {
+    if (failed || next >= items.length) return undefined;
+    const from = next;
+    next = Math.min(items.length, next + BATCH);
+    return from;
+  };
+  const runs = async (who: number, work: BatchWork<T, R>) => {
+    try {
+      for (let from = take(); from !== undefined; from = take()) {
+        const batch = items.slice(from, from + BATCH);
+        (await work(batch)).forEach((result, i) => {
+          results[from + i] = result;
+          by[from + i] = who;
+        });
+        // This thread lets the workers' answers in between its batches, so that their next batches leave at once.
+        if (who === HERE) await nextTurn();
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  await Promise.all([...workers.flatMap((work, i) => Array.from({ length: IN_FLIGHT }, () => runs(i, work))), runs(HERE, here)]);
+  return { results, by };
+}
+
+/**
+ * Which thread renders each entry page. This thread renders `besides` other pages meanwhile (the
+ * YAML pages), so it takes only what is left of an even share, the pages of files it analysed
+ * first. A page goes to the worker that analysed its file, which still has its body (the job
+ * travels without it); the others, with their bodies, to the workers in turn.
+ */
+export function shareRenders(
+  jobs: readonly EntryRender[],
+  ownerOf: (file: string) => number | undefined,
+  workers: number,
+  besides: number,
+): { here: EntryRender[]; shards: EntryRender[][] } {
+  const share = Math.max(0, Math.round((jobs.length + besides) / (workers + 1)) - besides);
+  const owner = (job: EntryRender) => ownerOf(job.page.entry.file);
+  const here = [...jobs.filter((job) => owner(job) === HERE), ...jobs.filter((job) => owner(job) !== HERE)].slice(0, share);
+  const mine = new Set(here);
+  const shards = Array.from({ length: workers }, () => [] as EntryRender[]);
+  let away = 0;
+  for (const job of jobs) {
+    const at = owner(job);
+    if (mine.has(job)) continue;
+    if (at !== undefined && at !== HERE) shards[at]!.push({ page: job.page });
+    else shards[away++ % workers]!.push(job);
+  }
+  return { here, shards };
+}

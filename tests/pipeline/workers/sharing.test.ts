@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { EntryRender } from '../../../src/pipeline/markdownWork.tsx';
+import { HERE, shareOut, shareRenders } from '../../../src/pipeline/workers/sharing.ts';
+
+const items = Array.from({ length: 100 }, (_, i) => i);
+const double = (batch: number[]) => batch.map((n) => n * 2);
+
+describe('analysis shared between this thread and the workers', () => {
+  it('does every file once, answers in the files’ order, and says which thread did each', async () => {
+    const seen: Record<string, number[]> = { here: [], worker: [] };
+    const { results, by } = await shareOut(items, async (batch) => (seen.here!.push(...batch), double(batch)), [
+      async (batch) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        seen.worker!.push(...batch);
+        return double(batch);
+      },
+    ]);
+    expect(results).toEqual(items.map((n) => n * 2));
+    expect([...seen.here!, ...seen.worker!].sort((a, b) => a - b)).toEqual(items);
+    expect(seen.here!.length).toBeGreaterThan(0);
+    expect(seen.worker!.length).toBeGreaterThan(0);
+    for (const n of seen.here!) expect(by[n]).toBe(HERE);
+    for (const n of seen.worker!) expect(by[n]).toBe(0);
+  });
+
+  it('works on this thread while a worker is still loading its code, and ends once the worker answers', async () => {
+    let loaded!: () => void;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    const worker: number[] = [];
+    const sharing = shareOut(items, async (batch) => double(batch), [
+      async (batch) => {
+        await loading;
+        worker.push(...batch);
+        return double(batch);
+      },
+    ]);
+    // The worker holds the batches it was handed first (two); this thread does every other file meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    loaded();
+    const { results, by } = await sharing;
+    expect(results).toEqual(items.map((n) => n * 2));
+    expect(worker).toHaveLength(16);
+    expect(by.filter((who) => who === HERE)).toHaveLength(items.length - 16);
+  });
+
+  it('stops handing out files when a thread fails, and answers with its error', async () => {
+    let handed = 0;
+    const sharing = shareOut(
+      items,
+      async (batch) => {
+        handed += batch.length;
+        return double(batch);
+      },
+      [
+        async () => {
+          throw new Error('a markdown worker stopped (exit code 1)');
+        },
+      ],
+    );
+    await expect(sharing).rejects.toThrow('a markdown worker stopped (exit code 1)');
+    expect(handed).toBeLessThan(items.length - 16);
+  });
+});
+
+/** An entry page to render, of `file`, with its body. */
+const job = (file: string) => ({ page: { entry: { file } }, body: { html: file } }) as unknown as EntryRender;
+const files = (jobs: EntryRender[]) => jobs.map((j) => j.page.entry.file);
+
+describe('entry pages shared out for rendering', () => {
+  const jobs = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(job);
+  // This thread analysed a to d, the worker e to h.
+  const ownerOf = (file: string) => (file < 'e' ? HERE : 0);
+
+  it('sends a page to the worker that analysed its file without its body, and keeps this thread’s even share', () => {
+    const { here, shards } = shareRenders(jobs, ownerOf, 1, 0);
+    expect(files(here)).toEqual(['a', 'b', 'c', 'd']);
+    expect(files(shards[0]!)).toEqual(['e', 'f', 'g', 'h']);
+    expect(shards[0]!.every((j) => j.body === undefined)).toBe(true);
+  });
+
+  it('gives this thread fewer entries when it renders other pages meanwhile, their bodies travelling to the worker', () => {
+    const { here, shards } = shareRenders(jobs, ownerOf, 1, 4);
+    // (8 + 4) / 2 = 6 pages for each thread: this one has 4 YAML pages, so 2 entries.
+    expect(files(here)).toEqual(['a', 'b']);
+    expect(files(shards[0]!)).toEqual(['c', 'd', 'e', 'f', 'g', 'h']);
+    expect(shards[0]!.filter((j) => j.body).map((j) => j.page.entry.file)).toEqual(['c', 'd']);
+    expect(shareRenders(jobs, ownerOf, 1, 20).here).toEqual([]);
+  });
+
+  it('spreads pages no thread analysed (their bodies came from the cache) over the workers, with their bodies', () => {
+    const { here, shards } = shareRenders(jobs, () => undefined, 2, 8);
+    expect(here).toEqual([]);
+    expect(files(shards[0]!)).toEqual(['a', 'c', 'e', 'g']);
+    expect(files(shards[1]!)).toEqual(['b', 'd', 'f', 'h']);
+    expect(shards.flat().every((j) => j.body)).toBe(true);
+  });
+});
