@@ -49,9 +49,12 @@ export async function shareOut<T, R>(items: readonly T[], here: BatchWork<T, R>,
   return { results, by };
 }
 
+/** What a YAML page costs to render against an entry page: mostly lists of cards, 1.7 ms against 0.9 ms at 1,000 articles. */
+const YAML_PAGE_COST = 1.8;
+
 /**
  * Which thread renders each entry page. This thread renders `besides` other pages meanwhile (the
- * YAML pages), so it takes only what is left of an even share, the pages of files it analysed
+ * YAML pages), so it takes only what is left of an even share of the work, the pages of files it analysed
  * first. A page goes to the worker that analysed its file, which still has its body (the job
  * travels without it); the others, with their bodies, to the workers in turn.
  */
@@ -61,7 +64,8 @@ export function shareRenders(
   workers: number,
   besides: number,
 ): { here: EntryRender[]; shards: EntryRender[][] } {
-  const share = Math.max(0, Math.round((jobs.length + besides) / (workers + 1)) - besides);
+  const others = besides * YAML_PAGE_COST;
+  const share = Math.max(0, Math.round((jobs.length + others) / (workers + 1) - others));
   const owner = (job: EntryRender) => ownerOf(job.page.entry.file);
   const here = [...jobs.filter((job) => owner(job) === HERE), ...jobs.filter((job) => owner(job) !== HERE)].slice(0, share);
   const mine = new Set(here);
