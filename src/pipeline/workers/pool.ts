@@ -21,10 +21,10 @@ function workerHeapLimits(files: number): { maxYoungGenerationSizeMb: number; ma
 }
 
 /**
- * Spreads markdown work over worker threads and this one. Analysis hands out files in small
- * batches to whichever thread is free, so this thread works from the first file while the
- * workers load their code, and all end together; each page is then rendered by the thread that
- * analysed its file, which still has its body.
+ * Spreads markdown work over worker threads and this one (`sharing.ts` says how): analysis hands
+ * out files in small batches to whichever thread is free, so this thread works from the first
+ * file while the workers load their code; rendering gives each page to the thread that analysed
+ * its file, this one taking fewer beside the YAML pages.
  */
 export class MarkdownPool implements MarkdownWorker {
   private readonly workers: Worker[];
