@@ -6,8 +6,8 @@ export const HERE = -1;
 
 /** How many files one call analyses: small enough that no thread ends long after the others, large enough that the calls cost little. */
 const BATCH = 8;
-/** Calls each worker has waiting, so that it starts its next batch without waiting for this thread to answer. */
-const IN_FLIGHT = 2;
+/** Calls each worker has waiting: its next batch is there while this thread is busy with something else (loading Tailwind and esbuild, reading the YAML). */
+const IN_FLIGHT = 6;
 
 /** One thread's work on a batch: a result for each item, in order. */
 export type BatchWork<T, R> = (batch: T[]) => Promise<R[]>;
