@@ -5,9 +5,9 @@ import type { EntryRender } from '../markdownWork.tsx';
 export const HERE = -1;
 
 /** How many files one call analyses: small enough that no thread ends long after the others, large enough that the calls cost little. */
-const BATCH = 8;
+export const BATCH = 8;
 /** Calls each worker has waiting: its next batch is there while this thread is busy with something else (loading Tailwind and esbuild, reading the YAML). */
-const IN_FLIGHT = 6;
+export const IN_FLIGHT = 6;
 
 /** One thread's work on a batch: a result for each item, in order. */
 export type BatchWork<T, R> = (batch: T[]) => Promise<R[]>;
