@@ -11,7 +11,9 @@
 // Then a pull-request build: one post edited (in both projects), sitegen's cache as the build
 // before left it, and no output, as a CI job of a pull request that restored the cache runs it.
 // sitegen builds the real site with the posts as articles, with its real templates; Eleventy
-// builds the same posts into the same pages (see eleventyTemplates).
+// builds the same posts into the same pages (see eleventyTemplates). The floor is what the
+// libraries the spec names cost alone on the same posts (bin/stackFloor.mjs): no build of them
+// with those libraries can be faster.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -172,9 +174,10 @@ async function projects(count) {
  * cache restored (as the last build left it) and no output.
  */
 async function timed(generator, project, mode = 'cold') {
-  const cwd = project[generator];
+  const cwd = generator === 'floor' ? project.dir : project[generator];
   // sitegen's output is the link `dist` and its versions in `.dist.sitegen`: from nothing is without either.
-  for (const name of generator === 'eleventy' ? ['_site'] : ['dist', '.dist.sitegen']) await rm(path.join(cwd, name), { recursive: true, force: true });
+  const outputs = { eleventy: ['_site'], sitegen: ['dist', '.dist.sitegen'], floor: ['floor'] }[generator];
+  for (const name of outputs) await rm(path.join(cwd, name), { recursive: true, force: true });
   if (generator === 'sitegen' && mode !== 'pull-request') {
     const cache = path.join(cwd, '.sitegen-cache');
     for (const name of await readdir(cache).catch(() => []))
@@ -187,7 +190,11 @@ async function timed(generator, project, mode = 'cold') {
       await writeFile(post, `${await readFile(post, 'utf8')}\nA paragraph a pull request added, number ${++project.edits}.\n`);
     }
   }
-  const args = generator === 'eleventy' ? [eleventyCli, '--quiet'] : [path.join(cwd, 'bin/sitegen.mjs'), 'build'];
+  const args = {
+    eleventy: [eleventyCli, '--quiet'],
+    sitegen: [path.join(cwd, 'bin/sitegen.mjs'), 'build'],
+    floor: [path.join(root, 'bin/stackFloor.mjs'), path.join(project.eleventy, 'posts'), path.join(cwd, 'floor')],
+  }[generator];
   // What was just removed goes to disk before the clock starts, not inside a build that flushes its own output.
   spawnSync('sync');
   const started = process.hrtime.bigint();
@@ -205,9 +212,10 @@ console.log(`${os.cpus().length} cores, node ${process.version}, ${runs} builds 
 for (const count of values.articles.split(',').map(Number)) {
   const project = await projects(count);
   await timed('eleventy', project);
-  const times = { eleventy: [], cold: [], images: [], pullRequest: [] };
+  const times = { eleventy: [], floor: [], cold: [], images: [], pullRequest: [] };
   for (let r = 0; r < runs; r++) {
     times.eleventy.push(await timed('eleventy', project));
+    times.floor.push(await timed('floor', project));
     times.cold.push(await timed('sitegen', project));
     times.images.push(await timed('sitegen', project, 'images'));
     times.pullRequest.push(await timed('sitegen', project, 'pull-request'));
@@ -217,6 +225,7 @@ for (const count of values.articles.split(',').map(Number)) {
     return `÷ Eleventy: median ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
   };
   console.log(`${String(count).padStart(5)} posts   Eleventy                      ${format(times.eleventy)}`);
+  console.log(`              the spec's libraries alone    ${format(times.floor)}   ${ratio(times.floor)}`);
   console.log(`              sitegen                       ${format(times.cold)}   ${ratio(times.cold)}`);
   console.log(`              sitegen, images cached        ${format(times.images)}   ${ratio(times.images)}`);
   console.log(`              sitegen, pull-request build   ${format(times.pullRequest)}   ${ratio(times.pullRequest)}`);

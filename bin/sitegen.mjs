@@ -2,16 +2,9 @@
 // The sitegen command. It runs the generator compiled once per source change (bin/generator.mjs),
 // so `npx sitegen` works right after `npm ci` with no build step to remember.
 import { readFileSync } from 'node:fs';
-import v8 from 'node:v8';
+import { optimiseLater } from './v8Flags.mjs';
 
-// A build is a short process: V8's optimising compilers, at their usual thresholds, spend a fifth
-// of its CPU compiling functions that then run for a second or two, and every worker thread does
-// it again. Higher thresholds (V8's flags are the process's, so they hold in its workers too) cut
-// a cold build's CPU by about a tenth and its peak memory at 4,000 articles by a tenth or more
-// (docs/developers/performance.md). V8 11 (Node 20) counts a budget; later ones count calls.
-v8.setFlagsFromString(
-  Number(process.versions.v8.split('.')[0]) >= 12 ? '--invocation-count-for-turbofan=30000 --invocation-count-for-maglev=4000' : '--interrupt-budget=1000000',
-);
+optimiseLater();
 
 // `--version` and `--help` answer at once, without loading the generator: the help is the one the
 // command line prints, kept in bin/help.txt (tests/cli/options.test.ts fails when they differ).
