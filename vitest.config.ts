@@ -8,11 +8,8 @@ interface LaneDefinition {
   /** Its test files, as globs from the project's root. */
   files: string[];
   exclude?: string[];
-  /**
-   * How many of its files run side by side. Builds, child processes and a local bucket wait on
-   * disks, timers and each other as much as they compute: three files keep two cores busier than two.
-   */
-  workers: number;
+  /** Whether its files run side by side on the two cores. */
+  parallel: boolean;
   /**
    * Whether a worker loads the packages afresh for each file (Vitest's default). A lane that does
    * not keeps them loaded from file to file and evaluates the project's modules afresh for each
@@ -60,7 +57,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/write/{editorSchemas,editorSchemasFault,publicCopy,redirectPages,siteFiles}.test.ts',
     ],
     exclude: ['tests/{lint,model}.test.ts'],
-    workers: 2,
+    parallel: true,
     // Importing React, zod and unified again for each of ninety small files was three quarters of the lane's time.
     isolate: false,
     setup: 'tests/helpers/unitLane.ts',
@@ -81,7 +78,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/watch/{buildWorker,redirects,watch}.test.ts',
       'tests/workflows/*.test.ts',
     ],
-    workers: 3,
+    parallel: true,
   },
   /** The generator's guarantees tried the hard way: builds and publishes killed, caches and compilations damaged, locks contended, hostile input and requests. */
   guarantees: {
@@ -97,14 +94,14 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/write/{outputGuard,outputStore,ownedPaths}.test.ts',
     ],
     // Each kill is timed from what the build it kills has done (a new version, the switch) or against builds measured in the same file.
-    workers: 3,
+    parallel: true,
   },
   /** Chromium (Debian's, CHROME_PATH) on the real site, built once for the lane (tests/helpers/realSite.ts), and on watch. */
   browser: {
     files: ['tests/e2e/*.test.ts', 'tests/content/legal.test.ts', 'tests/review/review.test.ts', 'tests/watch/liveReload.test.ts'],
     // Each page is judged once what it started has arrived (tests/helpers/browser.ts `exercise`), and an island that hydrates
     // when idle starts within two seconds however busy the cores are (src/client/loader.ts): two files side by side.
-    workers: 2,
+    parallel: true,
     first: ['tests/e2e/pages.test.ts'],
     // What a page shows after a click, a keystroke or a fetch is waited for, however long the other file keeps the cores.
     pollTimeout: 10_000,
@@ -143,7 +140,7 @@ export default defineConfig({
         include: lane.files,
         exclude: lane.exclude ?? [],
         // Vitest leaves a core free by default: on two cores that is one file at a time.
-        maxWorkers: lane.workers,
+        maxWorkers: lane.parallel ? 2 : 1,
         isolate: lane.isolate ?? true,
         sequence: { groupOrder: order },
         setupFiles: lane.setup ? [lane.setup] : [],
