@@ -116,12 +116,7 @@ export async function acquireBuildLock(cacheDir: string, onWait: (holder: LockHo
   const file = path.join(cacheDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, started: processStartTime(process.pid), host: hostname(), since: new Date().toISOString(), token: randomUUID() };
   const temp = workingName(file);
-  await writeFile(temp, JSON.stringify(me)).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    // A cache read that found the link moved aside the folder made in its place (both repair it): made again.
-    ownFolder(cacheDir);
-    await writeFile(temp, JSON.stringify(me));
-  });
+  await writeFile(temp, JSON.stringify(me));
   try {
     let told = false;
     while (!(await publish(temp, file))) {

@@ -68,7 +68,7 @@ export async function readCacheFile<S extends z.ZodType>(
  * is none. Something else in its place or in place of a folder on its way is logged and removed.
  */
 export async function readCacheBytes(cacheDir: string, name: string, log: CacheLog): Promise<Buffer | undefined> {
-  if (!(await foldersAreFolders(cacheDir, name, log))) return undefined;
+  if (!(await foldersAreFolders(cacheDir, name, log, 'read'))) return undefined;
   const file = path.join(cacheDir, name);
   let handle;
   try {
@@ -105,16 +105,19 @@ export async function cacheFilePath(cacheDir: string, name: string, log: CacheLo
 
 /**
  * Whether `cacheDir` and each folder between it and its file `name` is a folder or nothing; the
- * first that is something else is removed. The cache's folder too: a link there would have every
- * cache file read, replaced and removed where it leads.
+ * first that is something else is removed. The cache's folder too, before a write: a link there
+ * would have every cache file replaced and removed where it leads. A read leaves the cache's
+ * folder to the build lock, which makes it a folder before the build writes anything: a read as
+ * the builder starts (the generator's version) would otherwise move aside the folder the lock has
+ * just made in place of the link.
  */
-async function foldersAreFolders(cacheDir: string, name: string, log: CacheLog): Promise<boolean> {
+async function foldersAreFolders(cacheDir: string, name: string, log: CacheLog, use: 'read' | 'write' = 'write'): Promise<boolean> {
   const parts = name.split('/').slice(0, -1);
   for (let depth = 0; depth <= parts.length; depth++) {
     const dir = path.join(cacheDir, ...parts.slice(0, depth));
     const found = inPlaceOf(dir, 'folder');
     if (found) {
-      await drop(dir, `it is ${found}, not a folder`, log);
+      if (depth > 0 || use === 'write') await drop(dir, `it is ${found}, not a folder`, log);
       return false;
     }
   }

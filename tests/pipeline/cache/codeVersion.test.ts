@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,5 +49,29 @@ describe('the hashes of public/ files a build keeps', () => {
     expect(await memo()).toContain('"price.txt":["",');
     await setPrice('price: 250 EUR\n');
     expect(await version()).not.toBe(hundred);
+  });
+});
+
+describe('a link in place of .sitegen-cache', () => {
+  it('is neither followed nor repaired by the read as the builder starts, which leaves it to the build lock; the save writes in a folder of its own', async () => {
+    const { setPrice } = await project();
+    await setPrice('price: 100 EUR\n');
+    const outside = path.join(root, '..', `${path.basename(root)}-outside`);
+    await mkdir(outside);
+    try {
+      await writeFile(path.join(outside, 'public-files.json'), 'the user’s file\n');
+      const cache = path.join(root, '.sitegen-cache');
+      await symlink(outside, cache);
+      // A read that removed the link could move aside the folder a build's lock makes in its place meanwhile.
+      const code = await codeVersion(root, path.join(root, 'public'), cache);
+      expect((await lstat(cache)).isSymbolicLink()).toBe(true);
+      await code.save();
+      expect((await lstat(cache)).isDirectory()).toBe(true);
+      expect(await readFile(path.join(cache, 'public-files.json'), 'utf8')).toContain('price.txt');
+      expect(await readdir(outside)).toEqual(['public-files.json']);
+      expect(await readFile(path.join(outside, 'public-files.json'), 'utf8')).toBe('the user’s file\n');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });
