@@ -280,6 +280,7 @@ export class Builder {
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
     clock.progress('reading');
     let version: OpenVersion | undefined;
+    let analysesSaved: Promise<void> | undefined; // from when they are complete, beside the images and the write, which wait on other threads and the disk
     try {
       const cache = await this.analysisCache();
       const threads = this.markdownThreads();
@@ -304,6 +305,8 @@ export class Builder {
         await threads.close();
       }
       clock.mark('pages rendered');
+      analysesSaved = cache?.save(listed, this.paths.content);
+      analysesSaved?.catch(() => undefined);
       const { model, warnings, unreleased } = content;
       clock.progress('images');
       const images = await this.renderPhase.finishImages(model, output);
@@ -313,8 +316,7 @@ export class Builder {
       clock.mark('output written');
       // The page store records a new version as written; an output left as it was is still what it records.
       const pages = committed ? await this.renderPhase.savePages(output) : undefined;
-      await cache?.save(listed, this.paths.content);
-      await (await this.code)?.save();
+      await Promise.all([analysesSaved, this.code?.then((code) => code.save())]);
       clock.mark(pages ? `cache saved (${pages.added} pages added, ${pages.dropped} dropped)` : 'cache saved');
       return {
         ...output.figures(this.paths.out),
@@ -330,8 +332,8 @@ export class Builder {
     } finally {
       // A build that failed after its version was opened leaves no partial site behind (a committed version stays).
       await version?.staged.discard();
-      // Nor anything still running: the stylesheet and bundles of a build stopped by a content error would go on writing their cache.
-      await assets.catch(() => undefined);
+      // Nor anything still running (a failed build's stylesheet and bundles, or analyses): it would write the cache after the lock is given up.
+      await Promise.all([assets, analysesSaved].map((task) => task?.catch(() => undefined)));
     }
   }
 
