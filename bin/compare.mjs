@@ -12,8 +12,8 @@
 // before left it, and no output, as a CI job of a pull request that restored the cache runs it.
 // sitegen builds the real site with the posts as articles, with its real templates; Eleventy
 // builds the same posts into the same pages (see eleventyTemplates). The floor is what the
-// libraries the spec names cost alone on the same posts (bin/stackFloor.mjs): no build of them
-// with those libraries can be faster.
+// libraries the spec names cost alone on the same posts (bin/stackFloor.mjs), before any work of
+// a generator's own.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

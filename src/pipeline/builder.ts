@@ -280,7 +280,7 @@ export class Builder {
     const mode: BuildMode = { drafts: Boolean(options.drafts), base: this.address.base, siteUrl: this.address.siteUrl ?? null };
     clock.progress('reading');
     let version: OpenVersion | undefined;
-    let analysesSaved: Promise<void> | undefined; // from when they are complete, beside the images and the write, which wait on other threads and the disk
+    let analysesSaved: Promise<void> | undefined; // started with the last page: beside the images and the write, which wait on threads and the disk
     try {
       const cache = await this.analysisCache();
       const threads = this.markdownThreads();

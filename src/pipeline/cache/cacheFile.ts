@@ -65,7 +65,8 @@ export async function readCacheFile<S extends z.ZodType>(
 
 /**
  * The bytes of the cache file `name` (relative to `cacheDir`, with /), or undefined when there
- * is none. Something else in its place or in place of a folder on its way is logged and removed.
+ * is none. Something else in its place or in place of a folder on its way is logged and removed
+ * (but in place of the cache's own folder, which is the build lock's to repair: nothing is read).
  */
 export async function readCacheBytes(cacheDir: string, name: string, log: CacheLog): Promise<Buffer | undefined> {
   if (!(await foldersAreFolders(cacheDir, name, log, 'read'))) return undefined;
