@@ -66,8 +66,9 @@ async function buildPages(files, out) {
   }
 }
 
-optimiseLater();
 if (isMainThread) {
+  // Before anything loads; the worker threads share the process's flags.
+  optimiseLater();
   const [posts, out] = process.argv.slice(2);
   if (!posts || !out) throw new Error('usage: node bin/stackFloor.mjs POSTS OUT');
   const files = readdirSync(posts)
