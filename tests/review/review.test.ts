@@ -100,14 +100,18 @@ describe('sitegen review on the fixture site', () => {
     const routes = Object.keys((await manifestOfFolder(side('old'))).pages).sort();
     const others = routes.filter((route) => route !== ARTICLE);
     expect(others.length).toBeGreaterThan(5);
-    const asked = others.flatMap((route) => ['--page', route]);
-    const first = await review('old', 'article', 'review', ...asked);
-    const second = await review('old', 'article', 'review', ...asked);
+    // Every page once; the second run, into the same folder, takes three of them: what it keeps of the first is only what it captured again.
+    const again = others.filter((_, i) => i % Math.ceil(others.length / 3) === 0);
+    const first = await review('old', 'article', 'review', ...others.flatMap((route) => ['--page', route]));
+    const second = await review('old', 'article', 'review', ...again.flatMap((route) => ['--page', route]));
 
-    for (const { review: run, stdout } of [first, second]) {
+    for (const [{ review: run, stdout }, same] of [
+      [first, others],
+      [second, again],
+    ] as const) {
       expect(run.pages.map(({ route, change }) => ({ route, change }))).toEqual([
         { route: ARTICLE, change: 'changed' },
-        ...others.map((route) => ({ route, change: 'same' })),
+        ...same.map((route) => ({ route, change: 'same' })),
       ]);
       expect(run.left).toEqual([]);
       for (const page of run.pages.slice(1))
@@ -116,12 +120,12 @@ describe('sitegen review on the fixture site', () => {
           expect(page.widths[width].images, `${page.route} at ${width} px`).toEqual({ after: expect.stringMatching(/^[0-9a-f]{16}\.webp$/) });
         }
       expect(stdout).toContain(`  ~ ${ARTICLE}  `);
-      for (const route of others) expect(stdout).toContain(`  = ${route}  the same pixels\n`);
+      for (const route of same) expect(stdout).toContain(`  = ${route}  the same pixels\n`);
     }
     // Images are named by their bytes: the same captures, run after run.
-    expect(second.review.pages.map((page) => Object.values(page.widths).map((width) => [width.images, width.focus?.images]))).toEqual(
-      first.review.pages.map((page) => Object.values(page.widths).map((width) => [width.images, width.focus?.images])),
-    );
+    const captures = (run: Review, route: string) =>
+      Object.values(run.pages.find((page) => page.route === route)!.widths).map((width) => [width.images, width.focus?.images]);
+    for (const route of [ARTICLE, ...again]) expect(captures(second.review, route), route).toEqual(captures(first.review, route));
 
     const article = first.review.pages[0]!;
     for (const width of WIDTHS) {
