@@ -17,7 +17,6 @@ if (only('--version', '-V')) {
 } else {
   // React's production build: the development one is several times slower and only adds dev warnings.
   process.env.NODE_ENV ??= 'production';
-  process.setSourceMapsEnabled(true);
   const { loadGenerator, root } = await import('./generator.mjs');
   const generator = await loadGenerator().catch(async (error) => {
     // Code that does not compile is said in plain words at its place, not as esbuild's stack.

@@ -7,6 +7,7 @@ import { isError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { problemDetails } from './problemDetails.ts';
 import { markdownText, markdownUrl, shown, urlPath, workflowData, workflowProperty } from './escape.ts';
 import { ruleDocs } from './rules.ts';
+import { mappedFrame } from './stackSources.ts';
 import { systemFault, type SystemFault } from './systemFault.ts';
 import { plural } from './text.ts';
 
@@ -208,8 +209,8 @@ const OWN_FRAMES = 6;
 /**
  * A fault in a template, a worker or the generator itself: what failed and where (the page and
  * content file when a page was rendering) on one line, a name's control characters shown as
- * escapes, then the frames of the original error's stack that are the project's own (source maps
- * point them at templates/ and src/ lines), paths relative to `cwd`, the first one with a code
+ * escapes, then the frames of the original error's stack that are the project's own (their source
+ * maps point them at templates/ and src/ lines: `stackSources.ts`), paths relative to `cwd`, the first one with a code
  * frame of the line that threw; frames in node_modules/ and Node's own are folded into one line.
  */
 export function describeCrash(error: unknown, cwd = process.cwd()): string {
@@ -217,7 +218,10 @@ export function describeCrash(error: unknown, cwd = process.cwd()): string {
   if (fault) return systemFaultLine(fault, undefined, cwd);
   const err = error instanceof Error ? error : new Error(String(error));
   const origin = err.cause instanceof Error ? err.cause : err;
-  const frames = (origin.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const frames = (origin.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .map(mappedFrame);
   const own = frames.filter((line) => !NOT_OWN_FRAME.test(line)).slice(0, OWN_FRAMES);
   const folded = frames.length - own.length;
   const lines = own.map((line) => `    ${line.trim().replace(FRAME_PLACE, (whole, file: string) => whole.replace(file, shownPath(file, cwd)))}`);

@@ -94,7 +94,7 @@ const COMMON = {
   jsx: 'automatic',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
-  // Stacks of a crash point at src/ and templates/ lines (bin/sitegen.mjs turns source maps on).
+  // Stacks of a crash point at src/ and templates/ lines (src/stackSources.ts reads the maps when a crash is described).
   sourcemap: 'linked',
   sourcesContent: false,
   // Silent: the command says what does not compile (compileFailure.mjs), and compile() prints the warnings.

@@ -198,15 +198,14 @@ class LoopDriver {
   /** A worker with the generator's code as it is now (compiled again after a change of it). */
   private async spawn(): Promise<Worker> {
     const { paths, compiler } = this;
-    const execArgv = [...process.execArgv, '--enable-source-maps'];
     if (!compiler) {
       const thread = threadEntry(paths.root, 'buildWorker');
-      return new Worker(thread.file, { workerData: { ...thread.workerData, paths }, execArgv });
+      return new Worker(thread.file, { workerData: { ...thread.workerData, paths } });
     }
     const fresh = await compiler.generator();
     const compiledCode: Compiled = { root: paths.root, dir: fresh.worker, templates: fresh.templates };
     this.dirs = fresh;
-    return new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), { workerData: { paths, compiled: compiledCode }, execArgv });
+    return new Worker(pathToFileURL(path.join(fresh.worker, compiledPath(ENTRIES.buildWorker))), { workerData: { paths, compiled: compiledCode } });
   }
 
   /** Compiles the templates again and, when that made new ones (not a save of the same text), has the worker load them. */

@@ -47,9 +47,8 @@ export class MarkdownPool implements MarkdownWorker {
     const limits = workerHeapLimits(files);
     this.workers = Array.from({ length: size }, () => {
       const thread = threadEntry(paths.root, 'markdownWorker');
-      // Source maps are a thread's own setting: a worker's crash must point at src/ and templates/ too.
       const workerData = { ...thread.workerData, paths, base } satisfies MarkdownWorkerData & { entry: string };
-      return new Worker(thread.file, { workerData, resourceLimits: limits, execArgv: [...process.execArgv, '--enable-source-maps'] });
+      return new Worker(thread.file, { workerData, resourceLimits: limits });
     });
     this.callers = this.workers.map((worker) => {
       const caller = new MarkdownCaller(worker);
