@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { docFiles, markedBlocks, rewriteBlocks } from '../helpers/docPages.ts';
+import { removeNewArticleBuilds } from '../helpers/newArticle.ts';
 
 /**
  * Every `<!-- output: NAME -->` block of README.md and docs/ equals what
@@ -17,6 +18,8 @@ const modulePath = (name: string) => path.join(import.meta.dirname, 'examples', 
 
 /** Each example runs once, however many pages show it. */
 const produced = new Map<string, Promise<string>>();
+// The diff examples of one new article share its two builds, in every format they print.
+afterAll(removeNewArticleBuilds);
 
 function produce(name: string): Promise<string> {
   if (!produced.has(name))

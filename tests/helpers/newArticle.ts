@@ -67,14 +67,33 @@ export async function buildWithNewArticle(more: Record<string, string> = {}): Pr
 /** Where the docs' examples preview a pull request. */
 export const EXAMPLE_PREVIEW = 'https://touchline-previews.example/pr-42';
 
+/**
+ * The two builds `newArticleDiff` compares, by whether they have the unreleased articles: made
+ * once in a test file, however many formats its examples print them in, until the file removes
+ * them (`removeNewArticleBuilds`).
+ */
+const builtPairs = new Map<boolean, Promise<Project>>();
+
+function builtPair(unreleased: boolean): Promise<Project> {
+  let pair = builtPairs.get(unreleased);
+  if (!pair) {
+    pair = buildWithNewArticle(unreleased ? UNRELEASED_ARTICLES : {});
+    builtPairs.set(unreleased, pair);
+  }
+  return pair;
+}
+
+/** Removes the builds `newArticleDiff` made in this test file. */
+export async function removeNewArticleBuilds(): Promise<void> {
+  const pairs = [...builtPairs.values()];
+  builtPairs.clear();
+  await Promise.all(pairs.map((pair) => pair.then((project) => project.remove()).catch(() => undefined)));
+}
+
 /** What `sitegen diff base added --preview-url EXAMPLE_PREVIEW` prints with `args`, from the two builds of `exampleProject`; `unreleased` adds the draft and the scheduled article to the second. */
 export async function newArticleDiff(args: string[], options: { unreleased?: boolean } = {}): Promise<string> {
-  const project = await buildWithNewArticle(options.unreleased ? UNRELEASED_ARTICLES : {});
-  try {
-    const result = await project.run(['diff', 'base', 'added', ...args, '--preview-url', EXAMPLE_PREVIEW]);
-    if (result.code !== 0) throw new Error(`sitegen diff: ${result.stderr}`);
-    return result.stdout;
-  } finally {
-    await project.remove();
-  }
+  const project = await builtPair(Boolean(options.unreleased));
+  const result = await project.run(['diff', 'base', 'added', ...args, '--preview-url', EXAMPLE_PREVIEW]);
+  if (result.code !== 0) throw new Error(`sitegen diff: ${result.stderr}`);
+  return result.stdout;
 }
