@@ -132,14 +132,14 @@ async function settle(page: Page, open: () => number): Promise<void> {
   }
 }
 
-/** The page brought to the state it would rest in: every image loaded, every island hydrated, fonts in, scrolled to the top. */
-async function steady(page: Page, open: () => number): Promise<string[]> {
-  await page.evaluate(async () => {
-    for (const image of document.querySelectorAll('img[loading="lazy"]')) (image as HTMLImageElement).loading = 'eager';
-    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
-  });
-  // An island still waiting is brought into view again after each wait: on a loaded machine the observer can miss a
-  // scroll that passed it, and its script and props can take seconds to arrive.
+/**
+ * Brings each island that hydrates by itself and has not yet into view (what its observer
+ * watches: its first element, the island itself has no box), until none is left waiting; the
+ * names of those still waiting after the last round. Each round waits up to ten seconds: on a
+ * loaded machine the observer can miss a scroll that passed an island, and its script and props
+ * can take seconds to arrive.
+ */
+export async function hydrateIslands(page: Page): Promise<string[]> {
   let pending: string[] = [];
   for (let round = 0; round < HYDRATION_ROUNDS; round++) {
     await page.evaluate(async (waiting) => {
@@ -154,6 +154,16 @@ async function steady(page: Page, open: () => number): Promise<string[]> {
       .catch(() => page.$$eval(WAITING, (islands) => islands.map((island) => island.getAttribute('data-island') ?? 'island')));
     if (!pending.length) break;
   }
+  return pending;
+}
+
+/** The page brought to the state it would rest in: every image loaded, every island hydrated, fonts in, scrolled to the top. */
+async function steady(page: Page, open: () => number): Promise<string[]> {
+  await page.evaluate(async () => {
+    for (const image of document.querySelectorAll('img[loading="lazy"]')) (image as HTMLImageElement).loading = 'eager';
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+  });
+  const pending = await hydrateIslands(page);
   await page.evaluate(async () => {
     window.scrollTo(0, 0);
     await document.fonts.ready;
@@ -162,7 +172,8 @@ async function steady(page: Page, open: () => number): Promise<string[]> {
   return pending;
 }
 
-async function axeViolations(page: Page): Promise<Violation[]> {
+/** Axe's violations on the page as it stands: axe put in the page once and asked for its violations alone (every passing node too is most of a check). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };

@@ -1,14 +1,13 @@
 import { HtmlValidate } from 'html-validate';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hydrateIslands } from '../../src/review/capture.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { exercise, isolate, recordProblems } from '../helpers/browser.ts';
 import { pagesShowingEveryKind, setUpSiteAndBrowser } from '../helpers/site.ts';
 import { inTurns } from '../helpers/turns.ts';
 
 const env = setUpSiteAndBrowser();
-/** Islands that hydrate on their own (when the page loads, or when they come into view) and have not yet. */
-const WAITING = 'sitegen-island:not([data-hydrated]):not([data-when="interaction"])';
 
 describe('every built page', () => {
   it('has routes to check', () => {
@@ -42,24 +41,8 @@ describe('every built page', () => {
       expect(response?.status(), route).toBe(200);
       await exercise(page);
       // The scroll's steps of a screen every 30 ms can outrun the observer of a loaded machine: each island still waiting is
-      // brought to the middle of the screen, as a reader brings it (what its observer watches: its first element, the island
-      // itself has no box), and left there until a frame has been painted and its hydration has started. A hydration that
-      // started loads its script and props from this machine's server, seconds on a loaded machine: an island still waiting
-      // after ten is brought into view again, three times in all, before it is called a failure.
-      let pending: (string | null)[] = [];
-      for (let round = 0; round < 3; round++) {
-        await page.evaluate(async (waiting) => {
-          for (const island of document.querySelectorAll(waiting)) {
-            (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
-            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-          }
-        }, WAITING);
-        pending = await page
-          .waitForFunction((waiting) => document.querySelectorAll(waiting).length === 0, WAITING, { timeout: 10_000 })
-          .then(() => [])
-          .catch(() => page.$$eval(WAITING, (islands) => islands.map((island) => island.getAttribute('data-island'))));
-        if (!pending.length) break;
-      }
+      // brought into view again, as a reader brings it, as the review's captures do, three times in all, before it is called a failure.
+      const pending = await hydrateIslands(page);
       if (pending.length) problems.push(`never hydrated: ${pending.join(', ')}`);
       // The page ran with motion, as most visitors see it; axe judges it at rest, as it is once any animation has ended.
       await page.emulateMedia({ reducedMotion: 'reduce' });
