@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,13 +10,16 @@ const FRAME = /^(\s*at )(?:(.+) \()?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?$/;
 const maps = new Map<string, { map: SourceMap; dir: string } | null>();
 
 function mapOf(file: string): { map: SourceMap; dir: string } | null {
-  let known = maps.get(file);
-  if (known === undefined) {
-    const mapFile = `${file}.map`;
-    known = existsSync(mapFile) ? { map: new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))), dir: path.dirname(mapFile) } : null;
+  if (!maps.has(file)) {
+    let known = null;
+    try {
+      known = { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), dir: path.dirname(file) };
+    } catch {
+      // No map beside the file, or one that cannot be read: its frames keep their places.
+    }
     maps.set(file, known);
   }
-  return known;
+  return maps.get(file)!;
 }
 
 /**
