@@ -15,7 +15,7 @@ export function FeaturedArticle({ article }: { article: CardArticle }) {
       </h2>
       <article className="group relative mt-4 grid overflow-hidden rounded-card border border-slate-200 bg-white shadow-card lg:grid-cols-2">
         <Picture image={article.cover} slot={imageSlots.featured} alt="" priority className="aspect-video h-full w-full object-cover" />
-        <div className="flex flex-col justify-center p-7 sm:p-10">
+        <div className="flex flex-col p-7 sm:p-10">
           <ReleaseBadge release={article.release} className="mb-3 self-start" />
           <p className="eyebrow">{article.category}</p>
           <h3 className="mt-3 text-2xl font-extrabold leading-tight text-ink-900 sm:text-3xl">

@@ -153,8 +153,19 @@ export default function BlogBrowser(props: BlogBrowserProps) {
 
   return (
     <div>
-      <div className="mb-10 flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
+      {/* Laid out from the top left, the field as tall as a link, so that what a page paints while it is still arriving keeps its place as the rest arrives. */}
+      <div className="mb-10 flex flex-col gap-5 xl:flex-row xl:items-start">
         <div role="search" className="relative w-full lg:max-w-sm">
+          <input
+            type="search"
+            placeholder={category ? `Search ${category} articles...` : 'Search articles...'}
+            aria-label={category ? `Search ${category} articles` : 'Search articles'}
+            value={query}
+            disabled={!hydrated}
+            onChange={(e) => type(e.target.value)}
+            className="w-full min-h-11 rounded-full border border-slate-300 bg-white py-2 pr-4 pl-11 text-ink-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none disabled:bg-slate-50"
+          />
+          {/* After the field: before it, the icon would be painted in an empty box and move when the field arrived. */}
           <svg
             className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400"
             viewBox="0 0 20 20"
@@ -164,15 +175,6 @@ export default function BlogBrowser(props: BlogBrowserProps) {
             <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <path d="m13.5 13.5 4 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
-          <input
-            type="search"
-            placeholder={category ? `Search ${category} articles...` : 'Search articles...'}
-            aria-label={category ? `Search ${category} articles` : 'Search articles'}
-            value={query}
-            disabled={!hydrated}
-            onChange={(e) => type(e.target.value)}
-            className="w-full rounded-full border border-slate-300 bg-white py-3 pr-4 pl-11 text-ink-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none disabled:bg-slate-50"
-          />
         </div>
         <nav aria-label="Categories">
           <ul className="flex flex-wrap gap-2">
