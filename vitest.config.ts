@@ -21,9 +21,11 @@ interface LaneDefinition {
   /** Run once before its first file. */
   globalSetup?: string;
   /**
-   * Files started before the others, in this order: Vitest starts the slowest files of its last run
+   * Files started before the others, in this order: the lane's slowest files of a CI run, longest
+   * first, so that the two cores end together. Vitest starts the slowest files of its last run
    * first, and on a fresh checkout (CI) the largest, so a long file that is short to read would
-   * otherwise start late and end alone on one core.
+   * otherwise start late and end alone on one core (a CI run on November 29: 42 s of the
+   * guarantees lane was outputGuard.test.ts alone). A file missing here only starts later.
    */
   first?: string[];
   /** How long `expect.poll` waits for what it asks to hold (Vitest's default: a second). */
@@ -79,6 +81,19 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/workflows/*.test.ts',
     ],
     parallel: true,
+    first: [
+      'tests/docs/commands.test.ts',
+      'tests/watch/watch.test.ts',
+      'tests/workflows/editorPullRequest.test.ts',
+      'tests/docs/examples.test.ts',
+      'tests/lint.test.ts',
+      'tests/diff/diffCommand.test.ts',
+      'tests/publish/publish.test.ts',
+      'tests/pipeline/betweenBuilds.test.ts',
+      'tests/validate/publicLinks.test.ts',
+      'tests/pipeline/builder.test.ts',
+      'tests/model.test.ts',
+    ],
   },
   /** The generator's guarantees tried the hard way: builds and publishes killed, caches and compilations damaged, locks contended, hostile input and requests. */
   guarantees: {
@@ -95,6 +110,17 @@ export const LANES: Record<Lane, LaneDefinition> = {
     ],
     // Each kill is timed from what the build it kills has done (a new version, the switch) or against builds measured in the same file.
     parallel: true,
+    first: [
+      'tests/write/outputGuard.test.ts',
+      'tests/write/outputStore.test.ts',
+      'tests/runtime/compile.test.ts',
+      'tests/pipeline/cache/cacheFile.test.ts',
+      'tests/pipeline/cache/restoredCache.test.ts',
+      'tests/publish/kill.test.ts',
+      'tests/pipeline/cache/wrongKind.test.ts',
+      'tests/pipeline/buildLock.test.ts',
+      'tests/write/ownedPaths.test.ts',
+    ],
   },
   /** Chromium (Debian's, CHROME_PATH) on the real site, built once for the lane (tests/helpers/realSite.ts), and on watch. */
   browser: {
@@ -102,7 +128,13 @@ export const LANES: Record<Lane, LaneDefinition> = {
     // Each page is judged once what it started has arrived (tests/helpers/browser.ts `exercise`), and an island that hydrates
     // when idle starts within two seconds however busy the cores are (src/client/loader.ts): two files side by side.
     parallel: true,
-    first: ['tests/e2e/pages.test.ts'],
+    first: [
+      'tests/e2e/pages.test.ts',
+      'tests/review/review.test.ts',
+      'tests/e2e/blog.test.ts',
+      'tests/e2e/marketing.test.ts',
+      'tests/e2e/firstInteraction.test.ts',
+    ],
     // What a page shows after a click, a keystroke or a fetch is waited for, however long the other file keeps the cores.
     pollTimeout: 10_000,
     globalSetup: 'tests/helpers/realSite.ts',
