@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { isHashedAsset } from '../hosting/policy.ts';
 import { readRedirectRecord, redirectOfFile, redirectRecordSchema, type RedirectRecord } from '../hosting/redirects.ts';
 import { routeForOutputPath } from '../routes/outputPath.ts';
 import { unhashedAssetPath, withoutAssetHashes } from './assetNames.ts';
+import { readTree } from '../fileTree.ts';
 
 /**
  * What `sitegen diff` compares of a built site: each page by its route, each other file a reader
@@ -79,7 +80,7 @@ export async function manifestOfFolder(folder: string): Promise<PageManifest> {
   const dir = await realpath(folder);
   // A redirect's page is known by the build's record, and listed as the redirect it is, not as a page.
   const redirects = recordedRedirects(dir);
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+  const files = (await readTree(dir))
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     // What publish leaves out (sitegen's dot files) is no part of the site.

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { diagnostic, FILE_START, type Diagnostic } from '../diagnostics.ts';
 import { PAGES_FOLDER, type SiteDefinition } from '../model.ts';
+import { readTree } from '../fileTree.ts';
 
 /** What sitegen reads in content/: the data files at the top, and each folder with the ending of its files. */
 function layoutOf(definition: Pick<SiteDefinition, 'data' | 'collections'>) {
@@ -37,7 +37,7 @@ function advice(rel: string, { folders, topFiles }: ReturnType<typeof layoutOf>)
  */
 export async function unreadFiles(contentDir: string, definition: Pick<SiteDefinition, 'data' | 'collections'>): Promise<Diagnostic[]> {
   const layout = layoutOf(definition);
-  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readTree(contentDir).catch(() => []);
   const diagnostics: Diagnostic[] = [];
   for (const entry of entries) {
     if (entry.isDirectory()) continue;

@@ -1,10 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { keysOf } from '../hosting/keys.ts';
 import { cacheControlFor, contentTypeFor } from '../hosting/policy.ts';
 import { readRedirectRecord, redirectOfFile } from '../hosting/redirects.ts';
 import { s3Etags } from './etag.ts';
+import { readTree } from '../fileTree.ts';
 
 /** Pages go up after the assets they point at, and the files that list pages (feed, sitemap, robots.txt) after the pages. */
 export type Phase = 'assets' | 'pages' | 'lists';
@@ -29,7 +30,7 @@ const PAGE_LISTS = new Set(['sitemap.xml', 'feed.xml', 'robots.txt']);
 
 /** Every file of a built site with its keys and headers, pages answering at their exact path, permanent redirects' pages with their Location. */
 export async function siteFiles(dir: string, prefix: string): Promise<SiteFile[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = await readTree(dir);
   const files = entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))

@@ -1,5 +1,5 @@
 import { readWebAddress } from '../routes/webAddress.ts';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { diagnostic, FILE_START, siteDiagnostic, warning, type Diagnostic } from '../diagnostics.ts';
@@ -15,6 +15,7 @@ import { liveFrom, type Entry, type FailingEntry } from './entries.ts';
 import { tooLarge } from './imageLimits.ts';
 import type { KeptLinkChecks } from './keptLinkChecks.ts';
 import type { ContentModel, SchemaSource } from './validateContent.ts';
+import { readTreeSync } from '../fileTree.ts';
 
 /** A link or image of a source file, with the place it is written. */
 export interface Reference {
@@ -142,7 +143,7 @@ function linkTargetsKey(
 /** The paths on the site of public/'s files (dotfiles are never published). */
 function listPublic(publicDir: string): string[] {
   if (!existsSync(publicDir)) return [];
-  return readdirSync(publicDir, { recursive: true, withFileTypes: true })
+  return readTreeSync(publicDir)
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep))
     .filter((parts) => !parts.some((part) => part.startsWith('.')))

@@ -1,7 +1,8 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { readRedirectRecord, redirectOfFile } from '../hosting/redirects.ts';
 import { routeForOutputPath } from '../routes/outputPath.ts';
+import { readTreeSync } from '../fileTree.ts';
 
 /**
  * The pages of the last build, as its output folder holds them (`dist`, or watch's own), read
@@ -19,7 +20,7 @@ function readPages(outDir: string): ReadonlySet<string> {
     // `dist` is a link to its current version: read the version, which no build changes.
     const dir = realpathSync(outDir);
     const redirects = readRedirectRecord(dir);
-    const routes = readdirSync(dir, { recursive: true, withFileTypes: true })
+    const routes = readTreeSync(dir)
       .filter((entry) => entry.isFile() && entry.name === 'index.html')
       .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
       .filter((file) => !redirectOfFile(redirects, file))

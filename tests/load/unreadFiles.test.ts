@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureCopy, runCli } from '../helpers/fixture.ts';
@@ -42,5 +42,19 @@ describe('files under content/ that no collection reads', () => {
       'legal/notes.txt:1:1  this file is not read: content/legal/ holds only .md files: move this file out of content/, or remove it',
       'pages/about3.yml:1:1  this file is not read: content/pages/ is read from files ending in .yaml: rename it to about3.yaml',
     ]);
+  });
+
+  it('are the links themselves, never what a link to a folder leads to, inside content/ or outside it', async () => {
+    const outside = path.join(path.dirname(fx.content), 'outside');
+    await mkdir(path.join(outside, 'deep'), { recursive: true });
+    await writeFile(path.join(outside, 'deep/notes.md'), 'Notes.\n');
+    await symlink(outside, fx.file('archive'));
+    await symlink('..', fx.file('legal/all'));
+    const { stdout } = await runCli('check', '--content', fx.content);
+    const unread = stdout
+      .split('\n')
+      .filter((line) => line.includes('[content/unread-file]'))
+      .map((line) => path.relative(fx.content, path.resolve(line.split(':')[0]!)));
+    expect(unread.sort()).toEqual(['archive', 'legal/all']);
   });
 });
