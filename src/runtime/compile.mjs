@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { ownFolder } from './ownedPaths.mjs';
 import { CODE_MAP, compiledPath, declaringModules, ENTRIES, ISLAND_FILE, projectImports, sourceDigest, sourceHashes } from './sources.mjs';
 
@@ -103,14 +102,15 @@ const COMMON = {
 
 /**
  * The generator as every command runs it: src/ and the templates in one compilation, with the
- * pure-JavaScript dependencies bundled in. `files` are the sources' hashes.
+ * pure-JavaScript dependencies bundled in. `files` gives the sources' hashes, taken only when
+ * there is something to compile (every command checks the digest; few compile).
  */
-function generatorKind({ root, cache }, files = sourceHashes(root)) {
+function generatorKind({ root, cache }) {
   return {
     base: path.join(cache, 'code'),
     // The digest covers this file too: it is one of the sources.
     digest: sourceDigest(root).slice(0, 16),
-    files,
+    files: () => sourceHashes(root),
     required: Object.values(ENTRIES).map(compiledPath),
     options: (outdir) => ({
       ...COMMON,
@@ -135,7 +135,7 @@ function watchWorkerKind({ root, cache }) {
   return {
     base: path.join(cache, 'watch', 'worker'),
     digest: digestOf(files),
-    files,
+    files: () => files,
     required: [compiledPath(ENTRIES.buildWorker)],
     options: (outdir) => ({ ...COMMON, entryPoints: modules.map((f) => path.join(root, f)), absWorkingDir: root, outbase: root, outdir, packages: 'external' }),
   };
@@ -163,7 +163,7 @@ function templatesKind({ root, cache }, workerDir) {
   return {
     base: path.join(cache, 'watch', 'templates'),
     digest: digestOf(files, path.basename(workerDir)),
-    files,
+    files: () => files,
     required: [compiledPath(ENTRIES.templates)],
     rewrite: (file, code) =>
       code.replace(new RegExp(`"${WORKER_MODULE}([^"]+)"`, 'g'), (_, module) => {
@@ -240,14 +240,15 @@ async function compile(project, kind, warn, session = undefined) {
     if (await setAside(dir)) warn(`sitegen: ${path.relative(project.root, dir)} is damaged (${damage}); the generator is compiled again`);
   }
   const tmp = workingName(path.join(base, digest));
-  // The hashes were taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
+  // The hashes are taken before esbuild reads the files: an edit in between makes the code newer than its hashes, never older.
+  const files = kind.files();
   const { outdir, outputFiles, metafile } = session ? await session.rebuild(kind.options) : await buildOnce(kind.options(tmp), warn);
   for (const file of outputFiles) {
     const target = path.join(tmp, path.relative(outdir, file.path));
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, kind.rewrite && target.endsWith('.mjs') ? kind.rewrite(target, file.text) : file.contents);
   }
-  await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files: kind.files, imports: projectImports(metafile) }));
+  await writeFile(path.join(tmp, CODE_MAP), JSON.stringify({ files, imports: projectImports(metafile) }));
   await writeFile(path.join(tmp, MANIFEST), JSON.stringify({ format: FORMAT, files: checksums(tmp) }));
   // A new name, never one in use: a process that verified an older compilation keeps loading from it.
   const dir = path.join(base, `${digest}-${randomBytes(4).toString('hex')}`);
@@ -256,11 +257,15 @@ async function compile(project, kind, warn, session = undefined) {
   return dir;
 }
 
+/** esbuild's API, loaded only when something is compiled: a command whose compilation is intact starts without it. */
+const loadEsbuild = () => import('esbuild');
+
 /**
  * One esbuild build into `options.outdir`, its warnings said through `warn` as esbuild words them;
  * nothing is written (compile() writes the files).
  */
 async function buildOnce(options, warn) {
+  const esbuild = await loadEsbuild();
   const { outputFiles, metafile, warnings } = await esbuild.build({ ...options, write: false });
   if (warnings.length) warn((await esbuild.formatMessages(warnings, { kind: 'warning', color: false })).join('').trimEnd());
   return { outdir: options.outdir, outputFiles, metafile };
@@ -284,7 +289,7 @@ function incremental(base) {
       if (!context || key !== entries) {
         await context?.dispose();
         // Watch says what does not compile, once, in the terminal and the overlay.
-        context = await esbuild.context({ ...options, write: false });
+        context = await (await loadEsbuild()).context({ ...options, write: false });
         entries = key;
       }
       const { outputFiles, metafile } = await context.rebuild();
