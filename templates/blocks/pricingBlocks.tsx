@@ -59,7 +59,8 @@ export function PartnerOffer({ block, index }: { block: BlockOf<'partner-offer'>
   const features = offerPlan(pricing, block)?.features ?? [];
   return (
     <section aria-labelledby={id} className="bg-ink-900 text-white">
-      <div className="container-page grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
+      {/* From the top: centred beside the offer, the text moved down as the offer below it in the page arrived. */}
+      <div className="container-page grid items-start gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="inline-flex rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold tracking-[0.14em] text-brand-200 ring-1 ring-brand-400/40">
             {block.badge}
