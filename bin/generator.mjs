@@ -1,8 +1,10 @@
 // Loads the generator compiled from its current sources (src/runtime/compile.mjs).
+import { readdirSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileGenerator } from '../src/runtime/compile.mjs';
+import { ownFolder } from '../src/runtime/ownedPaths.mjs';
 import { compiledPath, ENTRIES } from '../src/runtime/sources.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -14,7 +16,11 @@ export const root = path.resolve(import.meta.dirname, '..');
  */
 export async function loadGenerator() {
   const dir = await compileGenerator(root);
-  module.enableCompileCache?.(path.join(dir, 'v8'));
+  // Node writes there at exit, through any link: the folder and Node's folder for its version in it are made real ones first.
+  const cache = path.join(dir, 'v8');
+  ownFolder(cache);
+  for (const name of readdirSync(cache)) ownFolder(path.join(cache, name));
+  module.enableCompileCache?.(cache);
   globalThis.__sitegenCompiled = { root, dir };
   return import(pathToFileURL(path.join(dir, compiledPath(ENTRIES.cli))).href);
 }

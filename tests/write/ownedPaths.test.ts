@@ -105,6 +105,23 @@ describe('a link planted where sitegen writes', () => {
     }, 120_000);
   }
 
+  it("removes a link at the compiled generator's V8 cache and at Node's folder in it, never what it leads to", async () => {
+    const base = project.file('node_modules/.cache/sitegen/code');
+    const [compilation] = (await readdir(base)).filter((name) => /^[0-9a-f]{16}-[0-9a-f]{8}$/.test(name));
+    const cache = path.join(base, compilation!, 'v8');
+    // The folder itself, then (on Node 22 and later, which keep V8's cache) the folder Node made in it for its version.
+    for (const at of [cache, ...(await readdir(cache).catch(() => [] as string[])).map((name) => path.join(cache, name))]) {
+      const outside = await plantedOutside(project);
+      await rm(at, { recursive: true, force: true });
+      await symlink(outside, at);
+      const before = await tree(outside);
+      const { code, stdout, stderr } = await project.run(['check']);
+      expect(code, stdout + stderr).toBe(0);
+      expect(await tree(outside), at).toEqual(before);
+      expect(lstatSync(at).isSymbolicLink(), at).toBe(false);
+    }
+  }, 120_000);
+
   /** Paths the user owns: the command refuses in one line, before anything is written. */
   const refused: [string, string[], RegExp][] = [
     ['dist', ['build'], /^sitegen: refusing to write the site into dist: it is a link to .*outside, which sitegen did not make/],
