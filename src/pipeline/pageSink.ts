@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sha256 } from '../hash.ts';
 import type { RenderedDocument } from '../render/renderPage.tsx';
-import { createFolders, writeStagedFile } from '../write/outputStore.ts';
+import { createPageFolder, createParentFolders, writeStagedFile } from '../write/outputStore.ts';
 import { linkOrCopy } from './cache/pageIndex.ts';
 import type { PageBytes, PageRecord, RenderedPage } from './pageRecord.ts';
 
@@ -14,7 +14,7 @@ import type { PageBytes, PageRecord, RenderedPage } from './pageRecord.ts';
  * its size and hash, wherever the bytes went.
  */
 export interface PageSink {
-  /** Makes room for these pages before any is put (a folder's page folders, made on this thread: workers then write side by side). */
+  /** Makes room for these pages before any is put (the folders that hold a folder's page folders; each page's own is made as it is put). */
   prepare(outputPaths: readonly string[]): void;
   /** Puts a rendered page's document in place. */
   put(outputPath: string, html: string): PageBytes;
@@ -29,16 +29,18 @@ export class FolderSink implements PageSink {
   constructor(readonly dir: string) {}
 
   prepare(outputPaths: readonly string[]): void {
-    createFolders(this.dir, outputPaths);
+    createParentFolders(this.dir, outputPaths);
   }
 
   put(outputPath: string, html: string): PageBytes {
     const bytes = Buffer.from(html);
+    createPageFolder(this.dir, outputPath);
     writeStagedFile(this.dir, outputPath, bytes);
     return { bytes: bytes.byteLength, sha256: sha256(bytes) };
   }
 
   copy(outputPath: string, file: string): void {
+    createPageFolder(this.dir, outputPath);
     linkOrCopy(file, path.join(this.dir, outputPath));
   }
 
