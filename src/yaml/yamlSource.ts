@@ -1,5 +1,6 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { commonMistake } from './commonMistakes.ts';
+import { flatMapping, type FlatMapping } from './flatMapping.ts';
 import { diagnostic, sortDiagnostics, type Diagnostic, type Place } from '../diagnostics.ts';
 
 /** A parsed YAML text that can say where any value or key came from. */
@@ -23,6 +24,32 @@ export function parseYaml(file: string, text: string, lineOffset = 0, kept?: Kep
 }
 
 function parseSource(file: string, text: string, lineOffset: number): YamlSource {
+  const flat = flatMapping(text);
+  return flat ? flatSource(file, text, lineOffset, flat) : documentSource(file, text, lineOffset);
+}
+
+/**
+ * A mapping read one line at a time (`flatMapping`): a top-level key and its value are located
+ * from that reading; any other path by the library's document, made the first time one is asked for.
+ */
+function flatSource(file: string, text: string, lineOffset: number, { data, at }: FlatMapping): YamlSource {
+  let document: YamlSource | undefined;
+  return {
+    file,
+    data,
+    errors: [],
+    locate: (path, what = 'value') => {
+      const found = path.length === 1 ? at.get(String(path[0])) : undefined;
+      if (!found) return (document ??= documentSource(file, text, lineOffset)).locate(path, what);
+      const [start, end] = what === 'key' ? found.key : found.value;
+      const line = found.line + 1 + lineOffset;
+      return { line, column: start + 1, endLine: line, endColumn: end + 1 };
+    },
+  };
+}
+
+/** A text read by the YAML library, which knows every node's place and says what is wrong with the text. */
+export function documentSource(file: string, text: string, lineOffset: number): YamlSource {
   const { doc, lineCounter } = parseText(text);
   const at = (offset: number) => {
     const pos = lineCounter.linePos(offset);
