@@ -4,7 +4,10 @@ import type { EntryRender } from '../markdownWork.tsx';
 /** Who analysed a file: a worker (its index), or this thread. */
 export const HERE = -1;
 
-/** How many files one call analyses: small enough that no thread ends long after the others, large enough that the calls cost little. */
+/**
+ * How many files one call analyses at most: large enough that the calls cost little. Near the end
+ * the batches shrink (`take`), so that no thread is left with many files waiting when the others are done.
+ */
 export const BATCH = 8;
 /** Calls each worker has waiting: its next batch is there while this thread is busy with something else (loading Tailwind and esbuild, reading the YAML). */
 export const IN_FLIGHT = 6;
@@ -23,16 +26,20 @@ export async function shareOut<T, R>(items: readonly T[], here: BatchWork<T, R>,
   const by: number[] = new Array(items.length);
   let next = 0;
   let failed = false;
-  const take = (): number | undefined => {
+  // Calls that may wait at once: a worker's IN_FLIGHT, and this thread's one.
+  const takers = workers.length * IN_FLIGHT + 1;
+  const take = (): [from: number, to: number] | undefined => {
     if (failed || next >= items.length) return undefined;
     const from = next;
-    next = Math.min(items.length, next + BATCH);
-    return from;
+    // A share of what is left for each call that may be waiting (guided scheduling): the files handed last are a few, each to whoever is free.
+    next = Math.min(items.length, next + Math.min(BATCH, Math.ceil((items.length - next) / takers)));
+    return [from, next];
   };
   const runs = async (who: number, work: BatchWork<T, R>) => {
     try {
-      for (let from = take(); from !== undefined; from = take()) {
-        const batch = items.slice(from, from + BATCH);
+      for (let range = take(); range !== undefined; range = take()) {
+        const [from, to] = range;
+        const batch = items.slice(from, to);
         (await work(batch)).forEach((result, i) => {
           results[from + i] = result;
           by[from + i] = who;

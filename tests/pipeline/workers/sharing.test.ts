@@ -43,6 +43,23 @@ describe('analysis shared between this thread and the workers', () => {
     expect(by.filter((who) => who === HERE)).toHaveLength(items.length - BATCH * IN_FLIGHT);
   });
 
+  it('hands out fewer files a call as they run out, so that no thread is left with many waiting when the others are done', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => i);
+    const handed: number[] = [];
+    const worker = async (batch: number[]) => {
+      handed.push(batch.length);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return double(batch);
+    };
+    const { results } = await shareOut(many, async (batch) => (handed.push(batch.length), double(batch)), [worker]);
+    expect(results).toEqual(many.map((n) => n * 2));
+    expect(handed[0]).toBe(BATCH);
+    expect(handed.every((size, i) => i === 0 || size <= handed[i - 1]!)).toBe(true);
+    // What the worker may hold when this thread takes its last file: the last calls, IN_FLIGHT of its own and this thread's (with batches of BATCH, 56 files).
+    expect(handed.at(-1)).toBe(1);
+    expect(handed.slice(-(IN_FLIGHT + 1)).reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(2 * (IN_FLIGHT + 1));
+  });
+
   it('stops handing out files when a thread fails, and answers with its error', async () => {
     let handed = 0;
     const sharing = shareOut(
