@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sha256 } from '../hash.ts';
 import type { RenderedDocument } from '../render/renderPage.tsx';
-import { createPageFolder, createParentFolders, writeStagedFile } from '../write/outputStore.ts';
+import { createFolders, createPageFolder, createParentFolders, writeStagedFile } from '../write/outputStore.ts';
 import { linkOrCopy } from './cache/pageIndex.ts';
 import type { PageBytes, PageRecord, RenderedPage } from './pageRecord.ts';
 
@@ -22,6 +22,13 @@ export interface PageSink {
   copy(outputPath: string, file: string): void;
   /** The documents it holds in memory, by output path, for the write phase to write (none for a folder: written already). */
   held(): ReadonlyMap<string, string>;
+  /**
+   * Puts the build's files that are known before its pages (the stylesheet, the bundles, the data
+   * files) in place now, when it is a folder: written beside the pages other threads render, not
+   * after them with the other cores idle, where each file created costs several times as much.
+   * Returns the files it put, which the write phase leaves as they are.
+   */
+  putFiles(files: readonly (readonly [file: string, data: string | Uint8Array])[]): string[];
 }
 
 /** Pages written into a folder: the version being staged, on the builder's thread and on worker threads alike. */
@@ -47,6 +54,15 @@ export class FolderSink implements PageSink {
   held(): ReadonlyMap<string, string> {
     return new Map();
   }
+
+  putFiles(files: readonly (readonly [file: string, data: string | Uint8Array])[]): string[] {
+    createFolders(
+      this.dir,
+      files.map(([file]) => file),
+    );
+    for (const [file, data] of files) writeStagedFile(this.dir, file, data);
+    return files.map(([file]) => file);
+  }
 }
 
 /** Pages kept in memory, for the write phase to write and the next build (watch) to keep. */
@@ -69,6 +85,11 @@ export class MemorySink implements PageSink {
 
   held(): ReadonlyMap<string, string> {
     return this.documents;
+  }
+
+  putFiles(): string[] {
+    // The write phase writes them, with the documents held.
+    return [];
   }
 }
 

@@ -27,6 +27,8 @@ export class RenderedOutput {
   private readonly propsLinked = new Set<string>();
   /** How many redirects the site has (their pages are files of kind `redirect`). */
   redirects = 0;
+  /** Generated files the sink already put into the new version (`PageSink.putFiles`): the write leaves them as they are. */
+  readonly inVersion = new Set<string>();
 
   /** `sameOutput`: whether the last output has exactly these pages and props files (`recordedFiles`). */
   constructor(

@@ -108,7 +108,12 @@ export class WritePhase {
     try {
       // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
       const same = new Set([...files].filter(([file, data]) => sameContent(lastFiles?.get(file), data)).map(([file]) => file));
-      staged.write(new Map([...files].filter(([file]) => !same.has(file))), [...linked, ...same]);
+      // What the sink put into this version while the pages rendered is there already.
+      const written = output.inVersion;
+      staged.write(
+        new Map([...files].filter(([file]) => !same.has(file) && !written.has(file))),
+        [...linked, ...same].filter((file) => !written.has(file)),
+      );
       await staged.commit(mode, unreleased, !this.scratchOutput);
     } catch (error) {
       // The builder discards the version it opened; this one is this phase's.

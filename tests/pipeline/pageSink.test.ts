@@ -45,6 +45,25 @@ describe('a page sink', () => {
     expect(memory.held().get('about/index.html')).toBe(html);
   });
 
+  it('writes a page folder that holds other pages once, whichever is put first', async () => {
+    const sink = new FolderSink(dir);
+    const pages = ['news-insights/page/2/index.html', 'news-insights/index.html'];
+    sink.prepare(pages);
+    for (const page of pages) sink.put(page, html);
+    for (const page of pages) expect(await readFile(path.join(dir, page), 'utf8')).toBe(html);
+  });
+
+  it("puts the build's other files into a folder at once and says so; memory leaves them to the write", async () => {
+    const files = [
+      ['assets/blog/words/a.json', '["a"]'],
+      ['assets/site.css', new Uint8Array([98, 111, 100, 121])],
+    ] as const;
+    expect(new FolderSink(dir).putFiles(files)).toEqual(['assets/blog/words/a.json', 'assets/site.css']);
+    expect(await readFile(path.join(dir, 'assets/blog/words/a.json'), 'utf8')).toBe('["a"]');
+    expect(await readFile(path.join(dir, 'assets/site.css'), 'utf8')).toBe('body');
+    expect(new MemorySink().putFiles()).toEqual([]);
+  });
+
   it('answers a rendered page as rendering does: its bytes from the sink, the files it names from the document', () => {
     const page = sinkPage(new MemorySink(), { route: '/', outputPath: 'index.html' }, doc, 0);
     expect(page).toMatchObject({
