@@ -48,7 +48,7 @@ export const LANES: Record<Lane, LaneDefinition> = {
       'tests/docs/{architecture,checkExamples,commandOptions,docPages,links,ruleCatalogue}.test.ts',
       'tests/editor/*.test.ts',
       'tests/load/{content,decode,publicFiles,unreadFiles}.test.ts',
-      'tests/pipeline/{pageSink,pageStore,storeHandlers,workers/protocol,workers/sharing}.test.ts',
+      'tests/pipeline/{imageWork,pageSink,pageStore,storeHandlers,workers/protocol,workers/sharing}.test.ts',
       'tests/pipeline/cache/{analysisCache,codeKeys,codeVersion,imageCache,pageIndex}.test.ts',
       'tests/publish/{configuration,faults,plan,prefix,siteFit,uploadOrder}.test.ts',
       'tests/render/{islands,renderPage}.test.tsx',

@@ -31,8 +31,20 @@ export class ImageWork {
   private readonly failures = new Map<string, string>();
   private sources = new Map<string, ImageSourceFile>();
   private stats: ImageStats = { processed: 0, cached: 0 };
+  /** Where an image goes as soon as it is made, while the pages render (`placeWhileRendering`). */
+  private place?: (name: string, bytes: Uint8Array) => void;
 
   constructor(private readonly cache: ImageCache | undefined) {}
+
+  /**
+   * Hands each image made from now on to `place` as soon as it is ready, until `stop` is called:
+   * it is written beside the pages the workers render rather than after them. `finish` still
+   * answers every image.
+   */
+  placeWhileRendering(place: (name: string, bytes: Uint8Array) => void): { stop: () => void } {
+    this.place = place;
+    return { stop: () => (this.place = undefined) };
+  }
 
   /** Starts a build: the sources it knows, by hash. Images made for earlier builds stay in memory. */
   begin(sources: Map<string, ImageSourceFile>): void {
@@ -52,7 +64,10 @@ export class ImageWork {
     }
     for (const [hash, wanted] of bySource) {
       const job = this.limit(() => this.make(hash, wanted));
-      job.catch(() => undefined);
+      job.then(
+        (bytes) => wanted.forEach(({ name }, i) => bytes[i] && this.place?.(name, bytes[i])),
+        () => undefined,
+      );
       wanted.forEach(({ name }, i) =>
         this.made.set(
           name,

@@ -126,53 +126,65 @@ export class RenderPhase {
     const { read, model, plan, shared, keyOf, docOf, sources } = work;
     const output = new RenderedOutput((files) => this.pages.sameOutput(files), this.images, sources.size, onProgress);
     for (const [file, data, kind] of work.files) output.add(file, data, kind);
-    const made: { key: string; page: RenderedPage }[] = [];
-    const keep = (job: PlannedPage, page: RenderedPage, from: Exclude<PageOrigin, 'output'>) => {
-      const key = keyOf(job);
-      output.keep(page, key, from);
-      made.push({ key, page });
-    };
-    const toRender = this.placeReused([...plan.entryPages, ...plan.yamlPages], work, sink, output, keep);
-    const stale = plan.entryPages.filter((page) => toRender.has(page));
-    await restoreBodies(
-      read,
-      cache,
-      threads,
-      stale.map((page) => docOf.get(page.entry.file)!),
-    );
-    const yamlPages = plan.yamlPages.filter((job) => toRender.has(job));
-    const rendering = threads.render(
-      stale.map((page) => ({ page, body: docOf.get(page.entry.file)!.body })),
-      shared,
-      sink,
-      yamlPages.length,
-    );
-    rendering.catch(() => undefined);
-    // While the workers render: what this thread writes now, it would write later alone.
-    for (const file of sink.putFiles(work.files.map(([file, data]) => [file, data] as const))) output.inVersion.add(file);
-
-    const context = renderContext(shared, model.data, await this.setup.site(), this.setup.workspace.images);
+    // Images made while the pages render go into the version at once; the write writes those made after.
+    const placing = this.images.placeWhileRendering((name, bytes) => {
+      try {
+        for (const file of sink.putFiles([[name, bytes]])) output.inVersion.add(file);
+      } catch {
+        // Not there: the write puts it in place with the others, and says why it cannot.
+      }
+    });
     try {
-      renderEach(yamlPages, (job) => {
-        const started = performance.now();
-        keep(job, sinkPage(sink, job, renderPage(job, context), started), 'render');
-      });
-    } catch (error) {
-      // The entry pages' failures counted too: a fault in the layout fails every page of the site.
-      const entries = await rendering.then(
-        () => 0,
-        (fault: unknown) => (fault instanceof RenderError ? 1 + fault.others : 0),
+      const made: { key: string; page: RenderedPage }[] = [];
+      const keep = (job: PlannedPage, page: RenderedPage, from: Exclude<PageOrigin, 'output'>) => {
+        const key = keyOf(job);
+        output.keep(page, key, from);
+        made.push({ key, page });
+      };
+      const toRender = this.placeReused([...plan.entryPages, ...plan.yamlPages], work, sink, output, keep);
+      const stale = plan.entryPages.filter((page) => toRender.has(page));
+      await restoreBodies(
+        read,
+        cache,
+        threads,
+        stale.map((page) => docOf.get(page.entry.file)!),
       );
-      throw error instanceof RenderError && entries ? new RenderError(error.job, error.cause, error.others + entries) : error;
-    }
+      const yamlPages = plan.yamlPages.filter((job) => toRender.has(job));
+      const rendering = threads.render(
+        stale.map((page) => ({ page, body: docOf.get(page.entry.file)!.body })),
+        shared,
+        sink,
+        yamlPages.length,
+      );
+      rendering.catch(() => undefined);
+      // While the workers render: what this thread writes now, it would write later alone.
+      for (const file of sink.putFiles(work.files.map(([file, data]) => [file, data] as const))) output.inVersion.add(file);
 
-    // Each page answered under its output path, whatever thread rendered it and in whatever order.
-    const planned = new Map(stale.map((page) => [page.outputPath, page]));
-    for (const page of await rendering) keep(planned.get(page.outputPath)!, page, 'render');
-    // The documents the sink holds are written with the other files, and kept for the next build.
-    for (const [file, html] of sink.held()) output.add(file, html, 'page');
-    this.pages.remember(made, sink.held());
-    siteFiles(output, model, plan, this.setup.address.base);
+      const context = renderContext(shared, model.data, await this.setup.site(), this.setup.workspace.images);
+      try {
+        renderEach(yamlPages, (job) => {
+          const started = performance.now();
+          keep(job, sinkPage(sink, job, renderPage(job, context), started), 'render');
+        });
+      } catch (error) {
+        // The entry pages' failures counted too: a fault in the layout fails every page of the site.
+        const entries = await rendering.then(
+          () => 0,
+          (fault: unknown) => (fault instanceof RenderError ? 1 + fault.others : 0),
+        );
+        throw error instanceof RenderError && entries ? new RenderError(error.job, error.cause, error.others + entries) : error;
+      }
+
+      // Each page answered under its output path, whatever thread rendered it and in whatever order.
+      const planned = new Map(stale.map((page) => [page.outputPath, page]));
+      for (const page of await rendering) keep(planned.get(page.outputPath)!, page, 'render');
+      // The documents the sink holds are written with the other files, and kept for the next build.
+      for (const [file, html] of sink.held()) output.add(file, html, 'page');
+      this.pages.remember(made, sink.held());
+      siteFiles(output, model, plan, this.setup.address.base);
+    } finally {
+      placing.stop();
+    }
     return output;
   }
   /**
