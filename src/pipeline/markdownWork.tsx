@@ -164,6 +164,7 @@ export class MarkdownWorkspace implements MarkdownWorker {
     const collections = new Map(loaded.definition.collections.map((c) => [c.name, c]));
     // Entry pages show no data files: their cache key is their own text and what every page sees.
     const context = renderContext(shared, {}, loaded, this.sizeOf);
+    sink.prepare(jobs.map(({ page }) => page.outputPath));
     return renderEach(jobs, ({ page: planned, body: sent }) => {
       const started = performance.now();
       const { file, hash, collection } = planned.entry;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sha256 } from '../hash.ts';
 import type { RenderedDocument } from '../render/renderPage.tsx';
-import { createFolders, createPageFolder, createParentFolders, writeStagedFile } from '../write/outputStore.ts';
+import { createFolders, writeStagedFile } from '../write/outputStore.ts';
 import { linkOrCopy } from './cache/pageIndex.ts';
 import type { PageBytes, PageRecord, RenderedPage } from './pageRecord.ts';
 
@@ -14,8 +14,14 @@ import type { PageBytes, PageRecord, RenderedPage } from './pageRecord.ts';
  * its size and hash, wherever the bytes went.
  */
 export interface PageSink {
-  /** Makes room for these pages before any is put (the folders that hold a folder's page folders; each page's own is made as it is put). */
+  /**
+   * Makes the folders of these pages, and what holds them, before any of them is put: in one go
+   * (one folder after another costs less than a folder between two pages), by the thread that puts
+   * them, side by side with the other threads making theirs.
+   */
   prepare(outputPaths: readonly string[]): void;
+  /** Makes what holds the folders of these pages, not their own: done once, before the threads prepare theirs in the same parents. */
+  prepareParents(outputPaths: readonly string[]): void;
   /** Puts a rendered page's document in place. */
   put(outputPath: string, html: string): PageBytes;
   /** Puts a page from a file holding its bytes (a blob of the page cache, checked). */
@@ -36,18 +42,23 @@ export class FolderSink implements PageSink {
   constructor(readonly dir: string) {}
 
   prepare(outputPaths: readonly string[]): void {
-    createParentFolders(this.dir, outputPaths);
+    createFolders(this.dir, outputPaths);
+  }
+
+  prepareParents(outputPaths: readonly string[]): void {
+    createFolders(
+      this.dir,
+      outputPaths.map((file) => path.dirname(file)),
+    );
   }
 
   put(outputPath: string, html: string): PageBytes {
     const bytes = Buffer.from(html);
-    createPageFolder(this.dir, outputPath);
     writeStagedFile(this.dir, outputPath, bytes);
     return { bytes: bytes.byteLength, sha256: sha256(bytes) };
   }
 
   copy(outputPath: string, file: string): void {
-    createPageFolder(this.dir, outputPath);
     linkOrCopy(file, path.join(this.dir, outputPath));
   }
 
@@ -71,6 +82,10 @@ export class MemorySink implements PageSink {
 
   prepare(): void {
     // Memory has no folders to make.
+  }
+
+  prepareParents(): void {
+    // Nor these.
   }
 
   put(outputPath: string, html: string): PageBytes {

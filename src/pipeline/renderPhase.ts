@@ -162,6 +162,7 @@ export class RenderPhase {
 
       const context = renderContext(shared, model.data, await this.setup.site(), this.setup.workspace.images);
       try {
+        sink.prepare(yamlPages.map((job) => job.outputPath));
         renderEach(yamlPages, (job) => {
           const started = performance.now();
           keep(job, sinkPage(sink, job, renderPage(job, context), started), 'render');
@@ -201,7 +202,9 @@ export class RenderPhase {
     keep: (job: PlannedPage, page: RenderedPage, from: Exclude<PageOrigin, 'output'>) => void,
   ): Set<PlannedPage> {
     const sourceOf = (job: PlannedPage): PageSource => sources.get(job.outputPath) ?? { from: 'render' };
-    sink.prepare(jobs.filter((job) => sourceOf(job).from !== 'output').map((job) => job.outputPath));
+    // Pages put from memory or the page cache here, in one go; those to render, by the threads that render them.
+    sink.prepareParents(jobs.filter((job) => sourceOf(job).from === 'render').map((job) => job.outputPath));
+    sink.prepare(jobs.filter((job) => sourceOf(job).from === 'memory' || sourceOf(job).from === 'cache').map((job) => job.outputPath));
     const toRender = new Set<PlannedPage>();
     const fromCache: { job: PlannedPage; page: CachedPage }[] = [];
     for (const job of jobs) {

@@ -345,30 +345,6 @@ function linkedFrom(existing: string, created: string): boolean {
   }
 }
 
-/**
- * Creates the folder of one page under `root`, whose parent exists (see `createParentFolders`):
- * each thread makes the folders of the pages it writes, as it writes them, rather than one thread
- * making all of them while the others wait. A page folder that is the parent of another (a blog's
- * index and its numbered pages) is there already.
- */
-export function createPageFolder(root: string, file: string): void {
-  const folder = path.dirname(file);
-  if (folder === '.') return;
-  try {
-    mkdirSync(path.join(root, folder));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw atPath(error, path.join(root, folder));
-  }
-}
-
-/** Creates what holds the folders of these pages: every folder of theirs but their own (`createPageFolder` makes each page's). */
-export function createParentFolders(root: string, pages: readonly string[]): void {
-  createFolders(
-    root,
-    pages.map((page) => path.dirname(page)),
-  );
-}
-
 /** Creates the folders of these files under `root`, each once and parents first (a recursive mkdir per file retries every parent). */
 export function createFolders(root: string, files: readonly string[]): void {
   const folders = [...new Set(files.map((f) => path.dirname(f)).filter((d) => d !== '.'))];

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,10 +46,17 @@ describe('a page sink', () => {
     expect(memory.held().get('about/index.html')).toBe(html);
   });
 
-  it('writes a page folder that holds other pages once, whichever is put first', async () => {
+  it('makes what holds the pages of all threads first, then the folders of the pages each thread prepares', async () => {
     const sink = new FolderSink(dir);
-    const pages = ['news-insights/page/2/index.html', 'news-insights/index.html'];
-    sink.prepare(pages);
+    const pages = ['news-insights/page/2/index.html', 'news-insights/index.html', 'articles/cafe/index.html'];
+    sink.prepareParents(pages);
+    expect(existsSync(path.join(dir, 'news-insights/page'))).toBe(true);
+    expect(existsSync(path.join(dir, 'articles'))).toBe(true);
+    expect(existsSync(path.join(dir, 'news-insights/page/2'))).toBe(false);
+    expect(existsSync(path.join(dir, 'articles/cafe'))).toBe(false);
+    // Another thread's sink on the same folder prepares its own pages, in parents that are there.
+    new FolderSink(dir).prepare(['articles/cafe/index.html']);
+    sink.prepare(pages.slice(0, 2));
     for (const page of pages) sink.put(page, html);
     for (const page of pages) expect(await readFile(path.join(dir, page), 'utf8')).toBe(html);
   });
