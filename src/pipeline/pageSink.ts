@@ -34,7 +34,7 @@ export interface PageSink {
    * after them with the other cores idle, where each file created costs several times as much.
    * Returns the files it put, which the write phase leaves as they are.
    */
-  putFiles(files: readonly (readonly [file: string, data: string | Uint8Array])[]): string[];
+  putFiles(files: readonly (readonly [file: string, data: string | Uint8Array, ...rest: unknown[]])[]): string[];
 }
 
 /** Pages written into a folder: the version being staged, on the builder's thread and on worker threads alike. */
@@ -66,7 +66,7 @@ export class FolderSink implements PageSink {
     return new Map();
   }
 
-  putFiles(files: readonly (readonly [file: string, data: string | Uint8Array])[]): string[] {
+  putFiles(files: readonly (readonly [file: string, data: string | Uint8Array, ...rest: unknown[]])[]): string[] {
     createFolders(
       this.dir,
       files.map(([file]) => file),

@@ -158,7 +158,7 @@ export class RenderPhase {
       );
       rendering.catch(() => undefined);
       // While the workers render: what this thread writes now, it would write later alone.
-      for (const file of sink.putFiles(work.files.map(([file, data]) => [file, data] as const))) output.inVersion.add(file);
+      for (const file of sink.putFiles(work.files)) output.inVersion.add(file);
 
       const context = renderContext(shared, model.data, await this.setup.site(), this.setup.workspace.images);
       try {

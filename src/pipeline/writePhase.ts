@@ -109,10 +109,10 @@ export class WritePhase {
       // Files this builder wrote into the version now shown, byte for byte the same, are linked from it.
       const same = new Set([...files].filter(([file, data]) => sameContent(lastFiles?.get(file), data)).map(([file]) => file));
       // What the sink put into this version while the pages rendered is there already.
-      const written = output.inVersion;
+      const { inVersion } = output;
       staged.write(
-        new Map([...files].filter(([file]) => !same.has(file) && !written.has(file))),
-        [...linked, ...same].filter((file) => !written.has(file)),
+        new Map([...files].filter(([file]) => !same.has(file) && !inVersion.has(file))),
+        [...linked, ...same].filter((file) => !inVersion.has(file)),
       );
       await staged.commit(mode, unreleased, !this.scratchOutput);
     } catch (error) {
